@@ -1,0 +1,1 @@
+//! The shared command line.

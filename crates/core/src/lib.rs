@@ -1,0 +1,27 @@
+//! `slide-core`: the puzzle-independent half of the toolkit.
+//!
+//! A puzzle crate describes its board once, by implementing [`Puzzle`] (and, for whole-space
+//! work, [`RankedSpace`]); everything here is generic over that description:
+//!
+//! - [`search`]: BFS with path recovery, depth-limited DFS, iterative deepening, IDA* (with
+//!   incremental heuristics, parity steps, node and time limits, parallel root splitting),
+//!   A*, and counting every optimal solution.
+//! - [`enumerate`]: breadth-first enumeration of a ranked state space with bit-packed layers,
+//!   giving the depth histogram, the antipodes and exact distance tables.
+//! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
+//! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
+//! - [`table`]: the versioned, checksummed file format of every precomputed table.
+//!
+//! The library draws nothing: long computations report progress through callbacks.
+#![forbid(unsafe_code)]
+
+pub mod bits;
+pub mod enumerate;
+pub mod pdb;
+pub mod puzzle;
+pub mod rank;
+pub mod search;
+pub mod table;
+
+pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};
+pub use search::{Limits, Outcome, Path, SearchStats};

@@ -1,0 +1,271 @@
+//! Bijective ranking: permutations, k-permutations of n (pattern databases) and permutations
+//! of a multiset (duplicate pieces). Each ranker numbers its objects `0..count()`.
+
+/// `n!` for `n <= 20` (the largest that fits a `u64`).
+pub const fn factorial(n: u32) -> u64 {
+    let mut f = 1u64;
+    let mut i = 2;
+    while i <= n {
+        f *= i as u64;
+        i += 1;
+    }
+    f
+}
+
+/// Ranks the permutations of `0..n` (`n <= 20`) in lexicographic order (Lehmer code).
+///
+/// # Example
+/// ```
+/// use slide_core::rank::PermutationRanker;
+/// let r = PermutationRanker::new(3);
+/// assert_eq!(r.rank(&[0, 1, 2]), 0);
+/// assert_eq!(r.rank(&[2, 1, 0]), 5);
+/// let mut out = [0u8; 3];
+/// r.unrank(3, &mut out);
+/// assert_eq!(out, [1, 2, 0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PermutationRanker {
+    inner: KPermutationRanker,
+}
+
+impl PermutationRanker {
+    /// A ranker for permutations of `0..n`.
+    pub fn new(n: usize) -> Self {
+        PermutationRanker { inner: KPermutationRanker::new(n, n) }
+    }
+    /// `n!`.
+    pub fn count(&self) -> u64 {
+        self.inner.count()
+    }
+    /// The rank of `perm`, a permutation of `0..n`.
+    pub fn rank(&self, perm: &[u8]) -> u64 {
+        self.inner.rank(perm)
+    }
+    /// Writes the permutation of rank `rank` into `out` (length `n`).
+    pub fn unrank(&self, rank: u64, out: &mut [u8]) {
+        self.inner.unrank(rank, out)
+    }
+}
+
+/// Ranks the sequences of `k` distinct values from `0..n` (`n <= 20`): `n! / (n - k)!` of
+/// them. A pattern database indexes the cells of its `k` tiles on an `n`-cell board this way.
+#[derive(Clone, Debug)]
+pub struct KPermutationRanker {
+    n: usize,
+    k: usize,
+    /// `weights[i]` = (n-1-i)! / (n-k)!: the number of completions after position `i`.
+    weights: Vec<u64>,
+}
+
+impl KPermutationRanker {
+    /// A ranker for `k`-sequences of distinct values below `n`.
+    pub fn new(n: usize, k: usize) -> Self {
+        assert!(k <= n && n <= 20, "k-permutations need k <= n <= 20");
+        let weights = (0..k).map(|i| factorial((n - 1 - i) as u32) / factorial((n - k) as u32)).collect();
+        KPermutationRanker { n, k, weights }
+    }
+    /// `n! / (n - k)!`.
+    pub fn count(&self) -> u64 {
+        factorial(self.n as u32) / factorial((self.n - self.k) as u32)
+    }
+    /// The rank of `items` (length `k`, distinct values below `n`).
+    pub fn rank(&self, items: &[u8]) -> u64 {
+        debug_assert_eq!(items.len(), self.k);
+        let mut used = 0u32;
+        let mut rank = 0;
+        for (i, &v) in items.iter().enumerate() {
+            // The digit is v's position among the values not used yet.
+            let smaller_used = (used & ((1u32 << v) - 1)).count_ones() as u64;
+            rank += (v as u64 - smaller_used) * self.weights[i];
+            used |= 1 << v;
+        }
+        rank
+    }
+    /// Writes the sequence of rank `rank` into `out` (length `k`).
+    pub fn unrank(&self, mut rank: u64, out: &mut [u8]) {
+        debug_assert_eq!(out.len(), self.k);
+        let mut free = (1u32 << self.n) - 1;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let digit = rank / self.weights[i];
+            rank %= self.weights[i];
+            *slot = nth_set_bit(free, digit as u32);
+            free &= !(1 << *slot);
+        }
+    }
+}
+
+/// The position of the `n`-th (from 0) set bit of `word`.
+fn nth_set_bit(mut word: u32, n: u32) -> u8 {
+    for _ in 0..n {
+        word &= word - 1;
+    }
+    word.trailing_zeros() as u8
+}
+
+/// Ranks the arrangements of a multiset: sequences in which symbol `s` occurs `counts[s]`
+/// times (Goat's two identical pieces, Quzzle's interchangeable blocks), in lexicographic
+/// order. There are `len! / prod(counts[s]!)` of them; the count must fit a `u64`.
+///
+/// # Example
+/// ```
+/// use slide_core::rank::MultisetRanker;
+/// let r = MultisetRanker::new(&[2, 1]); // "001", "010", "100"
+/// assert_eq!(r.count(), 3);
+/// assert_eq!(r.rank(&[1, 0, 0]), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MultisetRanker {
+    counts: Vec<u8>,
+    len: usize,
+    total: u64,
+}
+
+impl MultisetRanker {
+    /// A ranker for sequences holding `counts[s]` copies of each symbol `s`.
+    pub fn new(counts: &[u8]) -> Self {
+        let len: usize = counts.iter().map(|&c| c as usize).sum();
+        let total = multinomial(counts);
+        MultisetRanker { counts: counts.to_vec(), len, total }
+    }
+    /// The number of distinct arrangements.
+    pub fn count(&self) -> u64 {
+        self.total
+    }
+    /// The sequence length.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether the multiset is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The rank of `seq`, an arrangement of the multiset.
+    pub fn rank(&self, seq: &[u8]) -> u64 {
+        debug_assert_eq!(seq.len(), self.len);
+        let mut left = self.counts.clone();
+        let mut arrangements = self.total; // arrangements of what is left, before placing
+        let mut remaining = self.len as u64;
+        let mut rank = 0;
+        for &v in seq {
+            // Arrangements starting with symbol s: arrangements * left[s] / remaining.
+            for s in 0..v as usize {
+                rank += arrangements * left[s] as u64 / remaining;
+            }
+            arrangements = arrangements * left[v as usize] as u64 / remaining;
+            left[v as usize] -= 1;
+            remaining -= 1;
+        }
+        rank
+    }
+    /// Writes the arrangement of rank `rank` into `out` (length `len()`).
+    pub fn unrank(&self, mut rank: u64, out: &mut [u8]) {
+        let mut left = self.counts.clone();
+        let mut arrangements = self.total;
+        let mut remaining = self.len as u64;
+        for slot in out.iter_mut() {
+            for s in 0..left.len() {
+                let block = arrangements * left[s] as u64 / remaining;
+                if rank < block {
+                    *slot = s as u8;
+                    arrangements = block;
+                    left[s] -= 1;
+                    break;
+                }
+                rank -= block;
+            }
+            remaining -= 1;
+        }
+    }
+}
+
+/// `(sum counts)! / prod(counts[s]!)`, computed without overflow for results that fit.
+fn multinomial(counts: &[u8]) -> u64 {
+    let mut result = 1u64;
+    let mut placed = 0u64;
+    for &c in counts {
+        for j in 1..=c as u64 {
+            placed += 1;
+            // result * placed / j stays integral: it is a product of binomials so far.
+            result = result * placed / j;
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutations_are_a_bijection() {
+        let r = PermutationRanker::new(6);
+        assert_eq!(r.count(), 720);
+        let mut seen = vec![false; 720];
+        let mut out = [0u8; 6];
+        for rank in 0..720 {
+            r.unrank(rank, &mut out);
+            let mut sorted = out;
+            sorted.sort();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5]);
+            assert_eq!(r.rank(&out), rank);
+            assert!(!std::mem::replace(&mut seen[rank as usize], true));
+        }
+    }
+
+    #[test]
+    fn k_permutations_are_a_bijection() {
+        let r = KPermutationRanker::new(7, 3);
+        assert_eq!(r.count(), 210);
+        let mut out = [0u8; 3];
+        let mut all = std::collections::HashSet::new();
+        for rank in 0..r.count() {
+            r.unrank(rank, &mut out);
+            assert!(out.iter().all(|&v| v < 7) && out[0] != out[1] && out[1] != out[2] && out[0] != out[2]);
+            assert_eq!(r.rank(&out), rank);
+            all.insert(out);
+        }
+        assert_eq!(all.len(), 210);
+    }
+
+    #[test]
+    fn sixteen_cell_patterns_fit() {
+        let r = KPermutationRanker::new(16, 8);
+        assert_eq!(r.count(), 518_918_400);
+        let items = [15, 0, 7, 3, 9, 12, 1, 4];
+        let mut out = [0u8; 8];
+        r.unrank(r.rank(&items), &mut out);
+        assert_eq!(out, items);
+        assert_eq!(r.rank(&[15, 14, 13, 12, 11, 10, 9, 8]), r.count() - 1);
+    }
+
+    #[test]
+    fn multisets_are_a_bijection() {
+        let r = MultisetRanker::new(&[1, 2, 1, 3]);
+        assert_eq!(r.count(), 5040 / 12);
+        let mut out = [0u8; 7];
+        let mut previous: Option<[u8; 7]> = None;
+        for rank in 0..r.count() {
+            r.unrank(rank, &mut out);
+            for s in 0..4u8 {
+                assert_eq!(out.iter().filter(|&&v| v == s).count(), [1, 2, 1, 3][s as usize]);
+            }
+            assert_eq!(r.rank(&out), rank);
+            if let Some(p) = previous {
+                assert!(p < out, "lexicographic order");
+            }
+            previous = Some(out);
+        }
+    }
+
+    #[test]
+    fn goat_sized_multiset() {
+        // Ten cells: a blank, seven distinct pieces and two identical ones.
+        let r = MultisetRanker::new(&[1, 1, 1, 1, 1, 1, 1, 1, 2]);
+        assert_eq!(r.count(), 1_814_400);
+        let seq = [8, 3, 0, 8, 1, 2, 7, 4, 5, 6];
+        let mut out = [0u8; 10];
+        r.unrank(r.rank(&seq), &mut out);
+        assert_eq!(out, seq);
+    }
+}

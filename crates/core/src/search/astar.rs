@@ -1,0 +1,98 @@
+//! A*: best-first search on `g + h` with a closed set.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use super::{LimitGuard, Limits, Outcome, Path, SearchStats};
+use crate::{Heuristic, Puzzle};
+
+/// A shortest path by A* with an admissible and consistent `heuristic`.
+///
+/// Remembers every state generated (in canonical form), so memory grows with the search:
+/// bound it with `limits.max_nodes`. Ties on `f` go to the deeper node, which reaches the
+/// goal sooner on the puzzles here.
+pub fn astar<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    start: P::State,
+    goal: impl Fn(&P::State) -> bool,
+    limits: &Limits,
+) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+    struct Node<S, M> {
+        g: u32,
+        parent: Option<(S, M)>,
+        closed: bool,
+        state: S,
+    }
+    let clock = Instant::now();
+    let mut guard = LimitGuard::new(limits);
+    let mut stats = SearchStats::default();
+    let mut nodes: FxHashMap<P::State, Node<P::State, P::Move>> = FxHashMap::default();
+    // A max-heap of (lowest f, deepest g, oldest entry); `queued[entry]` holds the key and h.
+    // Entries made stale by a cheaper path are skipped when popped.
+    let mut open = BinaryHeap::new();
+    let mut queued: Vec<(P::State, u32)> = Vec::new();
+    let start_key = puzzle.canonical(start);
+    let h0 = heuristic.estimate(&start);
+    nodes.insert(start_key, Node { g: 0, parent: None, closed: false, state: start });
+    open.push((Reverse(h0), 0u32, Reverse(0usize)));
+    queued.push((start_key, h0));
+    let mut found = None;
+    while let Some((_, g, Reverse(entry))) = open.pop() {
+        let (key, h) = queued[entry];
+        let node = nodes.get_mut(&key).expect("every queued key is known");
+        if node.closed || node.g != g {
+            continue;
+        }
+        node.closed = true;
+        let state = node.state;
+        if goal(&state) {
+            found = Some(key);
+            break;
+        }
+        if let Some(hit) = guard.check(stats.nodes) {
+            stats.elapsed = clock.elapsed();
+            return (Outcome::LimitReached(hit), stats);
+        }
+        puzzle.for_each_successor(&state, |mv, child| {
+            stats.nodes += 1;
+            let child_key = puzzle.canonical(child);
+            let child_g = g + 1;
+            match nodes.get_mut(&child_key) {
+                Some(existing) if existing.g <= child_g => return,
+                Some(existing) => {
+                    existing.g = child_g;
+                    existing.parent = Some((key, mv));
+                    existing.closed = false;
+                    existing.state = child;
+                }
+                None => {
+                    nodes.insert(child_key, Node { g: child_g, parent: Some((key, mv)), closed: false, state: child });
+                }
+            }
+            let child_h = heuristic.update(&state, h, mv, &child);
+            open.push((Reverse(child_g + child_h), child_g, Reverse(queued.len())));
+            queued.push((child_key, child_h));
+        });
+    }
+    stats.elapsed = clock.elapsed();
+    let Some(mut key) = found else { return (Outcome::NoSolution, stats) };
+    let mut path = Path { states: Vec::new(), moves: Vec::new() };
+    loop {
+        let node = &nodes[&key];
+        path.states.push(node.state);
+        match node.parent {
+            Some((parent, mv)) => {
+                path.moves.push(mv);
+                key = parent;
+            }
+            None => break,
+        }
+    }
+    path.states.reverse();
+    path.moves.reverse();
+    (Outcome::Found(path), stats)
+}

@@ -1,0 +1,145 @@
+//! Breadth-first search with path recovery, and shortest-path counting.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use super::{LimitGuard, Limits, Outcome, Path, SearchStats};
+use crate::Puzzle;
+
+/// A shortest path from `start` to a state satisfying `goal`, by breadth-first search.
+///
+/// States are remembered in their [`Puzzle::canonical`] form, so equivalent states are
+/// expanded once; the returned path holds the states as the moves actually produce them.
+/// Memory grows with the number of states reached: bound it with `limits.max_nodes`.
+///
+/// # Example
+/// ```
+/// use slide_core::{Puzzle, search::{bfs, Limits}};
+/// /// Count from 0 to 10 by +1 or *2.
+/// struct Doubling;
+/// impl Puzzle for Doubling {
+///     type State = u32;
+///     type Move = char;
+///     fn for_each_successor<F: FnMut(char, u32)>(&self, s: &u32, mut visit: F) {
+///         if *s < 100 { visit('+', s + 1); visit('*', s * 2); }
+///     }
+/// }
+/// let (outcome, _) = bfs(&Doubling, 0, |s| *s == 10, &Limits::default());
+/// assert_eq!(outcome.found().unwrap().moves, vec!['+', '+', '*', '+', '*']);
+/// ```
+pub fn bfs<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+    goal: impl Fn(&P::State) -> bool,
+    limits: &Limits,
+) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+    let clock = Instant::now();
+    let mut guard = LimitGuard::new(limits);
+    let mut stats = SearchStats::default();
+    // canonical key -> (parent key, move, the state as reached)
+    let mut seen: FxHashMap<P::State, (Option<P::State>, Option<P::Move>, P::State)> =
+        FxHashMap::default();
+    let start_key = puzzle.canonical(start);
+    seen.insert(start_key, (None, None, start));
+    let mut queue = VecDeque::from([(start_key, start)]);
+    let mut found = if goal(&start) { Some(start_key) } else { None };
+    while found.is_none() {
+        let Some((key, state)) = queue.pop_front() else { break };
+        if let Some(hit) = guard.check(stats.nodes) {
+            stats.elapsed = clock.elapsed();
+            return (Outcome::LimitReached(hit), stats);
+        }
+        puzzle.for_each_successor(&state, |mv, child| {
+            if found.is_some() {
+                return;
+            }
+            stats.nodes += 1;
+            let child_key = puzzle.canonical(child);
+            if seen.contains_key(&child_key) {
+                return;
+            }
+            seen.insert(child_key, (Some(key), Some(mv), child));
+            if goal(&child) {
+                found = Some(child_key);
+            }
+            queue.push_back((child_key, child));
+        });
+    }
+    stats.elapsed = clock.elapsed();
+    let Some(mut key) = found else { return (Outcome::NoSolution, stats) };
+    let mut path = Path { states: Vec::new(), moves: Vec::new() };
+    loop {
+        let (parent, mv, state) = seen[&key];
+        path.states.push(state);
+        match (parent, mv) {
+            (Some(parent), Some(mv)) => {
+                path.moves.push(mv);
+                key = parent;
+            }
+            _ => break,
+        }
+    }
+    path.states.reverse();
+    path.moves.reverse();
+    (Outcome::Found(path), stats)
+}
+
+/// The length of a shortest path from `start` to the goal and the number of distinct
+/// shortest move sequences, by breadth-first search over canonical states.
+///
+/// Each state's count is the sum of its parents' counts on the layer above, so the count can
+/// be astronomically larger than the number of states visited: it saturates at `u128::MAX`.
+/// Two moves from one state that reach equivalent states count as two sequences.
+pub fn count_shortest_paths<P: Puzzle>(
+    puzzle: &P,
+    start: P::State,
+    goal: impl Fn(&P::State) -> bool,
+    limits: &Limits,
+) -> (Outcome<(u32, u128)>, SearchStats) {
+    let clock = Instant::now();
+    let mut guard = LimitGuard::new(limits);
+    let mut stats = SearchStats::default();
+    let mut seen: FxHashMap<P::State, u32> = FxHashMap::default();
+    let mut layer: FxHashMap<P::State, (P::State, u128)> = FxHashMap::default();
+    let start_key = puzzle.canonical(start);
+    seen.insert(start_key, 0);
+    layer.insert(start_key, (start, 1));
+    let mut depth = 0u32;
+    loop {
+        let total: u128 = layer
+            .iter()
+            .filter(|(_, (s, _))| goal(s))
+            .fold(0u128, |acc, (_, (_, c))| acc.saturating_add(*c));
+        if total > 0 {
+            stats.elapsed = clock.elapsed();
+            return (Outcome::Found((depth, total)), stats);
+        }
+        if layer.is_empty() {
+            stats.elapsed = clock.elapsed();
+            return (Outcome::NoSolution, stats);
+        }
+        let mut next: FxHashMap<P::State, (P::State, u128)> = FxHashMap::default();
+        for (state, count) in layer.values() {
+            if let Some(hit) = guard.check(stats.nodes) {
+                stats.elapsed = clock.elapsed();
+                return (Outcome::LimitReached(hit), stats);
+            }
+            puzzle.for_each_successor(state, |_, child| {
+                stats.nodes += 1;
+                let key = puzzle.canonical(child);
+                match seen.get(&key) {
+                    Some(&d) if d <= depth => {}
+                    _ => {
+                        seen.insert(key, depth + 1);
+                        let entry = next.entry(key).or_insert((child, 0));
+                        entry.1 = entry.1.saturating_add(*count);
+                    }
+                }
+            });
+        }
+        layer = next;
+        depth += 1;
+    }
+}

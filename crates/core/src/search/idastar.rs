@@ -1,0 +1,369 @@
+//! IDA*: iterative-deepening A* with incremental heuristics, no undo moves, parity steps,
+//! limits and rayon across the subtrees below the root.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::{LimitGuard, LimitHit, Limits, Outcome, Path, SearchStats};
+use crate::{Heuristic, Puzzle};
+
+/// Options of [`ida_star`].
+#[derive(Clone, Copy, Debug)]
+pub struct IdaOptions {
+    /// Node and time bounds.
+    pub limits: Limits,
+    /// The parity (0 or 1) every solution length has, when the caller knows it (for example
+    /// from the blank's position in a tile puzzle). The bound then grows by steps of 2.
+    pub solution_parity: Option<u32>,
+    /// Give up with [`Outcome::NoSolution`] once the bound would exceed this.
+    pub max_bound: Option<u32>,
+    /// Split each iteration's tree below the root across rayon's threads.
+    pub parallel: bool,
+}
+
+impl Default for IdaOptions {
+    fn default() -> Self {
+        IdaOptions { limits: Limits::default(), solution_parity: None, max_bound: None, parallel: true }
+    }
+}
+
+/// A shortest path from `start` to a state satisfying `goal`, by IDA* with an admissible
+/// `heuristic`.
+///
+/// Each iteration is a depth-first search that prunes nodes whose `g + h` exceeds the bound,
+/// never undoes the previous move, and carries the heuristic down with
+/// [`Heuristic::update`]; nothing is allocated per node. With `options.parallel`, the nodes a
+/// few moves below the root are searched as independent rayon tasks, and the solution
+/// returned is still the first in sequential order.
+pub fn ida_star<P, H, G>(
+    puzzle: &P,
+    heuristic: &H,
+    start: P::State,
+    goal: G,
+    options: &IdaOptions,
+) -> (Outcome<Path<P::State, P::Move>>, SearchStats)
+where
+    P: Puzzle,
+    H: Heuristic<P>,
+    G: Fn(&P::State) -> bool + Sync,
+{
+    let clock = Instant::now();
+    let mut stats = SearchStats::default();
+    let h0 = heuristic.estimate(&start);
+    let mut bound = align_parity(h0, options.solution_parity);
+    let outcome = loop {
+        if options.max_bound.is_some_and(|m| bound > m) {
+            break Outcome::NoSolution;
+        }
+        let result = run_iteration(puzzle, heuristic, &goal, start, h0, bound, Mode::First, options, &stats);
+        stats.nodes += result.nodes;
+        stats.iterations.push((bound, result.nodes));
+        if let Some(hit) = result.hit {
+            break Outcome::LimitReached(hit);
+        }
+        if let Some(path) = result.paths.into_iter().next() {
+            break Outcome::Found(path);
+        }
+        if result.next_bound == u32::MAX {
+            break Outcome::NoSolution;
+        }
+        bound = align_parity(result.next_bound, options.solution_parity);
+    };
+    stats.elapsed = clock.elapsed();
+    (outcome, stats)
+}
+
+/// The least value at or above `value` with the given parity.
+fn align_parity(value: u32, parity: Option<u32>) -> u32 {
+    match parity {
+        Some(p) if value % 2 != p % 2 => value + 1,
+        _ => value,
+    }
+}
+
+/// What an iteration is after: the first goal, or every goal at exactly the bound.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    First,
+    CountAll { list: bool },
+}
+
+pub(super) struct IterationResult<S, M> {
+    pub nodes: u64,
+    pub next_bound: u32,
+    pub hit: Option<LimitHit>,
+    pub count: u128,
+    pub paths: Vec<Path<S, M>>,
+}
+
+/// State shared by the tasks of one iteration.
+struct Shared {
+    nodes: AtomicU64,
+    stop: AtomicBool,
+    /// Index of the first task that found a goal (Mode::First); later tasks may stop.
+    best_task: AtomicUsize,
+    hit: Mutex<Option<LimitHit>>,
+}
+
+/// One bounded depth-first search from a given path prefix.
+struct Dfs<'a, P: Puzzle, H, G> {
+    puzzle: &'a P,
+    heuristic: &'a H,
+    goal: &'a G,
+    bound: u32,
+    mode: Mode,
+    next_bound: u32,
+    nodes: u64,
+    unflushed: u64,
+    /// Nodes between flushes: often enough to honour a small node limit promptly.
+    flush_every: u64,
+    path: Path<P::State, P::Move>,
+    count: u128,
+    paths: Vec<Path<P::State, P::Move>>,
+    shared: &'a Shared,
+    guard: LimitGuard,
+    base_nodes: u64,
+    task: usize,
+    halted: bool,
+}
+
+impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
+    /// Searches below the last state of `self.path`, whose estimate is `h`; returns whether
+    /// to stop (a goal found in `Mode::First`, or a limit hit).
+    fn search(&mut self, h: u32) -> bool {
+        let state = *self.path.states.last().expect("path is never empty");
+        let g = self.path.moves.len() as u32;
+        if (self.goal)(&state) {
+            match self.mode {
+                Mode::First => return true,
+                Mode::CountAll { list } => {
+                    if g == self.bound {
+                        self.count += 1;
+                        if list {
+                            self.paths.push(self.path.clone());
+                        }
+                    }
+                    return false;
+                }
+            }
+        }
+        if self.unflushed >= self.flush_every && self.flush() {
+            return true;
+        }
+        let parent = self.path.states.len().checked_sub(2).map(|i| self.path.states[i]);
+        let puzzle = self.puzzle;
+        let mut stop = false;
+        puzzle.for_each_successor(&state, |mv, child| {
+            if stop || Some(child) == parent {
+                return;
+            }
+            self.nodes += 1;
+            self.unflushed += 1;
+            let child_h = self.heuristic.update(&state, h, mv, &child);
+            let f = g + 1 + child_h;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                return;
+            }
+            self.path.states.push(child);
+            self.path.moves.push(mv);
+            stop = self.search(child_h);
+            if !stop || self.mode != Mode::First || self.halted {
+                self.path.states.pop();
+                self.path.moves.pop();
+            }
+        });
+        stop
+    }
+
+    /// Publishes the node count and checks the limits and the other tasks; returns whether
+    /// this task must stop.
+    fn flush(&mut self) -> bool {
+        let total = self.shared.nodes.fetch_add(self.unflushed, Ordering::Relaxed) + self.unflushed;
+        self.unflushed = 0;
+        if let Some(hit) = self.guard.check(self.base_nodes + total).or_else(|| self.guard.check_time()) {
+            self.shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+        let overtaken = self.mode == Mode::First && self.shared.best_task.load(Ordering::Relaxed) < self.task;
+        self.halted = self.shared.stop.load(Ordering::Relaxed) || overtaken;
+        self.halted
+    }
+}
+
+/// A node a few moves below the root, searched as one task.
+struct Subtree<S, M> {
+    path: Path<S, M>,
+    h: u32,
+}
+
+/// Runs one iteration with the given bound, in parallel over the subtrees below the root.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_iteration<P, H, G>(
+    puzzle: &P,
+    heuristic: &H,
+    goal: &G,
+    start: P::State,
+    h0: u32,
+    bound: u32,
+    mode: Mode,
+    options: &IdaOptions,
+    so_far: &SearchStats,
+) -> IterationResult<P::State, P::Move>
+where
+    P: Puzzle,
+    H: Heuristic<P>,
+    G: Fn(&P::State) -> bool + Sync,
+{
+    let shared = Shared {
+        nodes: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        best_task: AtomicUsize::new(usize::MAX),
+        hit: Mutex::new(None),
+    };
+    let new_dfs = |path: Path<P::State, P::Move>, task: usize| Dfs {
+        puzzle,
+        heuristic,
+        goal,
+        bound,
+        mode,
+        next_bound: u32::MAX,
+        nodes: 0,
+        unflushed: 0,
+        flush_every: options.limits.max_nodes.map_or(4096, |m| (m / 8).clamp(1, 4096)),
+        path,
+        count: 0,
+        paths: Vec::new(),
+        shared: &shared,
+        guard: LimitGuard::new(&options.limits),
+        base_nodes: so_far.nodes,
+        task,
+        halted: false,
+    };
+    let threads = rayon::current_num_threads();
+    // Split only where a goal cannot lie above the split depth: below the current bound,
+    // every shallower goal would have been found by an earlier iteration (Mode::First), and in
+    // Mode::CountAll the bound is the optimal length.
+    let split_depth = if options.parallel && threads > 1 && bound >= 2 {
+        split_depth(puzzle, start, bound - 1, 64 * threads)
+    } else {
+        0
+    };
+    let mut root = new_dfs(Path::empty(start), 0);
+    root.nodes = 1;
+    if h0 > bound {
+        return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![] };
+    }
+    if split_depth == 0 {
+        let stopped = root.search(h0);
+        let hit = *shared.hit.lock().expect("lock");
+        let found = stopped && mode == Mode::First && !root.halted;
+        let paths = if found { vec![root.path] } else { root.paths };
+        return IterationResult { nodes: root.nodes, next_bound: root.next_bound, hit, count: root.count, paths };
+    }
+    // Collect the subtrees at `split_depth`, pruning by the bound on the way.
+    let mut subtrees = Vec::new();
+    let mut prefix_nodes = 1u64;
+    let mut next_bound = u32::MAX;
+    collect_subtrees(puzzle, heuristic, bound, split_depth, &mut Path::empty(start), h0, &mut subtrees, &mut prefix_nodes, &mut next_bound);
+    let results: Vec<_> = subtrees
+        .into_par_iter()
+        .enumerate()
+        .map(|(task, subtree)| {
+            let mut dfs = new_dfs(subtree.path, task);
+            if shared.stop.load(Ordering::Relaxed)
+                || (mode == Mode::First && shared.best_task.load(Ordering::Relaxed) < task)
+            {
+                return (dfs.nodes, dfs.next_bound, 0, Vec::new(), false);
+            }
+            dfs.nodes = 0;
+            let stopped = dfs.search(subtree.h);
+            let found = stopped && !dfs.halted && mode == Mode::First;
+            if found {
+                shared.best_task.fetch_min(task, Ordering::Relaxed);
+            }
+            let paths = if found { vec![dfs.path] } else { dfs.paths };
+            (dfs.nodes, dfs.next_bound, dfs.count, paths, found)
+        })
+        .collect();
+    let mut out = IterationResult { nodes: prefix_nodes, next_bound, hit: None, count: 0, paths: Vec::new() };
+    for (nodes, next, count, paths, found) in results {
+        out.nodes += nodes;
+        out.next_bound = out.next_bound.min(next);
+        out.count += count;
+        if mode == Mode::First && found && out.paths.is_empty() {
+            out.paths = paths;
+        } else if mode != Mode::First {
+            out.paths.extend(paths);
+        }
+    }
+    out.hit = *shared.hit.lock().expect("lock");
+    if out.hit.is_some() {
+        out.paths.clear();
+    }
+    out
+}
+
+/// The smallest depth (at most `max_depth`) at which the tree below `start` has at least
+/// `want` nodes, ignoring the bound; 0 when the tree is too small to be worth splitting.
+fn split_depth<P: Puzzle>(puzzle: &P, start: P::State, max_depth: u32, want: usize) -> u32 {
+    let mut layer = vec![(start, start)];
+    for depth in 1..=max_depth.min(16) {
+        let mut next = Vec::with_capacity(layer.len() * 3);
+        for &(state, parent) in &layer {
+            puzzle.for_each_successor(&state, |_, child| {
+                if depth == 1 || child != parent {
+                    next.push((child, state));
+                }
+            });
+        }
+        if next.is_empty() {
+            return 0;
+        }
+        if next.len() >= want {
+            return depth;
+        }
+        layer = next;
+    }
+    0
+}
+
+#[allow(clippy::too_many_arguments)]
+fn collect_subtrees<P: Puzzle, H: Heuristic<P>>(
+    puzzle: &P,
+    heuristic: &H,
+    bound: u32,
+    depth_left: u32,
+    path: &mut Path<P::State, P::Move>,
+    h: u32,
+    out: &mut Vec<Subtree<P::State, P::Move>>,
+    nodes: &mut u64,
+    next_bound: &mut u32,
+) {
+    if depth_left == 0 {
+        out.push(Subtree { path: path.clone(), h });
+        return;
+    }
+    let state = *path.states.last().expect("path is never empty");
+    let parent = path.states.len().checked_sub(2).map(|i| path.states[i]);
+    let g = path.moves.len() as u32;
+    puzzle.for_each_successor(&state, |mv, child| {
+        if Some(child) == parent {
+            return;
+        }
+        *nodes += 1;
+        let child_h = heuristic.update(&state, h, mv, &child);
+        if g + 1 + child_h > bound {
+            *next_bound = (*next_bound).min(g + 1 + child_h);
+            return;
+        }
+        path.states.push(child);
+        path.moves.push(mv);
+        collect_subtrees(puzzle, heuristic, bound, depth_left - 1, path, child_h, out, nodes, next_bound);
+        path.states.pop();
+        path.moves.pop();
+    });
+}

@@ -1,0 +1,301 @@
+//! The file format of every precomputed table: a checked header, a raw payload, a checksum.
+//!
+//! ```text
+//! offset  size  field
+//! 0       8     magic "SLIDETBL"
+//! 8       4     format version (u32 little-endian), currently 1
+//! 12      2+n   puzzle name  (u16 LE length, UTF-8)
+//! ..      2+n   table name   (u16 LE length, UTF-8)
+//! ..      2+n   parameters   (u16 LE length, UTF-8, "key=value" pairs separated by ';')
+//! ..      1     entry width in bits (1, 2, 4, 8 or 16)
+//! ..      8     entry count (u64 LE)
+//! ..      8     payload length in bytes (u64 LE)
+//! ..      len   payload: entries packed little-endian, low nibble first
+//! end-4   4     CRC-32 (IEEE) of every byte before it (u32 LE)
+//! ```
+//!
+//! Loading checks all of it and fails with a [`TableError`] naming the problem; saving
+//! writes a temporary file and renames it, so an interrupted write never leaves a file
+//! that looks valid.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// The first eight bytes of every table file.
+pub const MAGIC: &[u8; 8] = b"SLIDETBL";
+/// The format version this code reads and writes.
+pub const VERSION: u32 = 1;
+
+/// What a table is: everything in the header but the payload length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableHeader {
+    /// The puzzle it belongs to, e.g. `"fifteen"`.
+    pub puzzle: String,
+    /// The table's name, e.g. `"pdb-663-a"`.
+    pub name: String,
+    /// What it was built from, e.g. `"size=4x4;tiles=1,2,3,4,5,6"`.
+    pub params: String,
+    /// Bits per entry.
+    pub entry_bits: u8,
+    /// Number of entries.
+    pub entry_count: u64,
+}
+
+impl TableHeader {
+    /// The payload length implied by the entry width and count (None if absurdly large).
+    pub fn payload_len(&self) -> Option<u64> {
+        Some(self.entry_count.checked_mul(self.entry_bits as u64)?.div_ceil(8))
+    }
+}
+
+/// A table: its header and its payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// What the table is.
+    pub header: TableHeader,
+    /// The packed entries.
+    pub payload: Vec<u8>,
+}
+
+/// Why a table could not be read or written.
+#[derive(Debug, Error)]
+pub enum TableError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The file does not start with the magic bytes.
+    #[error("not a table file (bad magic bytes)")]
+    BadMagic,
+    /// The file was written by another format version.
+    #[error("table format version {found}, but this program reads version {VERSION}; regenerate it")]
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The file ends before its header or payload does.
+    #[error("truncated table: {0}")]
+    Truncated(&'static str),
+    /// The header is inconsistent.
+    #[error("corrupt table header: {0}")]
+    BadHeader(String),
+    /// The file is longer than its header says.
+    #[error("table has {0} unexpected trailing bytes")]
+    TrailingBytes(u64),
+    /// The checksum does not match the contents.
+    #[error("checksum mismatch (stored {stored:08x}, computed {computed:08x}): the table is corrupt")]
+    Checksum {
+        /// The CRC in the file.
+        stored: u32,
+        /// The CRC of the contents.
+        computed: u32,
+    },
+    /// The table is valid but is not the one asked for.
+    #[error("table is {found}, expected {expected}")]
+    Mismatch {
+        /// What was asked for.
+        expected: String,
+        /// What the file holds.
+        found: String,
+    },
+}
+
+impl Table {
+    /// A table, checking that the payload length matches the header.
+    pub fn new(header: TableHeader, payload: Vec<u8>) -> Result<Self, TableError> {
+        if ![1, 2, 4, 8, 16].contains(&header.entry_bits) {
+            return Err(TableError::BadHeader(format!("entry width of {} bits", header.entry_bits)));
+        }
+        if Some(payload.len() as u64) != header.payload_len() {
+            return Err(TableError::BadHeader(format!(
+                "{} entries of {} bits need {} bytes, payload has {}",
+                header.entry_count,
+                header.entry_bits,
+                header.payload_len().unwrap_or(u64::MAX),
+                payload.len()
+            )));
+        }
+        Ok(Table { header, payload })
+    }
+
+    /// The file image: header, payload, checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let h = &self.header;
+        let mut out = Vec::with_capacity(self.payload.len() + 64);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        for s in [&h.puzzle, &h.name, &h.params] {
+            let len = u16::try_from(s.len()).expect("header strings are short");
+            out.extend_from_slice(&len.to_le_bytes());
+            out.extend_from_slice(s.as_bytes());
+        }
+        out.push(h.entry_bits);
+        out.extend_from_slice(&h.entry_count.to_le_bytes());
+        out.extend_from_slice(&(self.payload.len() as u64).to_le_bytes());
+        out.extend_from_slice(&self.payload);
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Parses and checks a file image.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, TableError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8, "magic")? != MAGIC {
+            return Err(TableError::BadMagic);
+        }
+        let version = u32::from_le_bytes(r.array("version")?);
+        if version != VERSION {
+            return Err(TableError::UnsupportedVersion { found: version });
+        }
+        let puzzle = r.string("puzzle name")?;
+        let name = r.string("table name")?;
+        let params = r.string("parameters")?;
+        let entry_bits = r.take(1, "entry width")?[0];
+        let entry_count = u64::from_le_bytes(r.array("entry count")?);
+        let payload_len = u64::from_le_bytes(r.array("payload length")?);
+        let header = TableHeader { puzzle, name, params, entry_bits, entry_count };
+        if Some(payload_len) != header.payload_len() {
+            return Err(TableError::BadHeader(format!(
+                "payload length {payload_len} does not match {entry_count} entries of {entry_bits} bits"
+            )));
+        }
+        let available = (bytes.len() - r.at) as u64;
+        if available < payload_len.saturating_add(4) {
+            return Err(TableError::Truncated("payload or checksum missing"));
+        }
+        if available > payload_len + 4 {
+            return Err(TableError::TrailingBytes(available - payload_len - 4));
+        }
+        let payload_start = r.at;
+        let end = payload_start + payload_len as usize;
+        let stored = u32::from_le_bytes(bytes[end..end + 4].try_into().expect("four bytes"));
+        let computed = crc32fast::hash(&bytes[..end]);
+        if stored != computed {
+            return Err(TableError::Checksum { stored, computed });
+        }
+        Table::new(header, bytes[payload_start..end].to_vec())
+    }
+
+    /// Reads and checks a table file.
+    pub fn load(path: &Path) -> Result<Self, TableError> {
+        let bytes = fs::read(path).map_err(|source| TableError::Io { path: path.into(), source })?;
+        Table::from_bytes(&bytes)
+    }
+
+    /// Writes the table atomically: to `path` + `.tmp`, flushed, then renamed.
+    pub fn save(&self, path: &Path) -> Result<(), TableError> {
+        let io = |source| TableError::Io { path: path.into(), source };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            fs::create_dir_all(dir).map_err(io)?;
+        }
+        let tmp = path.with_extension("tmp");
+        let mut file = fs::File::create(&tmp).map_err(io)?;
+        file.write_all(&self.to_bytes()).map_err(io)?;
+        file.sync_all().map_err(io)?;
+        drop(file);
+        fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// Checks that this is the table asked for (puzzle, name, parameters).
+    pub fn expect(&self, puzzle: &str, name: &str, params: &str) -> Result<(), TableError> {
+        let h = &self.header;
+        if h.puzzle != puzzle || h.name != name || h.params != params {
+            return Err(TableError::Mismatch {
+                expected: format!("{puzzle}/{name} ({params})"),
+                found: format!("{}/{} ({})", h.puzzle, h.name, h.params),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A cursor over a byte slice that reports truncation instead of panicking.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], TableError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or(TableError::Truncated(what))?;
+        let slice = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(slice)
+    }
+    fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], TableError> {
+        Ok(self.take(N, what)?.try_into().expect("take returned N bytes"))
+    }
+    fn string(&mut self, what: &'static str) -> Result<String, TableError> {
+        let len = u16::from_le_bytes(self.array(what)?) as usize;
+        let raw = self.take(len, what)?;
+        String::from_utf8(raw.to_vec()).map_err(|_| TableError::BadHeader(format!("{what} is not UTF-8")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Table {
+        let header = TableHeader {
+            puzzle: "seven".into(),
+            name: "exact".into(),
+            params: "size=2x4".into(),
+            entry_bits: 4,
+            entry_count: 7,
+        };
+        Table::new(header, vec![0x10, 0x32, 0x54, 0x06]).unwrap()
+    }
+
+    #[test]
+    fn round_trips() {
+        let t = sample();
+        assert_eq!(Table::from_bytes(&t.to_bytes()).unwrap(), t);
+    }
+
+    #[test]
+    fn every_flipped_byte_is_rejected() {
+        let bytes = sample().to_bytes();
+        for i in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x40;
+            assert!(Table::from_bytes(&bad).is_err(), "flipping byte {i} went unnoticed");
+        }
+    }
+
+    #[test]
+    fn every_truncation_is_rejected() {
+        let bytes = sample().to_bytes();
+        for len in 0..bytes.len() {
+            assert!(Table::from_bytes(&bytes[..len]).is_err(), "truncation to {len} went unnoticed");
+        }
+    }
+
+    #[test]
+    fn wrong_version_and_magic_are_named() {
+        let mut bytes = sample().to_bytes();
+        bytes[8] = 9;
+        assert!(matches!(Table::from_bytes(&bytes), Err(TableError::UnsupportedVersion { found: 9 })));
+        bytes[0] = b'X';
+        assert!(matches!(Table::from_bytes(&bytes), Err(TableError::BadMagic)));
+    }
+
+    #[test]
+    fn save_and_load_through_a_file() {
+        let dir = std::env::temp_dir().join(format!("slide-table-test-{}", std::process::id()));
+        let path = dir.join("t.tbl");
+        sample().save(&path).unwrap();
+        let loaded = Table::load(&path).unwrap();
+        loaded.expect("seven", "exact", "size=2x4").unwrap();
+        assert!(loaded.expect("seven", "exact", "size=2x3").is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -1,0 +1,1 @@
+//! The `fifteen` puzzle (filled in by its own issue).

@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("fifteen: not implemented yet");
+    std::process::exit(1);
+}

@@ -1,0 +1,1 @@
+//! The `goat` puzzle (filled in by its own issue).

@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("goat: not implemented yet");
+    std::process::exit(1);
+}

@@ -1,0 +1,1 @@
+//! The `quzzle` puzzle (filled in by its own issue).

@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("quzzle: not implemented yet");
+    std::process::exit(1);
+}

@@ -1,0 +1,1 @@
+//! The `seven` puzzle (filled in by its own issue).
