@@ -1,1 +1,17 @@
-//! The shared command line.
+//! The command-line plumbing shared by `seven`, `fifteen`, `goat` and `quzzle`
+//! (`shared/CLI.md`): board text, batch files, options, limits, exit codes, JSON Lines and
+//! progress bars. Puzzle crates turn parsed tokens into boards; everything else lives here.
+
+pub mod args;
+pub mod batch;
+pub mod board_text;
+pub mod exit;
+pub mod output;
+pub mod progress;
+
+pub use args::CommonArgs;
+pub use batch::{read_batch, BatchLine};
+pub use board_text::{tokenize, BoardText, Token, TokenError};
+pub use exit::{CliError, ExitCode};
+pub use output::{emit_json, format_millis};
+pub use progress::Progress;

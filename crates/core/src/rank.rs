@@ -149,8 +149,8 @@ impl MultisetRanker {
         let mut rank = 0;
         for &v in seq {
             // Arrangements starting with symbol s: arrangements * left[s] / remaining.
-            for s in 0..v as usize {
-                rank += arrangements * left[s] as u64 / remaining;
+            for &count in &left[..v as usize] {
+                rank += arrangements * count as u64 / remaining;
             }
             arrangements = arrangements * left[v as usize] as u64 / remaining;
             left[v as usize] -= 1;
@@ -164,12 +164,12 @@ impl MultisetRanker {
         let mut arrangements = self.total;
         let mut remaining = self.len as u64;
         for slot in out.iter_mut() {
-            for s in 0..left.len() {
-                let block = arrangements * left[s] as u64 / remaining;
+            for (s, count) in left.iter_mut().enumerate() {
+                let block = arrangements * *count as u64 / remaining;
                 if rank < block {
                     *slot = s as u8;
                     arrangements = block;
-                    left[s] -= 1;
+                    *count -= 1;
                     break;
                 }
                 rank -= block;

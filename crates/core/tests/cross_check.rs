@@ -5,8 +5,8 @@ mod common;
 use common::{distances, replay, Manhattan, Tiles, GOAL};
 use slide_core::enumerate::{enumerate, DepthStore};
 use slide_core::search::{
-    astar, bfs, count_optimal, count_shortest_paths, depth_first_any, depth_limited, ida_star,
-    iterative_deepening, IdaOptions, LimitHit, Limits, Outcome,
+    astar, bfs, count_optimal, count_shortest_paths, depth_first_any, depth_limited, ida_star, iterative_deepening,
+    IdaOptions, LimitHit, Limits, Outcome,
 };
 use slide_core::{Heuristic, RankedSpace, ZeroHeuristic};
 

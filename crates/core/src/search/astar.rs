@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::{LimitGuard, Limits, Outcome, Path, SearchStats};
+use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
 
 /// A shortest path by A* with an admissible and consistent `heuristic`.
@@ -20,7 +20,7 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
     start: P::State,
     goal: impl Fn(&P::State) -> bool,
     limits: &Limits,
-) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+) -> SearchResult<PathOf<P>> {
     struct Node<S, M> {
         g: u32,
         parent: Option<(S, M)>,

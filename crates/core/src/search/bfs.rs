@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::{LimitGuard, Limits, Outcome, Path, SearchStats};
+use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::Puzzle;
 
 /// A shortest path from `start` to a state satisfying `goal`, by breadth-first search.
@@ -34,13 +34,13 @@ pub fn bfs<P: Puzzle>(
     start: P::State,
     goal: impl Fn(&P::State) -> bool,
     limits: &Limits,
-) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+) -> SearchResult<PathOf<P>> {
     let clock = Instant::now();
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
     // canonical key -> (parent key, move, the state as reached)
-    let mut seen: FxHashMap<P::State, (Option<P::State>, Option<P::Move>, P::State)> =
-        FxHashMap::default();
+    type Entry<P> = (Option<<P as Puzzle>::State>, Option<<P as Puzzle>::Move>, <P as Puzzle>::State);
+    let mut seen: FxHashMap<P::State, Entry<P>> = FxHashMap::default();
     let start_key = puzzle.canonical(start);
     seen.insert(start_key, (None, None, start));
     let mut queue = VecDeque::from([(start_key, start)]);
@@ -97,7 +97,7 @@ pub fn count_shortest_paths<P: Puzzle>(
     start: P::State,
     goal: impl Fn(&P::State) -> bool,
     limits: &Limits,
-) -> (Outcome<(u32, u128)>, SearchStats) {
+) -> SearchResult<(u32, u128)> {
     let clock = Instant::now();
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
@@ -108,10 +108,8 @@ pub fn count_shortest_paths<P: Puzzle>(
     layer.insert(start_key, (start, 1));
     let mut depth = 0u32;
     loop {
-        let total: u128 = layer
-            .iter()
-            .filter(|(_, (s, _))| goal(s))
-            .fold(0u128, |acc, (_, (_, c))| acc.saturating_add(*c));
+        let total: u128 =
+            layer.iter().filter(|(_, (s, _))| goal(s)).fold(0u128, |acc, (_, (_, c))| acc.saturating_add(*c));
         if total > 0 {
             stats.elapsed = clock.elapsed();
             return (Outcome::Found((depth, total)), stats);

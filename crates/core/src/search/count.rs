@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use super::idastar::{run_iteration, Mode};
-use super::{ida_star, IdaOptions, Outcome, Path, SearchStats};
+use super::{ida_star, IdaOptions, Outcome, Path, SearchResult};
 use crate::{Heuristic, Puzzle};
 
 /// The optimal solution length, the number of distinct optimal move sequences, and (when
@@ -31,7 +31,7 @@ pub fn count_optimal<P, H, G>(
     goal: G,
     list: bool,
     options: &IdaOptions,
-) -> (Outcome<CountResult<P::State, P::Move>>, SearchStats)
+) -> SearchResult<CountResult<P::State, P::Move>>
 where
     P: Puzzle,
     H: Heuristic<P>,
@@ -45,17 +45,7 @@ where
         Outcome::LimitReached(hit) => return (Outcome::LimitReached(hit), stats),
     };
     let h0 = heuristic.estimate(&start);
-    let result = run_iteration(
-        puzzle,
-        heuristic,
-        &goal,
-        start,
-        h0,
-        length,
-        Mode::CountAll { list },
-        options,
-        &stats,
-    );
+    let result = run_iteration(puzzle, heuristic, &goal, start, h0, length, Mode::CountAll { list }, options, &stats);
     stats.nodes += result.nodes;
     stats.iterations.push((length, result.nodes));
     stats.elapsed = clock.elapsed();

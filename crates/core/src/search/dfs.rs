@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashSet;
 
-use super::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, Path, SearchStats};
+use super::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Puzzle, ZeroHeuristic};
 
 /// A path of at most `max_depth` moves to the goal, by depth-first search without undoing
@@ -16,7 +16,7 @@ pub fn depth_limited<P: Puzzle>(
     goal: impl Fn(&P::State) -> bool,
     max_depth: u32,
     limits: &Limits,
-) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+) -> SearchResult<PathOf<P>> {
     struct Walk<'a, P: Puzzle, G> {
         puzzle: &'a P,
         goal: G,
@@ -58,14 +58,7 @@ pub fn depth_limited<P: Puzzle>(
         }
     }
     let clock = Instant::now();
-    let mut walk = Walk {
-        puzzle,
-        goal,
-        path: Path::empty(start),
-        nodes: 0,
-        guard: LimitGuard::new(limits),
-        hit: None,
-    };
+    let mut walk = Walk { puzzle, goal, path: Path::empty(start), nodes: 0, guard: LimitGuard::new(limits), hit: None };
     let found = walk.go(max_depth);
     let stats = SearchStats { nodes: walk.nodes, iterations: vec![], elapsed: clock.elapsed() };
     let outcome = match (found, walk.hit) {
@@ -84,7 +77,7 @@ pub fn iterative_deepening<P: Puzzle>(
     goal: impl Fn(&P::State) -> bool + Sync,
     max_depth: u32,
     limits: &Limits,
-) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+) -> SearchResult<PathOf<P>> {
     let options = IdaOptions { limits: *limits, max_bound: Some(max_depth), ..IdaOptions::default() };
     ida_star(puzzle, &ZeroHeuristic, start, goal, &options)
 }
@@ -97,7 +90,7 @@ pub fn depth_first_any<P: Puzzle>(
     start: P::State,
     goal: impl Fn(&P::State) -> bool,
     limits: &Limits,
-) -> (Outcome<Path<P::State, P::Move>>, SearchStats) {
+) -> SearchResult<PathOf<P>> {
     let clock = Instant::now();
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();

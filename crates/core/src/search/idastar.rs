@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::{LimitGuard, LimitHit, Limits, Outcome, Path, SearchStats};
+use super::{LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
 
 /// Options of [`ida_star`].
@@ -44,7 +44,7 @@ pub fn ida_star<P, H, G>(
     start: P::State,
     goal: G,
     options: &IdaOptions,
-) -> (Outcome<Path<P::State, P::Move>>, SearchStats)
+) -> SearchResult<PathOf<P>>
 where
     P: Puzzle,
     H: Heuristic<P>,
@@ -268,7 +268,17 @@ where
     let mut subtrees = Vec::new();
     let mut prefix_nodes = 1u64;
     let mut next_bound = u32::MAX;
-    collect_subtrees(puzzle, heuristic, bound, split_depth, &mut Path::empty(start), h0, &mut subtrees, &mut prefix_nodes, &mut next_bound);
+    collect_subtrees(
+        puzzle,
+        heuristic,
+        bound,
+        split_depth,
+        &mut Path::empty(start),
+        h0,
+        &mut subtrees,
+        &mut prefix_nodes,
+        &mut next_bound,
+    );
     let results: Vec<_> = subtrees
         .into_par_iter()
         .enumerate()

@@ -11,6 +11,8 @@ mod idastar;
 
 use std::time::{Duration, Instant};
 
+use crate::Puzzle;
+
 pub use astar::astar;
 pub use bfs::{bfs, count_shortest_paths};
 pub use count::{count_optimal, CountResult};
@@ -41,6 +43,12 @@ impl<S, M> Path<S, M> {
         self.moves.is_empty()
     }
 }
+
+/// The path type of puzzle `P`.
+pub type PathOf<P> = Path<<P as Puzzle>::State, <P as Puzzle>::Move>;
+
+/// What every search returns: how it ended, and what it did.
+pub type SearchResult<T> = (Outcome<T>, SearchStats);
 
 /// Bounds on a search. `Default` is unbounded.
 #[derive(Clone, Copy, Debug, Default)]

@@ -1,0 +1,56 @@
+//! The options every binary shares (`shared/CLI.md`).
+
+use std::time::Duration;
+
+use clap::Args;
+use slide_core::search::Limits;
+
+use crate::CliError;
+
+/// Options shared by all subcommands of all four binaries.
+#[derive(Args, Clone, Debug, Default)]
+pub struct CommonArgs {
+    /// JSON Lines on stdout, one object per result (without it: text for people).
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    /// Stop a search after this many nodes (exit status 3). Example: --max-nodes 1000000
+    #[arg(long, value_name = "N", global = true)]
+    pub max_nodes: Option<u64>,
+
+    /// Stop a search after this many seconds (exit status 3). Example: --timeout 2.5
+    #[arg(long, value_name = "SECONDS", global = true)]
+    pub timeout: Option<f64>,
+
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", global = true)]
+    pub threads: Option<usize>,
+
+    /// No progress bars.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
+}
+
+impl CommonArgs {
+    /// The search bounds, checked.
+    pub fn limits(&self) -> Result<Limits, CliError> {
+        let timeout = match self.timeout {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
+            Some(t) => return Err(CliError::input(format!("--timeout must be a positive number of seconds, not {t}"))),
+        };
+        Ok(Limits { max_nodes: self.max_nodes, timeout })
+    }
+
+    /// Sizes rayon's global pool from `--threads`; call once, before any search.
+    pub fn init_threads(&self) -> Result<(), CliError> {
+        let Some(n) = self.threads else { return Ok(()) };
+        if n == 0 {
+            return Err(CliError::input("--threads must be at least 1"));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| CliError::internal(format!("cannot start {n} threads: {e}")))
+    }
+}
