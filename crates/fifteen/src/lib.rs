@@ -1,1 +1,6 @@
-//! The `fifteen` puzzle (filled in by its own issue).
+//! The RxC sliding-tile puzzle (8-, 15-, 24-puzzle and every shape from 2x2 to 5x5):
+//! boards, heuristics and solvers. `seven` is its 2x4 instance.
+
+pub mod board;
+
+pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};

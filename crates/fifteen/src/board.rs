@@ -1,0 +1,269 @@
+//! RxC sliding-tile boards from 2x2 to 5x5: the shape, the packed state, the moves.
+//!
+//! A state packs the board twice in two `u128`s of 5-bit fields: which tile is on each cell,
+//! and on which cell each tile is. Moves update both in a few instructions, and heuristics
+//! read whichever view they need (Manhattan and pattern databases want tile positions).
+
+use std::fmt;
+
+use serde::Serialize;
+use slide_core::Puzzle;
+
+/// The most cells a board may have (5x5).
+pub const MAX_CELLS: usize = 25;
+const FIELD: u32 = 5;
+const MASK: u128 = 0b11111;
+
+/// A board's dimensions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Rows, 2 to 5.
+    pub rows: u8,
+    /// Columns, 2 to 5.
+    pub cols: u8,
+}
+
+impl Shape {
+    /// A shape, if both sides are between 2 and 5.
+    pub fn new(rows: usize, cols: usize) -> Option<Shape> {
+        ((2..=5).contains(&rows) && (2..=5).contains(&cols)).then_some(Shape { rows: rows as u8, cols: cols as u8 })
+    }
+    /// The number of cells.
+    pub fn cells(self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+    /// The row of `cell`.
+    pub fn row(self, cell: u8) -> u8 {
+        cell / self.cols
+    }
+    /// The column of `cell`.
+    pub fn col(self, cell: u8) -> u8 {
+        cell % self.cols
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// The direction a tile slides (seed 004's convention: "Down" slides the tile above the
+/// blank down into it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Direction {
+    /// The tile below the blank moves up.
+    Up,
+    /// The tile above the blank moves down.
+    Down,
+    /// The tile right of the blank moves left.
+    Left,
+    /// The tile left of the blank moves right.
+    Right,
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// One move: `tile` slides from cell `from` into the blank at cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// The tile that moves.
+    pub tile: u8,
+    /// Where it was (the blank's new cell).
+    pub from: u8,
+    /// Where it goes (the blank's old cell).
+    pub to: u8,
+    /// Which way it slides.
+    pub direction: Direction,
+}
+
+/// A position: tile of each cell and cell of each tile, 5 bits each; tile 0 is the blank.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TileState {
+    cells: u128,
+    positions: u128,
+}
+
+impl TileState {
+    /// The state with `cells[i]` on cell `i`; `cells` must be a permutation of `0..len`.
+    pub fn from_cells(cells: &[u8]) -> TileState {
+        debug_assert!(cells.len() <= MAX_CELLS);
+        let mut s = TileState { cells: 0, positions: 0 };
+        for (cell, &tile) in cells.iter().enumerate() {
+            s.cells |= (tile as u128) << (FIELD * cell as u32);
+            s.positions |= (cell as u128) << (FIELD * tile as u32);
+        }
+        s
+    }
+    /// The tiles cell by cell, for `n` cells.
+    pub fn to_cells(&self, n: usize) -> Vec<u8> {
+        (0..n as u8).map(|c| self.tile_at(c)).collect()
+    }
+    /// The tile on `cell` (0 for the blank).
+    #[inline]
+    pub fn tile_at(&self, cell: u8) -> u8 {
+        ((self.cells >> (FIELD * cell as u32)) & MASK) as u8
+    }
+    /// The cell of `tile`.
+    #[inline]
+    pub fn cell_of(&self, tile: u8) -> u8 {
+        ((self.positions >> (FIELD * tile as u32)) & MASK) as u8
+    }
+    /// The blank's cell.
+    #[inline]
+    pub fn blank(&self) -> u8 {
+        (self.positions & MASK) as u8
+    }
+    /// The packed cell view (5 bits per cell, cell 0 lowest).
+    #[inline]
+    pub fn cells_word(&self) -> u128 {
+        self.cells
+    }
+    /// The packed position view (5 bits per tile, tile 0 lowest).
+    #[inline]
+    pub fn positions_word(&self) -> u128 {
+        self.positions
+    }
+    /// The state after the tile on `from` slides into the blank.
+    #[inline]
+    pub fn slide(&self, from: u8) -> TileState {
+        let to = self.blank();
+        let tile = self.tile_at(from);
+        let (from_shift, to_shift) = (FIELD * from as u32, FIELD * to as u32);
+        let tile_shift = FIELD * tile as u32;
+        TileState {
+            // The blank's field is 0, so the tile is added at `to` and removed at `from`.
+            cells: (self.cells | ((tile as u128) << to_shift)) & !(MASK << from_shift),
+            positions: (self.positions & !(MASK << tile_shift) & !MASK) | ((to as u128) << tile_shift) | from as u128,
+        }
+    }
+}
+
+impl fmt::Debug for TileState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = (0..MAX_CELLS as u8).take_while(|&t| t == 0 || self.cell_of(t) != 0).count();
+        write!(f, "TileState{:?}", self.to_cells(n.max(4)))
+    }
+}
+
+/// The sliding-tile puzzle of one shape with one goal.
+#[derive(Clone, Debug)]
+pub struct TilePuzzle {
+    shape: Shape,
+    goal: TileState,
+    /// For each cell, its neighbours and the direction a tile there slides into it.
+    neighbours: [[(u8, Direction); 4]; MAX_CELLS],
+    degree: [u8; MAX_CELLS],
+}
+
+impl TilePuzzle {
+    /// The puzzle of `shape` whose goal is `goal` (a permutation of the cells' tiles).
+    pub fn new(shape: Shape, goal: TileState) -> TilePuzzle {
+        let mut neighbours = [[(0, Direction::Up); 4]; MAX_CELLS];
+        let mut degree = [0; MAX_CELLS];
+        let cols = shape.cols;
+        for cell in 0..shape.cells() as u8 {
+            let (r, c) = (shape.row(cell), shape.col(cell));
+            let mut add = |n: u8, d: Direction| {
+                neighbours[cell as usize][degree[cell as usize] as usize] = (n, d);
+                degree[cell as usize] += 1;
+            };
+            // Order: the tile above slides down, below slides up, left slides right, right slides left.
+            if r > 0 {
+                add(cell - cols, Direction::Down);
+            }
+            if r + 1 < shape.rows {
+                add(cell + cols, Direction::Up);
+            }
+            if c > 0 {
+                add(cell - 1, Direction::Right);
+            }
+            if c + 1 < cols {
+                add(cell + 1, Direction::Left);
+            }
+        }
+        TilePuzzle { shape, goal, neighbours, degree }
+    }
+    /// The standard goal of `shape`: tiles 1..N in order, blank last.
+    pub fn standard_goal(shape: Shape) -> TileState {
+        let n = shape.cells();
+        let cells: Vec<u8> = (1..n as u8).chain([0]).collect();
+        TileState::from_cells(&cells)
+    }
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    /// The goal state.
+    pub fn goal(&self) -> TileState {
+        self.goal
+    }
+    /// Whether `state` is the goal.
+    #[inline]
+    pub fn is_goal(&self, state: &TileState) -> bool {
+        *state == self.goal
+    }
+    /// The cells next to `cell`, each with the direction a tile there slides into `cell`.
+    #[inline]
+    pub fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
+        &self.neighbours[cell as usize][..self.degree[cell as usize] as usize]
+    }
+}
+
+impl Puzzle for TilePuzzle {
+    type State = TileState;
+    type Move = Slide;
+
+    #[inline]
+    fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, mut visit: F) {
+        let blank = state.blank();
+        for &(from, direction) in self.neighbours(blank) {
+            let tile = state.tile_at(from);
+            visit(Slide { tile, from, to: blank, direction }, state.slide(from));
+        }
+    }
+
+    fn moves_flip_parity(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slides_keep_both_views_consistent() {
+        let shape = Shape::new(4, 4).unwrap();
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let mut s = p.goal();
+        let mut seed = 12345u64;
+        for _ in 0..1000 {
+            let mut next = Vec::new();
+            p.for_each_successor(&s, |m, c| next.push((m, c)));
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (m, c) = next[(seed >> 33) as usize % next.len()];
+            assert_eq!(c.tile_at(m.to), m.tile);
+            assert_eq!(c.blank(), m.from);
+            for cell in 0..16 {
+                assert_eq!(c.cell_of(c.tile_at(cell)), cell);
+            }
+            s = c;
+        }
+        assert_eq!(TileState::from_cells(&s.to_cells(16)), s);
+    }
+
+    #[test]
+    fn directions_follow_seed_004() {
+        let shape = Shape::new(2, 2).unwrap();
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        // 1 2 / 3 _ : tile 2 (above the blank) slides Down, tile 3 (left of it) slides Right.
+        let mut moves = Vec::new();
+        p.for_each_successor(&p.goal(), |m, _| moves.push((m.tile, m.direction)));
+        assert_eq!(moves, vec![(2, Direction::Down), (3, Direction::Right)]);
+    }
+}
