@@ -5,6 +5,7 @@
 pub mod args;
 pub mod batch;
 pub mod board_text;
+pub mod data_dir;
 pub mod exit;
 pub mod output;
 pub mod progress;
@@ -12,6 +13,7 @@ pub mod progress;
 pub use args::CommonArgs;
 pub use batch::{read_batch, BatchLine};
 pub use board_text::{tokenize, BoardText, Token, TokenError};
+pub use data_dir::{data_dir, DATA_DIR_ENV};
 pub use exit::{CliError, ExitCode};
 pub use output::{emit_json, format_millis};
 pub use progress::Progress;
