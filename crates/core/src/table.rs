@@ -240,6 +240,62 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Builds a table, reporting progress through the callback.
+pub type BuildFn = dyn Fn(&(dyn Fn(crate::enumerate::LayerStats) + Sync)) -> Table + Send + Sync;
+/// Checks what a table means (beyond its checksum): a histogram, a sample of entries.
+pub type CheckFn = dyn Fn(&Table) -> Result<String, String> + Send + Sync;
+
+/// A table the toolkit knows how to build and to check: generation and verification share
+/// this one description, so `cargo xtask gen-tables` and `verify-tables` cannot drift apart.
+pub struct TableSpec {
+    /// The puzzle, as in the header.
+    pub puzzle: String,
+    /// The table name, as in the header.
+    pub name: String,
+    /// The parameters, as in the header.
+    pub params: String,
+    /// What the table is for and which command uses it.
+    pub summary: String,
+    /// Large tables are never built on first use: only by `cargo xtask gen-tables`.
+    pub large: bool,
+    /// Builds the table.
+    pub build: Box<BuildFn>,
+    /// Checks the table's meaning; returns a one-line account of what was checked.
+    pub check: Box<CheckFn>,
+}
+
+impl TableSpec {
+    /// The file name: `PUZZLE-NAME.tbl`.
+    pub fn file_name(&self) -> String {
+        format!("{}-{}.tbl", self.puzzle, self.name)
+    }
+
+    /// Loads the table from `dir` and checks that it is this one.
+    pub fn load(&self, dir: &Path) -> Result<Table, TableError> {
+        let table = Table::load(&dir.join(self.file_name()))?;
+        table.expect(&self.puzzle, &self.name, &self.params)?;
+        Ok(table)
+    }
+
+    /// Loads the table from `dir`, or, if the file does not exist and the table is small,
+    /// builds and saves it. A file that exists but is corrupt or of another kind is an error:
+    /// it is never used and never silently replaced.
+    pub fn load_or_build(
+        &self,
+        dir: &Path,
+        progress: &(dyn Fn(crate::enumerate::LayerStats) + Sync),
+    ) -> Result<Table, TableError> {
+        let path = dir.join(self.file_name());
+        if path.exists() || self.large {
+            return self.load(dir);
+        }
+        let table = (self.build)(progress);
+        // A read-only data directory is not fatal: the table is still usable in memory.
+        let _ = table.save(&path);
+        Ok(table)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,61 +353,5 @@ mod tests {
         loaded.expect("seven", "exact", "size=2x4").unwrap();
         assert!(loaded.expect("seven", "exact", "size=2x3").is_err());
         std::fs::remove_dir_all(dir).unwrap();
-    }
-}
-
-/// Builds a table, reporting progress through the callback.
-pub type BuildFn = dyn Fn(&(dyn Fn(crate::enumerate::LayerStats) + Sync)) -> Table + Send + Sync;
-/// Checks what a table means (beyond its checksum): a histogram, a sample of entries.
-pub type CheckFn = dyn Fn(&Table) -> Result<String, String> + Send + Sync;
-
-/// A table the toolkit knows how to build and to check: generation and verification share
-/// this one description, so `cargo xtask gen-tables` and `verify-tables` cannot drift apart.
-pub struct TableSpec {
-    /// The puzzle, as in the header.
-    pub puzzle: String,
-    /// The table name, as in the header.
-    pub name: String,
-    /// The parameters, as in the header.
-    pub params: String,
-    /// What the table is for and which command uses it.
-    pub summary: String,
-    /// Large tables are never built on first use: only by `cargo xtask gen-tables`.
-    pub large: bool,
-    /// Builds the table.
-    pub build: Box<BuildFn>,
-    /// Checks the table's meaning; returns a one-line account of what was checked.
-    pub check: Box<CheckFn>,
-}
-
-impl TableSpec {
-    /// The file name: `PUZZLE-NAME.tbl`.
-    pub fn file_name(&self) -> String {
-        format!("{}-{}.tbl", self.puzzle, self.name)
-    }
-
-    /// Loads the table from `dir` and checks that it is this one.
-    pub fn load(&self, dir: &Path) -> Result<Table, TableError> {
-        let table = Table::load(&dir.join(self.file_name()))?;
-        table.expect(&self.puzzle, &self.name, &self.params)?;
-        Ok(table)
-    }
-
-    /// Loads the table from `dir`, or, if the file does not exist and the table is small,
-    /// builds and saves it. A file that exists but is corrupt or of another kind is an error:
-    /// it is never used and never silently replaced.
-    pub fn load_or_build(
-        &self,
-        dir: &Path,
-        progress: &(dyn Fn(crate::enumerate::LayerStats) + Sync),
-    ) -> Result<Table, TableError> {
-        let path = dir.join(self.file_name());
-        if path.exists() || self.large {
-            return self.load(dir);
-        }
-        let table = (self.build)(progress);
-        // A read-only data directory is not fatal: the table is still usable in memory.
-        let _ = table.save(&path);
-        Ok(table)
     }
 }
