@@ -32,6 +32,11 @@ impl Progress {
         }
     }
 
+    /// Sets the bar's length.
+    pub fn set_length(&self, total: u64) {
+        self.bar.set_length(total);
+    }
+
     /// Advances the bar to `position`.
     pub fn set(&self, position: u64) {
         self.bar.set_position(position);

@@ -1,0 +1,10 @@
+//! Every table the puzzle crates define.
+
+use slide_core::table::TableSpec;
+
+/// All known tables, small first.
+pub fn all() -> Vec<TableSpec> {
+    let mut specs: Vec<TableSpec> = Vec::new();
+    specs.sort_by_key(|s| s.large);
+    specs
+}
