@@ -1,1 +1,208 @@
-//! The `goat` puzzle (filled in by its own issue).
+//! Hiroi's Goat slide puzzle (seed 000), solved exactly: a 3x4 board with two identical `─`
+//! pieces and a two-cell piece that slides only along the top row.
+//!
+//! - [`board`]: the packed board, its moves and glyphs;
+//! - [`rank`]: a bijection of the 5,443,200 positions onto `0..5,443,200`;
+//! - [`heuristics`]: the seed's distance table, additive pattern databases, the exact table;
+//! - [`parse`]: BOARD text as numbers or glyph rows, with precise errors.
+//!
+//! The functions here are what the `goat` binary runs, so the tests call them directly.
+
+pub mod board;
+pub mod heuristics;
+pub mod parse;
+pub mod rank;
+
+use std::path::Path;
+
+use slide_core::enumerate::{enumerate, DepthStore, DepthTable, EnumerateError, Enumeration, LayerStats};
+use slide_core::search::{count_optimal, ida_star, CountResult, IdaOptions, Limits, PathOf, SearchResult};
+use slide_core::table::{Table, TableError, TableHeader, TableSpec};
+use slide_core::ZeroHeuristic;
+
+pub use board::{Board, Dir, Goat, GoatMove, GOAL, START, START_52};
+pub use heuristics::{ExactHeuristic, PdbHeuristic, SeedHeuristic};
+pub use parse::parse_board;
+
+/// The heuristics `--heuristic` can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HeuristicKind {
+    /// No estimate: plain iterative deepening (with parity steps).
+    None,
+    /// The seed's per-piece distance table (each `─` to the nearer `─` goal cell).
+    Seed,
+    /// Two additive pattern databases: big piece + `─ ─` + 羊 狼 ∥, and ┌ │ └ ┘.
+    Pdb,
+    /// The exact distance table of the whole space (4 bits per position).
+    Exact,
+}
+
+impl HeuristicKind {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::None => "none",
+            HeuristicKind::Seed => "seed",
+            HeuristicKind::Pdb => "pdb",
+            HeuristicKind::Exact => "exact",
+        }
+    }
+}
+
+/// A built heuristic of any kind, so that the binary can choose one at run time while each
+/// search is still compiled for its concrete heuristic.
+#[derive(Clone, Debug)]
+pub enum AnyHeuristic {
+    /// See [`HeuristicKind::None`].
+    None,
+    /// See [`HeuristicKind::Seed`].
+    Seed(SeedHeuristic),
+    /// See [`HeuristicKind::Pdb`].
+    Pdb(PdbHeuristic),
+    /// See [`HeuristicKind::Exact`].
+    Exact(ExactHeuristic),
+}
+
+/// Runs `$body` with `$h` bound to the concrete heuristic inside an [`AnyHeuristic`].
+macro_rules! with_heuristic {
+    ($any:expr, |$h:ident| $body:expr) => {
+        match $any {
+            AnyHeuristic::None => {
+                let $h = &ZeroHeuristic;
+                $body
+            }
+            AnyHeuristic::Seed(x) => {
+                let $h = x;
+                $body
+            }
+            AnyHeuristic::Pdb(x) => {
+                let $h = x;
+                $body
+            }
+            AnyHeuristic::Exact(x) => {
+                let $h = x;
+                $body
+            }
+        }
+    };
+}
+
+impl AnyHeuristic {
+    /// Builds (or, for the exact table of the seed's GOAL, loads from `data_dir`) the
+    /// heuristic `kind` for `goal`.
+    pub fn build(kind: HeuristicKind, goal: Board, data_dir: Option<&Path>) -> Result<Self, TableError> {
+        let quiet = |_: LayerStats| {};
+        Ok(match kind {
+            HeuristicKind::None => AnyHeuristic::None,
+            HeuristicKind::Seed => AnyHeuristic::Seed(SeedHeuristic::new(goal)),
+            HeuristicKind::Pdb => AnyHeuristic::Pdb(PdbHeuristic::new(goal, &quiet)),
+            HeuristicKind::Exact => AnyHeuristic::Exact(exact_heuristic(goal, data_dir)?),
+        })
+    }
+
+    /// The estimate of `state`.
+    pub fn estimate(&self, state: &Board) -> u32 {
+        with_heuristic!(self, |h| slide_core::Heuristic::<Goat>::estimate(h, state))
+    }
+}
+
+/// IDA* options for `start` → `goal`: the bound grows by 2, since every move flips
+/// [`Board::parity`] (the seed's parity rule, corrected for the big piece's column).
+pub fn ida_options(start: Board, goal: Board, limits: Limits) -> IdaOptions {
+    IdaOptions { limits, solution_parity: Some(start.parity() ^ goal.parity()), ..IdaOptions::default() }
+}
+
+/// A shortest solution from `start` to `goal` by IDA* with heuristic `h`.
+pub fn solve(start: Board, goal: Board, h: &AnyHeuristic, limits: Limits) -> SearchResult<PathOf<Goat>> {
+    let options = ida_options(start, goal, limits);
+    with_heuristic!(h, |h| ida_star(&Goat, h, start, |s: &Board| *s == goal, &options))
+}
+
+/// The number of distinct optimal solutions from `start` to `goal` (and the solutions
+/// themselves when `list`).
+pub fn count(
+    start: Board,
+    goal: Board,
+    h: &AnyHeuristic,
+    list: bool,
+    limits: Limits,
+) -> SearchResult<CountResult<Board, GoatMove>> {
+    let options = ida_options(start, goal, limits);
+    with_heuristic!(h, |h| count_optimal(&Goat, h, start, |s: &Board| *s == goal, list, &options))
+}
+
+/// Every position reachable from `goal`, by distance: the histogram, the antipodes and, when
+/// `store` asks for it, the distance table.
+pub fn analyze(
+    goal: Board,
+    store: DepthStore,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Result<Enumeration<Board>, EnumerateError> {
+    enumerate(&Goat, &[goal], store, 1 << 30, progress)
+}
+
+/// The parameters recorded in the exact table's header: the goal and the ranking scheme.
+fn exact_params() -> String {
+    let goal: Vec<String> = GOAL.iter().map(|v| v.to_string()).collect();
+    format!("goal={};rank=bigcol*1814400+bars*40320+lehmer8", goal.join(","))
+}
+
+/// Builds the exact table of the seed's GOAL: distance modulo 16 for every rank.
+fn build_exact(progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
+    let e = analyze(Board::from_cells(&GOAL), DepthStore::Nibbles, progress).expect("well within 1 GiB");
+    let depths = e.depths.expect("asked for a depth table");
+    let header = TableHeader {
+        puzzle: "goat".into(),
+        name: "exact".into(),
+        params: exact_params(),
+        entry_bits: 4,
+        entry_count: depths.len,
+    };
+    Table::new(header, depths.bytes).expect("the payload matches the header")
+}
+
+/// The exact distance table of the seed's GOAL, in the core table format: built on first
+/// use (well under a second) and saved to the data directory.
+pub fn exact_table_spec() -> TableSpec {
+    TableSpec {
+        puzzle: "goat".into(),
+        name: "exact".into(),
+        params: exact_params(),
+        summary: "distance to the seed's GOAL of all 5,443,200 Goat positions, 4 bits each (goat --heuristic exact)"
+            .into(),
+        large: false,
+        build: Box::new(|progress| build_exact(progress)),
+        check: Box::new(|table| {
+            let fresh = build_exact(&|_| {});
+            if fresh.payload != table.payload {
+                return Err("the exact table differs from a fresh enumeration".into());
+            }
+            let e = analyze(Board::from_cells(&GOAL), DepthStore::None, &|_| {}).map_err(|e| e.to_string())?;
+            Ok(format!(
+                "{} entries equal a fresh enumeration: {} states, greatest depth {}",
+                table.header.entry_count,
+                e.states(),
+                e.max_depth()
+            ))
+        }),
+    }
+}
+
+/// Every table this crate defines, for the xtask registry.
+pub fn tables() -> Vec<TableSpec> {
+    vec![exact_table_spec()]
+}
+
+/// The exact heuristic for `goal`: the seed's GOAL loads (or builds and saves) its table in
+/// `data_dir`; another goal is enumerated in memory.
+pub fn exact_heuristic(goal: Board, data_dir: Option<&Path>) -> Result<ExactHeuristic, TableError> {
+    let default_goal = Board::from_cells(&GOAL);
+    match data_dir {
+        Some(dir) if goal == default_goal => {
+            let table = exact_table_spec().load_or_build(dir, &|_| {})?;
+            let depths = DepthTable { bits: 4, len: table.header.entry_count, bytes: table.payload };
+            Ok(ExactHeuristic::new(goal, depths))
+        }
+        _ => Ok(ExactHeuristic::build(goal, &|_| {}).expect("well within 1 GiB")),
+    }
+}

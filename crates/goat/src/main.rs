@@ -1,6 +1,306 @@
-//! The `goat` binary (filled in by its own issue).
+//! The `goat` binary: solve, analyze and count Hiroi's Goat slide puzzle (seed 000), following
+//! the shared command-line contract (`shared/CLI.md`).
+
+use clap::{Args, Parser, Subcommand};
+use serde_json::json;
+use slide_cli::exit::run_main;
+use slide_cli::{data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, Progress};
+use slide_core::enumerate::DepthStore;
+use slide_core::search::{Limits, Outcome};
+
+use goat::board::{GoatMove, COLS, ROWS};
+use goat::rank::STATE_COUNT;
+use goat::{parse_board, AnyHeuristic, Board, HeuristicKind, GOAL, START};
+
+/// Optimal solutions and a complete analysis of the Goat slide puzzle (seed 000).
+///
+/// Boards are the seed's numbers (0 blank, 1 ┌, 2 │, 3 └, 4 ┘, 5 羊, 6 狼, 7 ∥, 8 ─, 9 and
+/// 10 the big piece's halves), e.g. "1 8 9 10 / 2 0 7 5 / 3 8 4 6", or glyph rows with ┐ for
+/// the whole big piece, e.g. "┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 狼". With no subcommand: solve the
+/// seed's START.
+#[derive(Parser, Debug)]
+#[command(name = "goat", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// A shortest solution for each board (default: the seed's START, 20 moves).
+    ///
+    /// Example: goat solve "6 7 9 10 / 4 5 2 8 / 0 8 3 1" --heuristic pdb
+    Solve(SearchArgs),
+    /// Every position reachable from the goal: count, depth histogram, the deepest positions.
+    ///
+    /// Example: goat analyze --json
+    Analyze(AnalyzeArgs),
+    /// The number of distinct optimal solutions for each board (default: the seed's START).
+    ///
+    /// Example: goat count "1 8 9 10 / 2 0 7 5 / 3 8 4 6" --list
+    Count(CountArgs),
+}
+
+/// The options of `solve` (and, flattened, of `count`).
+#[derive(Args, Debug, Clone)]
+struct SearchArgs {
+    /// Boards to solve, e.g. "1 8 9 10 / 2 0 7 5 / 3 8 4 6" or "┌─┐ / │□∥羊 / └─┘狼".
+    boards: Vec<String>,
+    /// A custom goal board (default: the seed's GOAL, 1 8 9 10 / 2 5 7 0 / 3 8 4 6).
+    #[arg(long, value_name = "BOARD")]
+    goal: Option<String>,
+    /// The heuristic: exact (the 4-bit distance table, strongest), pdb (additive pattern
+    /// databases), seed (the seed's per-piece distance table), none (plain iterative deepening).
+    /// Example: --heuristic seed
+    #[arg(long, value_enum, default_value = "exact")]
+    heuristic: HeuristicKind,
+    /// One board per line ("-" = standard input); blank lines and "#" lines are skipped.
+    #[arg(long, value_name = "FILE")]
+    batch: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct AnalyzeArgs {
+    /// Enumerate from this goal instead of the seed's GOAL.
+    #[arg(long, value_name = "BOARD")]
+    goal: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct CountArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print every optimal solution as a line of moves.
+    #[arg(long)]
+    list: bool,
+}
 
 fn main() {
-    eprintln!("goat: not implemented yet");
-    std::process::exit(1);
+    run_main("goat", || {
+        let cli = Cli::parse();
+        cli.common.init_threads()?;
+        let default_solve =
+            || SearchArgs { boards: Vec::new(), goal: None, heuristic: HeuristicKind::Exact, batch: None };
+        match cli.command {
+            None => solve_command(&default_solve(), &cli.common),
+            Some(Command::Solve(args)) => solve_command(&args, &cli.common),
+            Some(Command::Analyze(args)) => analyze_command(&args, &cli.common),
+            Some(Command::Count(args)) => count_command(&args, &cli.common),
+        }
+    })
+}
+
+/// `12,345` for people.
+fn thousands(n: impl ToString) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn parse(text: &str) -> Result<Board, CliError> {
+    parse_board(text).map_err(CliError::input)
+}
+
+fn goal_of(goal: &Option<String>) -> Result<Board, CliError> {
+    match goal {
+        Some(text) => parse(text).map_err(|e| e.context("--goal")),
+        None => Ok(Board::from_cells(&GOAL)),
+    }
+}
+
+/// The boards to work on: `(line number in the batch file, text)`; the seed's START when
+/// none is given.
+fn inputs(args: &SearchArgs) -> Result<Vec<(Option<usize>, String)>, CliError> {
+    let mut out: Vec<(Option<usize>, String)> = args.boards.iter().map(|b| (None, b.clone())).collect();
+    if let Some(path) = &args.batch {
+        out.extend(read_batch(path)?.into_iter().map(|l| (Some(l.line), l.text)));
+    }
+    if out.is_empty() && args.batch.is_none() {
+        out.push((None, Board::from_cells(&START).numbers()));
+    }
+    Ok(out)
+}
+
+fn build_heuristic(kind: HeuristicKind, goal: Board) -> Result<AnyHeuristic, CliError> {
+    let dir = data_dir(None);
+    AnyHeuristic::build(kind, goal, Some(&dir)).map_err(|e| CliError::internal(format!("exact table: {e}")))
+}
+
+/// Runs `work` on every input; a bad board is reported (with its line) and the rest go on.
+fn for_each_input(
+    args: &SearchArgs,
+    common: &CommonArgs,
+    mut work: impl FnMut(Option<usize>, Board) -> Result<(), CliError>,
+) -> Result<ExitCode, CliError> {
+    let inputs = inputs(args)?;
+    let single = inputs.len() == 1 && inputs[0].0.is_none();
+    let mut failed = false;
+    for (line, text) in inputs {
+        let board = match parse(&text) {
+            Ok(b) => b,
+            Err(e) if single => return Err(e),
+            Err(e) => {
+                failed = true;
+                match line {
+                    Some(l) if common.json => emit_json(&json!({"line": l, "error": e.message}))?,
+                    Some(l) => eprintln!("goat: line {l}: {}", e.message),
+                    None if common.json => emit_json(&json!({"board": text, "error": e.message}))?,
+                    None => eprintln!("goat: {text:?}: {}", e.message),
+                }
+                continue;
+            }
+        };
+        work(line, board).map_err(|e| match line {
+            Some(l) => e.context(format!("line {l}")),
+            None => e,
+        })?;
+    }
+    Ok(if failed { ExitCode::BadInput } else { ExitCode::Success })
+}
+
+fn move_names(moves: &[GoatMove]) -> (Vec<&'static str>, Vec<u8>) {
+    (moves.iter().map(|m| m.dir.name()).collect(), moves.iter().map(|m| m.piece).collect())
+}
+
+fn solve_command(args: &SearchArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+    let limits = common.limits()?;
+    let goal = goal_of(&args.goal)?;
+    let heuristic = build_heuristic(args.heuristic, goal)?;
+    let name = args.heuristic.name();
+    for_each_input(args, common, |line, start| {
+        let (outcome, stats) = goat::solve(start, goal, &heuristic, limits);
+        let path = match outcome {
+            Outcome::Found(p) => p,
+            Outcome::NoSolution => {
+                return Err(CliError::input(format!("{} cannot reach the goal", start.numbers())));
+            }
+            Outcome::LimitReached(hit) => return Err(CliError::limit(hit)),
+        };
+        let (moves, pieces) = move_names(&path.moves);
+        if common.json {
+            let mut value = json!({
+                "puzzle": "goat", "rows": ROWS, "cols": COLS,
+                "start": start.cells(), "goal": goal.cells(),
+                "length": path.len(), "optimal": true,
+                "moves": moves, "pieces": pieces,
+                "nodes": stats.nodes, "millis": format_millis(stats.elapsed),
+                "heuristic": name,
+            });
+            if let Some(l) = line {
+                value["line"] = json!(l);
+            }
+            return emit_json(&value);
+        }
+        println!("{}: {} moves, optimal", start.numbers(), path.len());
+        println!("  heuristic {name}: {} nodes, {} ms", thousands(stats.nodes), format_millis(stats.elapsed));
+        let numbered: Vec<String> = path.moves.iter().enumerate().map(|(i, m)| format!("{}. {m}", i + 1)).collect();
+        for chunk in numbered.chunks(10) {
+            println!("  {}", chunk.join("  "));
+        }
+        println!();
+        for (i, state) in path.states.iter().enumerate() {
+            match i {
+                0 => println!("(START)"),
+                i => println!("({i}) {}", path.moves[i - 1]),
+            }
+            println!("{state}\n");
+        }
+        Ok(())
+    })
+}
+
+fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+    let goal = goal_of(&args.goal)?;
+    let progress = Progress::new(STATE_COUNT, "analyze", common.quiet);
+    let e = goat::analyze(goal, DepthStore::None, &progress.layer_callback())
+        .map_err(|e| CliError::internal(e.to_string()))?;
+    progress.finish();
+    let mut antipodes = e.antipodes.clone();
+    antipodes.sort();
+    if common.json {
+        emit_json(&json!({
+            "puzzle": "goat", "goal": goal.cells(),
+            "states": e.states(), "max_depth": e.max_depth(),
+            "histogram": e.histogram,
+            "antipodes": antipodes.iter().map(|b| b.cells()).collect::<Vec<_>>(),
+            "millis": format_millis(e.elapsed),
+        }))?;
+        return Ok(ExitCode::Success);
+    }
+    println!(
+        "{} states reachable from {}, greatest depth {} ({} ms)",
+        thousands(e.states()),
+        goal.numbers(),
+        e.max_depth(),
+        format_millis(e.elapsed)
+    );
+    println!("depth  states");
+    for (d, n) in e.histogram.iter().enumerate() {
+        println!("{d:>5}  {}", thousands(n));
+    }
+    println!("\n{} positions at depth {}:\n", antipodes.len(), e.max_depth());
+    for (i, b) in antipodes.iter().enumerate() {
+        println!("({}) {}\n{b}\n", i + 1, b.numbers());
+    }
+    Ok(ExitCode::Success)
+}
+
+fn count_command(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+    let limits: Limits = common.limits()?;
+    let goal = goal_of(&args.search.goal)?;
+    let heuristic = build_heuristic(args.search.heuristic, goal)?;
+    for_each_input(&args.search, common, |line, start| {
+        let (outcome, stats) = goat::count(start, goal, &heuristic, args.list, limits);
+        let result = match outcome {
+            Outcome::Found(r) => r,
+            Outcome::NoSolution => {
+                return Err(CliError::input(format!("{} cannot reach the goal", start.numbers())));
+            }
+            Outcome::LimitReached(hit) => return Err(CliError::limit(hit)),
+        };
+        if common.json {
+            let mut value = json!({
+                "puzzle": "goat", "start": start.cells(), "goal": goal.cells(),
+                "length": result.length, "count": result.count.to_string().parse::<u64>().map(|c| json!(c)).unwrap_or_else(|_| json!(result.count.to_string())),
+                "nodes": stats.nodes, "millis": format_millis(stats.elapsed),
+                "heuristic": args.search.heuristic.name(),
+            });
+            if args.list {
+                let solutions: Vec<_> = result
+                    .solutions
+                    .iter()
+                    .map(|p| {
+                        let (moves, pieces) = move_names(&p.moves);
+                        json!({"moves": moves, "pieces": pieces})
+                    })
+                    .collect();
+                value["solutions"] = json!(solutions);
+            }
+            if let Some(l) = line {
+                value["line"] = json!(l);
+            }
+            return emit_json(&value);
+        }
+        println!(
+            "{}: {} optimal solutions of {} moves ({} nodes, {} ms)",
+            start.numbers(),
+            thousands(result.count),
+            result.length,
+            thousands(stats.nodes),
+            format_millis(stats.elapsed)
+        );
+        for (i, p) in result.solutions.iter().enumerate() {
+            let moves: Vec<String> = p.moves.iter().map(|m| m.to_string()).collect();
+            println!("{:>4}. {}", i + 1, moves.join(", "));
+        }
+        Ok(())
+    })
 }

@@ -1,0 +1,323 @@
+//! The Goat board of seed 000: 3x4 cells packed four bits each into a `u64`, its moves and
+//! its glyphs.
+//!
+//! Cell values are the seed's: 0 blank, 1 ┌, 2 │, 3 └, 4 ┘, 5 羊 (goat), 6 狼 (wolf), 7 ∥
+//! (door), 8 ─ (two identical pieces), 9 and 10 the left and right halves of the big piece,
+//! which only slides left or right within the top row. Cells are numbered row-major:
+//!
+//! ```text
+//!  0  1  2  3
+//!  4  5  6  7
+//!  8  9 10 11
+//! ```
+
+use slide_core::Puzzle;
+
+/// Rows of the board.
+pub const ROWS: usize = 3;
+/// Columns of the board.
+pub const COLS: usize = 4;
+/// Cells of the board.
+pub const CELLS: usize = ROWS * COLS;
+/// The blank's cell value.
+pub const BLANK: u8 = 0;
+/// The value of a `─` piece (there are two, and they are interchangeable).
+pub const BAR: u8 = 8;
+/// The value of the big piece's left half.
+pub const BIG_LEFT: u8 = 9;
+/// The value of the big piece's right half.
+pub const BIG_RIGHT: u8 = 10;
+/// The piece code of the big piece in moves and JSON (`pieces[i]`).
+pub const BIG: u8 = 9;
+
+/// The seed's glyph for each cell value (the big piece prints as `┐` and a blank-looking
+/// right half, as in the seed's `print_board`).
+pub const GLYPHS: [char; 11] = ['□', '┌', '│', '└', '┘', '羊', '狼', '∥', '─', '┐', ' '];
+
+/// The seed's START: 20 moves from [`GOAL`].
+pub const START: [u8; CELLS] = [1, 8, 9, 10, 2, 0, 7, 5, 3, 8, 4, 6];
+/// The seed's GOAL: the goat in its pen.
+pub const GOAL: [u8; CELLS] = [1, 8, 9, 10, 2, 5, 7, 0, 3, 8, 4, 6];
+/// The seed's second start, one of the seven positions 52 moves from [`GOAL`].
+pub const START_52: [u8; CELLS] = [6, 7, 9, 10, 4, 5, 2, 8, 0, 8, 3, 1];
+
+/// The way a piece slides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Towards row 0.
+    Up,
+    /// Towards the last row.
+    Down,
+    /// Towards column 0.
+    Left,
+    /// Towards the last column.
+    Right,
+}
+
+impl Dir {
+    /// The name used in output and JSON (`"Up"`, ...), as in `shared/CLI.md`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Up => "Up",
+            Dir::Down => "Down",
+            Dir::Left => "Left",
+            Dir::Right => "Right",
+        }
+    }
+}
+
+impl std::fmt::Display for Dir {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One move: which piece slides (1..8, or [`BIG`] for the big piece) and which way.
+///
+/// The piece and the direction determine the move, because every piece slides into the one
+/// blank cell; the two `─` pieces are interchangeable, so naming "a ─" is enough.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GoatMove {
+    /// The piece code: 1..8, or 9 for the big piece.
+    pub piece: u8,
+    /// The way it slides.
+    pub dir: Dir,
+}
+
+impl std::fmt::Display for GoatMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", piece_glyph(self.piece), self.dir)
+    }
+}
+
+/// The glyph of a piece code as used in moves (the big piece is `┐`).
+pub fn piece_glyph(piece: u8) -> char {
+    GLYPHS.get(piece as usize).copied().unwrap_or('?')
+}
+
+/// A position: the twelve cells four bits each (cell `i` in bits `4i..4i+4`), and the
+/// blank's cell in bits 48..52 so that moves need not search for it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board(pub u64);
+
+const CELL_MASK: u64 = (1 << 48) - 1;
+
+impl Board {
+    /// A board from its cells, without checking them (see [`crate::parse::board_from_cells`]
+    /// for the checked way). The blank's cell is found here.
+    pub fn from_cells(cells: &[u8; CELLS]) -> Board {
+        let mut packed = 0u64;
+        let mut blank = 0;
+        for (i, &v) in cells.iter().enumerate() {
+            packed |= (v as u64 & 15) << (4 * i);
+            if v == BLANK {
+                blank = i;
+            }
+        }
+        Board(packed | (blank as u64) << 48)
+    }
+
+    /// The value in cell `i`.
+    #[inline]
+    pub fn cell(self, i: usize) -> u8 {
+        ((self.0 >> (4 * i)) & 15) as u8
+    }
+
+    /// The cells, row-major.
+    pub fn cells(self) -> [u8; CELLS] {
+        std::array::from_fn(|i| self.cell(i))
+    }
+
+    /// The blank's cell.
+    #[inline]
+    pub fn blank(self) -> usize {
+        ((self.0 >> 48) & 15) as usize
+    }
+
+    /// The column of the big piece's left half (0, 1 or 2).
+    #[inline]
+    pub fn big_col(self) -> usize {
+        (0..COLS - 1).find(|&c| self.cell(c) == BIG_LEFT).unwrap_or(0)
+    }
+
+    /// The packed cells without the blank index.
+    #[inline]
+    pub fn packed_cells(self) -> u64 {
+        self.0 & CELL_MASK
+    }
+
+    /// The parity every move flips: the blank's square colour plus the big piece's column.
+    /// A small piece moves the blank one cell (its colour flips); the big piece moves the
+    /// blank two cells along the top row (same colour) and its own column by one.
+    pub fn parity(self) -> u32 {
+        let b = self.blank();
+        ((b / COLS + b % COLS + self.big_col()) % 2) as u32
+    }
+
+    /// The board as the seed prints it: glyphs separated by spaces, one row per line.
+    pub fn glyph_rows(self) -> Vec<String> {
+        (0..ROWS)
+            .map(|r| {
+                let row: Vec<String> =
+                    (0..COLS).map(|c| GLYPHS[self.cell(r * COLS + c) as usize].to_string()).collect();
+                row.join(" ").trim_end().to_string()
+            })
+            .collect()
+    }
+
+    /// The board as one line of the seed's numbers, rows separated by `/`.
+    pub fn numbers(self) -> String {
+        (0..ROWS)
+            .map(|r| (0..COLS).map(|c| self.cell(r * COLS + c).to_string()).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join(" / ")
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({})", self.numbers())
+    }
+}
+
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.glyph_rows().join("\n"))
+    }
+}
+
+/// The neighbours of each cell with the direction a piece there slides to reach the cell.
+const NEIGHBOURS: [[(u8, Dir); 4]; CELLS] = {
+    let mut table = [[(u8::MAX, Dir::Up); 4]; CELLS];
+    let mut s = 0;
+    while s < CELLS {
+        let (r, c) = (s / COLS, s % COLS);
+        let mut k = 0;
+        // A piece below the blank slides up into it, and so on.
+        if r + 1 < ROWS {
+            table[s][k] = ((s + COLS) as u8, Dir::Up);
+            k += 1;
+        }
+        if r > 0 {
+            table[s][k] = ((s - COLS) as u8, Dir::Down);
+            k += 1;
+        }
+        if c + 1 < COLS {
+            table[s][k] = ((s + 1) as u8, Dir::Left);
+            k += 1;
+        }
+        if c > 0 {
+            table[s][k] = ((s - 1) as u8, Dir::Right);
+        }
+        s += 1;
+    }
+    table
+};
+
+/// Calls `visit(piece_value, dir, packed_cells, blank)` for every move from the packed cells
+/// `cells` (no blank index) whose blank is at `blank`. Any value other than the big piece's
+/// halves moves as a one-cell piece, so pattern databases may mark pieces they ignore.
+#[inline]
+pub fn for_each_move(cells: u64, blank: usize, mut visit: impl FnMut(u8, Dir, u64, usize)) {
+    let s = blank;
+    for &(n, dir) in &NEIGHBOURS[s] {
+        if n == u8::MAX {
+            break;
+        }
+        let n = n as usize;
+        let v = ((cells >> (4 * n)) & 15) as u8;
+        match v {
+            BIG_LEFT => {
+                // The big piece slides left only, into a blank on its left in the top row.
+                if dir == Dir::Left && s + 2 < COLS {
+                    let cleared = cells & !(0xff << (4 * s) | 0xf << (4 * (s + 2)));
+                    let moved = cleared | (BIG_LEFT as u64) << (4 * s) | (BIG_RIGHT as u64) << (4 * (s + 1));
+                    visit(BIG, Dir::Left, moved, s + 2);
+                }
+            }
+            BIG_RIGHT => {
+                if dir == Dir::Right && s < COLS && s >= 2 {
+                    let cleared = cells & !(0xff << (4 * (s - 1)) | 0xf << (4 * (s - 2)));
+                    let moved = cleared | (BIG_LEFT as u64) << (4 * (s - 1)) | (BIG_RIGHT as u64) << (4 * s);
+                    visit(BIG, Dir::Right, moved, s - 2);
+                }
+            }
+            _ => {
+                let moved = (cells & !(0xf << (4 * n))) | (v as u64) << (4 * s);
+                visit(v, dir, moved, n);
+            }
+        }
+    }
+}
+
+/// The Goat puzzle: pieces slide one cell into the blank; the big piece slides along the top
+/// row. Every arrangement of the pieces is reachable from every other (5,443,200 of them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Goat;
+
+impl Puzzle for Goat {
+    type State = Board;
+    type Move = GoatMove;
+
+    #[inline]
+    fn for_each_successor<F: FnMut(GoatMove, Board)>(&self, state: &Board, mut visit: F) {
+        for_each_move(state.packed_cells(), state.blank(), |piece, dir, cells, blank| {
+            visit(GoatMove { piece, dir }, Board(cells | (blank as u64) << 48))
+        });
+    }
+
+    fn moves_flip_parity(&self) -> bool {
+        true
+    }
+}
+
+/// Applies `mv` to `board`, or `None` if it is not a legal move there (used to replay
+/// solutions).
+pub fn apply(board: Board, mv: GoatMove) -> Option<Board> {
+    let mut result = None;
+    Goat.for_each_successor(&board, |m, child| {
+        if m == mv {
+            result = Some(child);
+        }
+    });
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_has_the_seeds_moves() {
+        let b = Board::from_cells(&START);
+        assert_eq!(b.blank(), 5);
+        let mut moves = Vec::new();
+        Goat.for_each_successor(&b, |m, _| moves.push(m));
+        // The blank at cell 5 has neighbours 9 (─), 1 (─), 6 (∥) and 4 (│).
+        assert_eq!(moves.len(), 4);
+    }
+
+    #[test]
+    fn big_piece_slides_along_the_top_row_only() {
+        let b = Board::from_cells(&[0, 9, 10, 1, 2, 3, 4, 5, 6, 7, 8, 8]);
+        let mut seen = Vec::new();
+        Goat.for_each_successor(&b, |m, child| seen.push((m, child.cells(), child.blank())));
+        assert!(seen.contains(&(GoatMove { piece: BIG, dir: Dir::Left }, [9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8], 2)));
+        assert_eq!(seen.len(), 2);
+        let back =
+            apply(Board::from_cells(&[9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8]), GoatMove { piece: BIG, dir: Dir::Right });
+        assert_eq!(back, Some(b));
+        // Blank below the big piece: it cannot move down.
+        let under = Board::from_cells(&[9, 10, 1, 2, 0, 3, 4, 5, 6, 7, 8, 8]);
+        Goat.for_each_successor(&under, |m, _| assert_ne!(m.piece, BIG));
+    }
+
+    #[test]
+    fn every_move_flips_the_parity() {
+        let b = Board::from_cells(&START);
+        Goat.for_each_successor(&b, |_, c| {
+            assert_ne!(b.parity(), c.parity());
+            Goat.for_each_successor(&c, |_, d| assert_eq!(b.parity(), d.parity()));
+        });
+    }
+}
