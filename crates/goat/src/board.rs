@@ -236,7 +236,7 @@ pub fn for_each_move(cells: u64, blank: usize, mut visit: impl FnMut(u8, Dir, u6
                 }
             }
             BIG_RIGHT => {
-                if dir == Dir::Right && s < COLS && s >= 2 {
+                if dir == Dir::Right && (2..COLS).contains(&s) {
                     let cleared = cells & !(0xff << (4 * (s - 1)) | 0xf << (4 * (s - 2)));
                     let moved = cleared | (BIG_LEFT as u64) << (4 * (s - 1)) | (BIG_RIGHT as u64) << (4 * s);
                     visit(BIG, Dir::Right, moved, s - 2);

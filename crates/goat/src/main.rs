@@ -77,6 +77,14 @@ struct CountArgs {
     list: bool,
 }
 
+/// `println!` that ignores a closed stdout (`goat analyze | head` must not panic).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 fn main() {
     run_main("goat", || {
         let cli = Cli::parse();
@@ -199,19 +207,19 @@ fn solve_command(args: &SearchArgs, common: &CommonArgs) -> Result<ExitCode, Cli
             }
             return emit_json(&value);
         }
-        println!("{}: {} moves, optimal", start.numbers(), path.len());
-        println!("  heuristic {name}: {} nodes, {} ms", thousands(stats.nodes), format_millis(stats.elapsed));
+        say!("{}: {} moves, optimal", start.numbers(), path.len());
+        say!("  heuristic {name}: {} nodes, {} ms", thousands(stats.nodes), format_millis(stats.elapsed));
         let numbered: Vec<String> = path.moves.iter().enumerate().map(|(i, m)| format!("{}. {m}", i + 1)).collect();
         for chunk in numbered.chunks(10) {
-            println!("  {}", chunk.join("  "));
+            say!("  {}", chunk.join("  "));
         }
-        println!();
+        say!();
         for (i, state) in path.states.iter().enumerate() {
             match i {
-                0 => println!("(START)"),
-                i => println!("({i}) {}", path.moves[i - 1]),
+                0 => say!("(START)"),
+                i => say!("({i}) {}", path.moves[i - 1]),
             }
-            println!("{state}\n");
+            say!("{state}\n");
         }
         Ok(())
     })
@@ -235,20 +243,20 @@ fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, 
         }))?;
         return Ok(ExitCode::Success);
     }
-    println!(
+    say!(
         "{} states reachable from {}, greatest depth {} ({} ms)",
         thousands(e.states()),
         goal.numbers(),
         e.max_depth(),
         format_millis(e.elapsed)
     );
-    println!("depth  states");
+    say!("depth  states");
     for (d, n) in e.histogram.iter().enumerate() {
-        println!("{d:>5}  {}", thousands(n));
+        say!("{d:>5}  {}", thousands(n));
     }
-    println!("\n{} positions at depth {}:\n", antipodes.len(), e.max_depth());
+    say!("\n{} positions at depth {}:\n", antipodes.len(), e.max_depth());
     for (i, b) in antipodes.iter().enumerate() {
-        println!("({}) {}\n{b}\n", i + 1, b.numbers());
+        say!("({}) {}\n{b}\n", i + 1, b.numbers());
     }
     Ok(ExitCode::Success)
 }
@@ -289,7 +297,7 @@ fn count_command(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliE
             }
             return emit_json(&value);
         }
-        println!(
+        say!(
             "{}: {} optimal solutions of {} moves ({} nodes, {} ms)",
             start.numbers(),
             thousands(result.count),
@@ -299,7 +307,7 @@ fn count_command(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliE
         );
         for (i, p) in result.solutions.iter().enumerate() {
             let moves: Vec<String> = p.moves.iter().map(|m| m.to_string()).collect();
-            println!("{:>4}. {}", i + 1, moves.join(", "));
+            say!("{:>4}. {}", i + 1, moves.join(", "));
         }
         Ok(())
     })

@@ -83,14 +83,18 @@ pub fn board_from_cells(cells: &[u8]) -> Result<Board, String> {
     if let Some((i, v)) = cells.iter().enumerate().find(|(_, &v)| v > BIG_RIGHT) {
         return Err(format!("{v} at {} is not a Goat cell: cells are 0 (blank) to 10", place(i)));
     }
+    let mut problems = Vec::new();
     for v in 0..=BIG_RIGHT {
         let n = cells.iter().filter(|&&c| c == v).count();
         let want = if v == BAR { 2 } else { 1 };
         if n != want {
             let times = if n == 1 { "once".to_string() } else { format!("{n} times") };
             let must = if want == 1 { "once" } else { "twice" };
-            return Err(format!("{} appears {times}; it must appear {must}", describe(v)));
+            problems.push(format!("{} appears {times} (it must appear {must})", describe(v)));
         }
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
     }
     let left = cells.iter().position(|&v| v == BIG_LEFT).expect("counted");
     let right = cells.iter().position(|&v| v == BIG_RIGHT).expect("counted");

@@ -8,7 +8,7 @@
 
 use slide_core::RankedSpace;
 
-use crate::board::{Board, Goat, BAR, BIG_LEFT, BIG_RIGHT, CELLS, COLS};
+use crate::board::{Board, Goat, BAR, BIG_LEFT, BIG_RIGHT, CELLS};
 
 /// The number of positions: 3 places for the big piece x 10! / 2! for the rest.
 pub const STATE_COUNT: u64 = 3 * PER_BIG;
@@ -53,67 +53,121 @@ const PAIRS_BY_INDEX: [(u8, u8); 45] = {
 /// `FACT[i] = i!`.
 const FACT: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
-/// The ten cells outside the big piece when its left half is in column `col`.
-#[inline]
-fn free_cells(col: usize) -> impl Iterator<Item = usize> {
-    (0..CELLS).filter(move |&i| i != col && i != col + 1)
-}
-
-/// The rank of `board` (see the module documentation).
-pub fn rank(board: Board) -> u64 {
-    let col = board.big_col();
-    let mut pair = [0usize; 2];
-    let mut found = 0;
-    let mut lehmer = 0u64;
-    let mut used = 0u32; // values already placed, as bits
-    let mut placed = 0;
-    for (slot, i) in free_cells(col).enumerate() {
-        let v = board.cell(i);
-        if v == BAR {
-            pair[found.min(1)] = slot;
-            found += 1;
-        } else {
-            // Smaller values not yet used come later: they count the permutations before this.
-            let smaller_unused = (v as u32) - (used & ((1 << v) - 1)).count_ones();
-            lehmer += smaller_unused as u64 * FACT[7 - placed];
-            used |= 1 << v;
-            placed += 1;
+/// `FREE[col]`: the ten cells outside the big piece when its left half is in column `col`.
+const FREE: [[u8; 10]; 3] = {
+    let mut t = [[0u8; 10]; 3];
+    let mut col = 0;
+    while col < 3 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < CELLS {
+            if i != col && i != col + 1 {
+                t[col][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
         }
+        col += 1;
     }
-    col as u64 * PER_BIG + PAIR_INDEX[pair[0]][pair[1]] as u64 * PERMS + lehmer
+    t
+};
+
+/// `PAIR_BY_MASK[m]`: the pair index of a ten-bit mask with exactly two bits set.
+const PAIR_BY_MASK: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut i = 0;
+    while i < 10 {
+        let mut j = i + 1;
+        while j < 10 {
+            t[(1 << i) | (1 << j)] = PAIR_INDEX[i][j];
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Bits set in each byte (a table: the default x86-64 target has no `popcnt` instruction).
+const POPCOUNT: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `(7 - placed)!` for `placed` values already placed, and 0 past the end.
+const FACT_LEFT: [u32; 9] = [5040, 720, 120, 24, 6, 2, 1, 1, 0];
+
+/// The rank of `board` (see the module documentation). Branch-free over the ten cells.
+#[inline]
+pub fn rank(board: Board) -> u64 {
+    let cells = board.packed_cells();
+    let col = if cells & 15 == BIG_LEFT as u64 {
+        0
+    } else if (cells >> 4) & 15 == BIG_LEFT as u64 {
+        1
+    } else {
+        2
+    };
+    // The ten cells outside the big piece, as consecutive nibbles.
+    let low = cells & ((1u64 << (4 * col)) - 1);
+    let rest = low | (cells >> (4 * (col + 2))) << (4 * col);
+    let mut bars = 0usize;
+    let mut lehmer = 0u32;
+    let mut used = 0u32; // values already placed, as bits (a bar sets bit 8, never counted)
+    let mut placed = 0usize;
+    for slot in 0..10 {
+        let v = ((rest >> (4 * slot)) & 15) as u32;
+        let is_bar = (v == BAR as u32) as usize;
+        bars |= is_bar << slot;
+        // Smaller values not yet used come later: they count the permutations before this.
+        let smaller_unused = v - POPCOUNT[(used & ((1 << v) - 1) & 0xff) as usize] as u32;
+        lehmer += smaller_unused * FACT_LEFT[placed] * (1 - is_bar as u32);
+        used |= 1 << v;
+        placed += 1 - is_bar;
+    }
+    col as u64 * PER_BIG + PAIR_BY_MASK[bars] as u64 * PERMS + lehmer as u64
 }
 
 /// The board of rank `rank` (below [`STATE_COUNT`]).
+#[inline]
 pub fn unrank(rank: u64) -> Board {
     let col = (rank / PER_BIG) as usize;
     let rest = rank % PER_BIG;
     let (a, b) = PAIRS_BY_INDEX[(rest / PERMS) as usize];
-    let mut lehmer = rest % PERMS;
-    let mut cells = [0u8; CELLS];
-    cells[col] = BIG_LEFT;
-    cells[col + 1] = BIG_RIGHT;
-    let mut unused: u32 = 0xff; // values 0..7
-    let mut placed = 0;
-    for (slot, i) in free_cells(col).enumerate() {
-        if slot == a as usize || slot == b as usize {
-            cells[i] = BAR;
-        } else {
-            let f = FACT[7 - placed];
-            let k = (lehmer / f) as u32;
-            lehmer %= f;
-            // The k-th unused value.
-            let mut m = unused;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            let v = m.trailing_zeros();
-            unused &= !(1 << v);
-            cells[i] = v as u8;
-            placed += 1;
-        }
+    let mut lehmer = (rest % PERMS) as u32;
+    // The Lehmer digits, by constant divisors.
+    let mut digits = [0u32; 8];
+    for (p, d) in digits.iter_mut().enumerate() {
+        let f = FACT[7 - p] as u32;
+        *d = lehmer / f;
+        lehmer %= f;
     }
-    debug_assert!(col < COLS - 1);
-    Board::from_cells(&cells)
+    // The unused values 0..7 as a list of nibbles; digit k takes the k-th and closes the gap.
+    let mut list: u32 = 0x7654_3210;
+    let mut packed = (BIG_LEFT as u64) << (4 * col) | (BIG_RIGHT as u64) << (4 * (col + 1));
+    let mut blank = 0;
+    let mut placed = 0;
+    for (slot, &i) in FREE[col].iter().enumerate() {
+        let v = if slot == a as usize || slot == b as usize {
+            BAR as u32
+        } else {
+            let shift = 4 * digits[placed & 7];
+            let v = (list >> shift) & 15;
+            let low = list & ((1u32 << shift) - 1);
+            list = low | ((list >> shift >> 4) << shift);
+            placed += 1;
+            v
+        };
+        if v == 0 {
+            blank = i as u64;
+        }
+        packed |= (v as u64) << (4 * i);
+    }
+    Board(packed | blank << 48)
 }
 
 impl RankedSpace for Goat {

@@ -1,0 +1,123 @@
+//! The `goat` binary, run as a user would: default solve, JSON output, bad input.
+
+use std::process::{Command, Output};
+
+use goat::board::{apply, Board, Dir, GoatMove, GOAL, START};
+
+/// Runs `goat` with `args`, its tables in a directory of this test's own.
+fn goat(test: &str, args: &[&str]) -> Output {
+    let dir = std::env::temp_dir().join(format!("goat-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_goat")).args(args).env("SLIDE_DATA_DIR", &dir).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn dir(name: &str) -> Dir {
+    match name {
+        "Up" => Dir::Up,
+        "Down" => Dir::Down,
+        "Left" => Dir::Left,
+        "Right" => Dir::Right,
+        other => panic!("unknown direction {other}"),
+    }
+}
+
+#[test]
+fn default_solves_the_seeds_start_in_20_moves() {
+    let o = goat("default", &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("20 moves, optimal"), "{text}");
+    assert!(text.contains("(START)") && text.contains("(20) "), "{text}");
+    // The last board printed is the GOAL, as the seed prints it.
+    assert!(text.trim_end().ends_with(&Board::from_cells(&GOAL).to_string()), "{text}");
+}
+
+#[test]
+fn json_solution_replays_to_the_goal() {
+    let o = goat("json", &["solve", "--json", "--heuristic", "pdb", "6 7 9 10 / 4 5 2 8 / 0 8 3 1", "┌─┐ │□∥羊 └─┘狼"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    for (v, want) in lines.iter().zip([52, 20]) {
+        assert_eq!(v["puzzle"], "goat");
+        assert_eq!(v["length"], want);
+        assert_eq!(v["optimal"], true);
+        assert_eq!(v["heuristic"], "pdb");
+        assert_eq!(v["goal"], serde_json::json!(GOAL));
+        let start: Vec<u8> = serde_json::from_value(v["start"].clone()).unwrap();
+        let mut b = goat::parse::board_from_cells(&start).unwrap();
+        let moves = v["moves"].as_array().unwrap();
+        let pieces = v["pieces"].as_array().unwrap();
+        assert_eq!(moves.len(), want);
+        for (m, p) in moves.iter().zip(pieces) {
+            let mv = GoatMove { piece: p.as_u64().unwrap() as u8, dir: dir(m.as_str().unwrap()) };
+            assert!((1..=9).contains(&mv.piece));
+            b = apply(b, mv).unwrap();
+        }
+        assert_eq!(b, Board::from_cells(&GOAL));
+    }
+    assert_eq!(lines[1]["start"], serde_json::json!(START));
+}
+
+#[test]
+fn bad_boards_exit_2_with_the_reason() {
+    let o = goat("bad", &["solve", "1 8 9 10 / 2 0 7 5 / 3 8 4 4"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("piece 4 (┘) appears 2 times") && err.contains("piece 6 (狼) appears 0 times"), "{err}");
+    let o = goat("bad-glyph", &["count", "┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 犬"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'犬'"));
+    let o = goat("bad-goal", &["solve", "--goal", "1 2 3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--goal: the board has 3 cells"));
+}
+
+#[test]
+fn limits_exit_3() {
+    let o = goat("limit", &["solve", "--heuristic", "seed", "--max-nodes", "1000", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]);
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("node limit"));
+}
+
+#[test]
+fn analyze_and_count_json() {
+    let o = goat("analyze", &["analyze", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["states"], 5_443_200);
+    assert_eq!(v["max_depth"], 52);
+    assert_eq!(v["histogram"][0], 1);
+    assert_eq!(v["histogram"][52], 7);
+    assert_eq!(v["antipodes"].as_array().unwrap().len(), 7);
+    let hist: Vec<u64> = serde_json::from_value(v["histogram"].clone()).unwrap();
+    assert_eq!(hist.iter().sum::<u64>(), 5_443_200);
+
+    let o = goat("count", &["count", "--json"]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["length"], 20);
+    let goal = Board::from_cells(&GOAL);
+    let h = goat::AnyHeuristic::build(goat::HeuristicKind::Pdb, goal, None).unwrap();
+    let lib = goat::count(Board::from_cells(&START), goal, &h, false, Default::default()).0.found().unwrap();
+    assert_eq!(v["count"], lib.count as u64);
+}
+
+#[test]
+fn batch_errors_name_their_line() {
+    let dir = std::env::temp_dir().join(format!("goat-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("boards.txt");
+    std::fs::write(&file, "# two boards\n1 8 9 10 / 2 0 7 5 / 3 8 4 6\n\n1 8 9 10 / 2 0 7 5 / 3 8 4\n").unwrap();
+    let o = goat("batch", &["solve", "--json", "--batch", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["line"], 2);
+    assert_eq!(lines[0]["length"], 20);
+    assert_eq!(lines[1]["line"], 4);
+    assert!(lines[1]["error"].as_str().unwrap().contains("row 3 has 3 cells"));
+}

@@ -1,0 +1,176 @@
+//! Seed 000's figures, computed by the code: the state count, the depth histogram, the seven
+//! deepest positions, and the optimal lengths 20 (START) and 52 (the seed's second start).
+
+use goat::board::{apply, Board, Goat, GOAL, START, START_52};
+use goat::heuristics::{ExactHeuristic, PdbHeuristic, SeedHeuristic};
+use goat::rank::{rank, unrank, STATE_COUNT};
+use goat::{analyze, parse_board, solve, AnyHeuristic, HeuristicKind};
+use slide_core::enumerate::DepthStore;
+use slide_core::search::{bfs, Limits, Outcome};
+use slide_core::Heuristic;
+
+/// The seed's printed BFS layers (手数 = depth, 個数 = count), copied from its output.
+const SEED_LAYERS: &str = "手数 1, 個数 2 手数 2, 個数 3 手数 3, 個数 7 手数 4, 個数 13 手数 5, 個数 20 \
+手数 6, 個数 37 手数 7, 個数 57 手数 8, 個数 103 手数 9, 個数 161 手数 10, 個数 273 手数 11, 個数 414 \
+手数 12, 個数 693 手数 13, 個数 1057 手数 14, 個数 1737 手数 15, 個数 2584 手数 16, 個数 4162 \
+手数 17, 個数 6181 手数 18, 個数 9774 手数 19, 個数 14242 手数 20, 個数 21637 手数 21, 個数 30774 \
+手数 22, 個数 45069 手数 23, 個数 61806 手数 24, 個数 86121 手数 25, 個数 113434 手数 26, 個数 149621 \
+手数 27, 個数 187650 手数 28, 個数 232743 手数 29, 個数 276099 手数 30, 個数 321314 手数 31, 個数 360502 \
+手数 32, 個数 392621 手数 33, 個数 413094 手数 34, 個数 417811 手数 35, 個数 409576 手数 36, 個数 382164 \
+手数 37, 個数 346339 手数 38, 個数 297291 手数 39, 個数 247704 手数 40, 個数 194081 手数 41, 個数 147352 \
+手数 42, 個数 104416 手数 43, 個数 70454 手数 44, 個数 43976 手数 45, 個数 25441 手数 46, 個数 13330 \
+手数 47, 個数 5904 手数 48, 個数 2408 手数 49, 個数 717 手数 50, 個数 194 手数 51, 個数 29 手数 52, 個数 7";
+
+/// The seed's seven 52-move positions, as it prints them (the big piece's right half is a
+/// space, so each board is eleven glyphs).
+const SEED_ANTIPODES: &str = "狼 ∥ ┐ ┘ 羊 └ ┌ □ ─ │ ─ 狼 ┐ ┌ ∥ 羊 │ ─ ┘ ─ └ □ ∥ 狼 ┐ ┘ 羊 ┌ □ ─ └ │ ─ \
+□ ∥ ┐ 狼 ┘ │ ─ ─ 羊 └ ┌ 狼 ∥ ┐ ┘ 羊 │ ─ □ ─ └ ┌ □ ∥ ┐ 狼 ┘ │ ┌ 羊 ─ └ ─ ∥ 狼 ┐ ┘ 羊 │ ┌ □ ─ └ ─";
+
+fn seed_layers() -> Vec<(u32, u64)> {
+    SEED_LAYERS
+        .split("手数")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            let (d, n) = s.split_once(", 個数").expect("depth, count");
+            (d.trim().parse().unwrap(), n.trim().parse().unwrap())
+        })
+        .collect()
+}
+
+fn seed_antipodes() -> Vec<Board> {
+    let glyphs: Vec<&str> = SEED_ANTIPODES.split_whitespace().collect();
+    assert_eq!(glyphs.len(), 77);
+    let mut boards: Vec<Board> = glyphs.chunks(11).map(|c| parse_board(&c.join(" ")).unwrap()).collect();
+    boards.sort();
+    boards
+}
+
+fn goal() -> Board {
+    Board::from_cells(&GOAL)
+}
+
+/// Replays `moves` from `start` and returns where they lead.
+fn replay(start: Board, moves: &[goat::GoatMove]) -> Board {
+    moves.iter().fold(start, |b, &m| apply(b, m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
+}
+
+#[test]
+fn analyze_reproduces_the_seed() {
+    let e = analyze(goal(), DepthStore::None, &|_| {}).unwrap();
+    assert_eq!(e.states(), 5_443_200);
+    assert_eq!(e.states(), STATE_COUNT, "every rank is reachable");
+    assert_eq!(e.max_depth(), 52);
+    let layers = seed_layers();
+    assert_eq!(layers.len(), 52);
+    assert_eq!(e.histogram[0], 1);
+    for (d, n) in layers {
+        assert_eq!(e.histogram[d as usize], n, "depth {d}");
+    }
+    let mut antipodes = e.antipodes.clone();
+    antipodes.sort();
+    assert_eq!(antipodes, seed_antipodes());
+    assert!(antipodes.contains(&Board::from_cells(&START_52)));
+}
+
+#[test]
+fn ranking_is_a_bijection_on_the_whole_space() {
+    for r in 0..STATE_COUNT {
+        let b = unrank(r);
+        assert_eq!(rank(b), r);
+        assert_eq!(b.cell(b.blank()), 0);
+    }
+}
+
+#[test]
+fn start_takes_20_moves_with_every_heuristic() {
+    let (start, goal) = (Board::from_cells(&START), goal());
+    let (bfs_outcome, _) = bfs(&Goat, start, |s| *s == goal, &Limits::default());
+    let bfs_len = bfs_outcome.found().unwrap().len();
+    assert_eq!(bfs_len, 20);
+    for kind in [HeuristicKind::None, HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact] {
+        let h = AnyHeuristic::build(kind, goal, None).unwrap();
+        let (outcome, _) = solve(start, goal, &h, Limits::default());
+        let path = outcome.found().unwrap();
+        assert_eq!(path.len(), bfs_len, "{kind:?}");
+        assert_eq!(replay(start, &path.moves), goal);
+        assert_eq!(path.states.last(), Some(&goal));
+    }
+}
+
+#[test]
+fn the_52_move_start_with_pdb_and_exact() {
+    let (start, goal) = (Board::from_cells(&START_52), goal());
+    for kind in [HeuristicKind::Pdb, HeuristicKind::Exact] {
+        let h = AnyHeuristic::build(kind, goal, None).unwrap();
+        let (outcome, _) = solve(start, goal, &h, Limits::default());
+        let path = outcome.found().unwrap();
+        assert_eq!(path.len(), 52, "{kind:?}");
+        assert_eq!(replay(start, &path.moves), goal);
+    }
+}
+
+/// The seed's own bound needs about 460 million nodes here: run with `--ignored`.
+#[test]
+#[ignore]
+fn the_52_move_start_with_the_seed_heuristic() {
+    let (start, goal) = (Board::from_cells(&START_52), goal());
+    let h = AnyHeuristic::build(HeuristicKind::Seed, goal, None).unwrap();
+    let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
+    assert_eq!(path.len(), 52);
+    assert_eq!(replay(start, &path.moves), goal);
+}
+
+#[test]
+fn seed_heuristic_solves_a_deep_board_optimally() {
+    // A position 36 moves from GOAL (found by walking the exact table), solved with the
+    // seed's bound and checked against the exact distance and BFS.
+    let goal = goal();
+    let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
+    let start = (0..STATE_COUNT).step_by(7919).map(unrank).find(|&b| exact.distance(b) == 36).unwrap();
+    let h = AnyHeuristic::build(HeuristicKind::Seed, goal, None).unwrap();
+    let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
+    assert_eq!(path.len(), 36);
+    assert_eq!(replay(start, &path.moves), goal);
+    let bfs_len = bfs(&Goat, start, |s| *s == goal, &Limits::default()).0.found().unwrap().len();
+    assert_eq!(bfs_len, 36);
+}
+
+#[test]
+fn heuristics_are_admissible_and_ordered() {
+    let goal = goal();
+    let e = analyze(goal, DepthStore::Bytes, &|_| {}).unwrap();
+    let bytes = e.depths.unwrap();
+    let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
+    let seed = SeedHeuristic::new(goal);
+    let pdb = PdbHeuristic::new(goal, &|_| {});
+    let (mut seed_sum, mut pdb_sum, mut exact_sum) = (0u64, 0u64, 0u64);
+    for r in (0..STATE_COUNT).step_by(997) {
+        let b = unrank(r);
+        let d = bytes.get(r) as u32;
+        let (s, p, x) = (seed.estimate(&b), pdb.estimate(&b), exact.estimate(&b));
+        assert_eq!(x, d, "exact on {b:?}");
+        assert!(s <= p && p <= d, "seed {s} pdb {p} exact {d} on {b:?}");
+        // Incremental updates agree with fresh estimates.
+        slide_core::Puzzle::for_each_successor(&Goat, &b, |m, c| {
+            assert_eq!(seed.update(&b, s, m, &c), seed.estimate(&c));
+            assert_eq!(exact.update(&b, x, m, &c), bytes.get(rank(c)) as u32);
+        });
+        (seed_sum, pdb_sum, exact_sum) = (seed_sum + s as u64, pdb_sum + p as u64, exact_sum + d as u64);
+    }
+    assert!(seed_sum < pdb_sum && pdb_sum < exact_sum);
+}
+
+#[test]
+fn a_custom_goal_works() {
+    // Swap the roles: solve GOAL -> START (20 moves by symmetry of the move graph).
+    let (start, goal) = (goal(), Board::from_cells(&START));
+    for kind in [HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact] {
+        let h = AnyHeuristic::build(kind, goal, None).unwrap();
+        let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
+        assert_eq!(path.len(), 20, "{kind:?}");
+        assert_eq!(replay(start, &path.moves), goal);
+    }
+    let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).unwrap();
+    let (outcome, _) = solve(start, goal, &h, Limits { max_nodes: Some(3), timeout: None });
+    assert!(matches!(outcome, Outcome::LimitReached(_)));
+}
