@@ -31,7 +31,7 @@ pub enum HeuristicKind {
     None,
     /// The seed's per-piece distance table (each `─` to the nearer `─` goal cell).
     Seed,
-    /// Two additive pattern databases: big piece + `─ ─` + 羊 狼 ∥, and ┌ │ └ ┘.
+    /// Two additive pattern databases: big piece + `─ ─` + ┌ │ └, and ┘ 羊 狼 ∥.
     Pdb,
     /// The exact distance table of the whole space (4 bits per position).
     Exact,

@@ -174,6 +174,11 @@ fn for_each_input(
     Ok(if failed { ExitCode::BadInput } else { ExitCode::Success })
 }
 
+/// A count as a JSON number, or a string if it does not fit a `u64`.
+fn count_json(count: u128) -> serde_json::Value {
+    u64::try_from(count).map(|c| json!(c)).unwrap_or_else(|_| json!(count.to_string()))
+}
+
 fn move_names(moves: &[GoatMove]) -> (Vec<&'static str>, Vec<u8>) {
     (moves.iter().map(|m| m.dir.name()).collect(), moves.iter().map(|m| m.piece).collect())
 }
@@ -181,10 +186,14 @@ fn move_names(moves: &[GoatMove]) -> (Vec<&'static str>, Vec<u8>) {
 fn solve_command(args: &SearchArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
     let goal = goal_of(&args.goal)?;
-    let heuristic = build_heuristic(args.heuristic, goal)?;
     let name = args.heuristic.name();
+    let mut heuristic = None; // built when the first board parses
     for_each_input(args, common, |line, start| {
-        let (outcome, stats) = goat::solve(start, goal, &heuristic, limits);
+        let heuristic = match &mut heuristic {
+            Some(h) => h,
+            none => none.insert(build_heuristic(args.heuristic, goal)?),
+        };
+        let (outcome, stats) = goat::solve(start, goal, heuristic, limits);
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => {
@@ -264,9 +273,13 @@ fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, 
 fn count_command(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits: Limits = common.limits()?;
     let goal = goal_of(&args.search.goal)?;
-    let heuristic = build_heuristic(args.search.heuristic, goal)?;
+    let mut heuristic = None; // built when the first board parses
     for_each_input(&args.search, common, |line, start| {
-        let (outcome, stats) = goat::count(start, goal, &heuristic, args.list, limits);
+        let heuristic = match &mut heuristic {
+            Some(h) => h,
+            none => none.insert(build_heuristic(args.search.heuristic, goal)?),
+        };
+        let (outcome, stats) = goat::count(start, goal, heuristic, args.list, limits);
         let result = match outcome {
             Outcome::Found(r) => r,
             Outcome::NoSolution => {
@@ -277,7 +290,7 @@ fn count_command(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliE
         if common.json {
             let mut value = json!({
                 "puzzle": "goat", "start": start.cells(), "goal": goal.cells(),
-                "length": result.length, "count": result.count.to_string().parse::<u64>().map(|c| json!(c)).unwrap_or_else(|_| json!(result.count.to_string())),
+                "length": result.length, "count": count_json(result.count),
                 "nodes": stats.nodes, "millis": format_millis(stats.elapsed),
                 "heuristic": args.search.heuristic.name(),
             });
