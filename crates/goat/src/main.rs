@@ -51,8 +51,7 @@ struct SearchArgs {
     /// A custom goal board (default: the seed's GOAL, 1 8 9 10 / 2 5 7 0 / 3 8 4 6).
     #[arg(long, value_name = "BOARD")]
     goal: Option<String>,
-    /// The heuristic: exact (the 4-bit distance table, strongest), pdb (additive pattern
-    /// databases), seed (the seed's per-piece distance table), none (plain iterative deepening).
+    /// The lower bound IDA* prunes with; the default, exact, is the strongest.
     /// Example: --heuristic seed
     #[arg(long, value_enum, default_value = "exact")]
     heuristic: HeuristicKind,
