@@ -11,6 +11,12 @@ use crate::rank;
 /// The seed's lower bound: for each piece, the moves it needs to reach its goal cell alone
 /// (Manhattan distance; each `─` takes the nearer of the two `─` goal cells; the big piece its
 /// column difference). Admissible because each move moves one piece one cell.
+///
+/// The seed's parity rule lives in [`crate::ida_options`]: the bound grows by 2 from a value
+/// of the right parity. The seed took that parity from the blank's square colour alone, which
+/// is right only when the big piece stands in the same column at start and goal (a big-piece
+/// move shifts the blank two cells); [`Board::parity`] adds the big piece's column, which
+/// makes the rule hold for every pair of boards.
 #[derive(Clone, Debug)]
 pub struct SeedHeuristic {
     /// `dist[v][i]`: the moves piece value `v` needs from cell `i` (0 for the blank and for

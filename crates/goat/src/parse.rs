@@ -68,7 +68,8 @@ pub fn parse_board(text: &str) -> Result<Board, String> {
             return Err(format!("{} rows given, the Goat board has {ROWS} rows of {COLS} cells", row_cells.len()));
         }
         if let Some((r, n)) = row_cells.iter().enumerate().find(|(_, &n)| n != COLS) {
-            return Err(format!("row {} has {n} cells, the Goat board has {COLS} columns", r + 1));
+            let hint = if text.contains('┐') { " (┐ stands for both cells of the big piece)" } else { "" };
+            return Err(format!("row {} has {n} cells, the Goat board has {COLS} columns{hint}", r + 1));
         }
     }
     board_from_cells(&cells)

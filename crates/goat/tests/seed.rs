@@ -149,6 +149,8 @@ fn heuristics_are_admissible_and_ordered() {
         let d = bytes.get(r) as u32;
         let (s, p, x) = (seed.estimate(&b), pdb.estimate(&b), exact.estimate(&b));
         assert_eq!(x, d, "exact on {b:?}");
+        // The parity rule: every move flips Board::parity, so it fixes the distance's parity.
+        assert_eq!(d % 2, b.parity() ^ goal.parity(), "parity of {b:?}");
         assert!(s <= p && p <= d, "seed {s} pdb {p} exact {d} on {b:?}");
         // Incremental updates agree with fresh estimates.
         slide_core::Puzzle::for_each_successor(&Goat, &b, |m, c| {
