@@ -138,7 +138,10 @@ fn inputs(args: &SearchArgs) -> Result<Vec<(Option<usize>, String)>, CliError> {
 
 fn build_heuristic(kind: HeuristicKind, goal: Board) -> Result<AnyHeuristic, CliError> {
     let dir = data_dir(None);
-    AnyHeuristic::build(kind, goal, Some(&dir)).map_err(|e| CliError::internal(format!("exact table: {e}")))
+    AnyHeuristic::build(kind, goal, Some(&dir)).map_err(|e| {
+        let file = dir.join(goat::exact_table_spec().file_name());
+        CliError::internal(format!("the exact table {} is unusable ({e}); delete it to rebuild it", file.display()))
+    })
 }
 
 /// Runs `work` on every input; a bad board is reported (with its line) and the rest go on.
