@@ -8,7 +8,7 @@
 
 use slide_core::RankedSpace;
 
-use crate::board::{Board, Goat, BAR, BIG_LEFT, BIG_RIGHT, CELLS};
+use crate::board::{Board, Goat, BAR, BIG_LEFT, BIG_RIGHT};
 
 /// The number of positions: 3 places for the big piece x 10! / 2! for the rest.
 pub const STATE_COUNT: u64 = 3 * PER_BIG;
@@ -53,25 +53,6 @@ const PAIRS_BY_INDEX: [(u8, u8); 45] = {
 /// `FACT[i] = i!`.
 const FACT: [u64; 9] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
-/// `FREE[col]`: the ten cells outside the big piece when its left half is in column `col`.
-const FREE: [[u8; 10]; 3] = {
-    let mut t = [[0u8; 10]; 3];
-    let mut col = 0;
-    while col < 3 {
-        let mut k = 0;
-        let mut i = 0;
-        while i < CELLS {
-            if i != col && i != col + 1 {
-                t[col][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        col += 1;
-    }
-    t
-};
-
 /// `PAIR_BY_MASK[m]`: the pair index of a ten-bit mask with exactly two bits set.
 const PAIR_BY_MASK: [u8; 1024] = {
     let mut t = [0u8; 1024];
@@ -105,13 +86,10 @@ const FACT_LEFT: [u32; 9] = [5040, 720, 120, 24, 6, 2, 1, 1, 0];
 #[inline]
 pub fn rank(board: Board) -> u64 {
     let cells = board.packed_cells();
-    let col = if cells & 15 == BIG_LEFT as u64 {
-        0
-    } else if (cells >> 4) & 15 == BIG_LEFT as u64 {
-        1
-    } else {
-        2
-    };
+    // Branch-free: the column is 0, 1 or 2 with equal odds, which no predictor guesses.
+    let not0 = (cells & 15 != BIG_LEFT as u64) as usize;
+    let not1 = ((cells >> 4) & 15 != BIG_LEFT as u64) as usize;
+    let col = not0 + (not0 & not1);
     // The ten cells outside the big piece, as consecutive nibbles.
     let low = cells & ((1u64 << (4 * col)) - 1);
     let rest = low | (cells >> (4 * (col + 2))) << (4 * col);
@@ -132,41 +110,54 @@ pub fn rank(board: Board) -> u64 {
     col as u64 * PER_BIG + PAIR_BY_MASK[bars] as u64 * PERMS + lehmer as u64
 }
 
-/// The board of rank `rank` (below [`STATE_COUNT`]).
+/// `BAR_MASK[k]`: the ten-bit mask of the pair of index `k`.
+const BAR_MASK: [u16; 45] = {
+    let mut t = [0u16; 45];
+    let mut k = 0;
+    while k < 45 {
+        t[k] = (1 << PAIRS_BY_INDEX[k].0) | (1 << PAIRS_BY_INDEX[k].1);
+        k += 1;
+    }
+    t
+};
+
+/// The board of rank `rank` (below [`STATE_COUNT`]). Branch-free over the ten cells.
 #[inline]
 pub fn unrank(rank: u64) -> Board {
     let col = (rank / PER_BIG) as usize;
     let rest = rank % PER_BIG;
-    let (a, b) = PAIRS_BY_INDEX[(rest / PERMS) as usize];
+    let bars = BAR_MASK[(rest / PERMS) as usize] as u32;
     let mut lehmer = (rest % PERMS) as u32;
     // The Lehmer digits, by constant divisors.
-    let mut digits = [0u32; 8];
-    for (p, d) in digits.iter_mut().enumerate() {
+    let mut digits = [0u32; 9];
+    for (p, d) in digits.iter_mut().take(8).enumerate() {
         let f = FACT[7 - p] as u32;
         *d = lehmer / f;
         lehmer %= f;
     }
     // The unused values 0..7 as a list of nibbles; digit k takes the k-th and closes the gap.
     let mut list: u32 = 0x7654_3210;
-    let mut packed = (BIG_LEFT as u64) << (4 * col) | (BIG_RIGHT as u64) << (4 * (col + 1));
-    let mut blank = 0;
-    let mut placed = 0;
-    for (slot, &i) in FREE[col].iter().enumerate() {
-        let v = if slot == a as usize || slot == b as usize {
-            BAR as u32
-        } else {
-            let shift = 4 * digits[placed & 7];
-            let v = (list >> shift) & 15;
-            let low = list & ((1u32 << shift) - 1);
-            list = low | ((list >> shift >> 4) << shift);
-            placed += 1;
-            v
-        };
-        if v == 0 {
-            blank = i as u64;
-        }
-        packed |= (v as u64) << (4 * i);
+    let mut compact = 0u64; // the ten cells outside the big piece, as consecutive nibbles
+    let mut blank = 0u64;
+    let mut placed = 0usize;
+    for slot in 0..10 {
+        let is_bar = (bars >> slot) & 1;
+        let shift = 4 * digits[placed];
+        let taken = (list >> shift) & 15;
+        let closed = (list & ((1u32 << shift) - 1)) | ((list >> shift >> 4) << shift);
+        // A bar leaves the list alone.
+        list = if is_bar == 1 { list } else { closed };
+        let v = if is_bar == 1 { BAR as u32 } else { taken };
+        placed += 1 - is_bar as usize;
+        blank = if v == 0 { slot } else { blank };
+        compact |= (v as u64) << (4 * slot);
     }
+    let low = compact & ((1u64 << (4 * col)) - 1);
+    let high = compact >> (4 * col);
+    let big = (BIG_LEFT as u64 | (BIG_RIGHT as u64) << 4) << (4 * col);
+    let packed = low | big | high << (4 * (col + 2));
+    // The blank's slot skips the big piece's two cells when it lies beyond them.
+    let blank = blank + 2 * (blank >= col as u64) as u64;
     Board(packed | blank << 48)
 }
 
