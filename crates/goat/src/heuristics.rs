@@ -1,7 +1,7 @@
 //! Lower bounds on the distance to a goal: the seed's per-piece distance table, an additive
 //! pair of pattern databases, and the exact distance table made by the enumeration.
 
-use slide_core::enumerate::{enumerate, DepthStore, DepthTable, EnumerateError, LayerStats};
+use slide_core::enumerate::{DepthStore, DepthTable, EnumerateError, LayerStats};
 use slide_core::pdb::{self, AbstractSpace};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
@@ -294,7 +294,7 @@ impl ExactHeuristic {
 
     /// Builds the table for `goal` by enumerating every position (well under a second).
     pub fn build(goal: Board, progress: &(dyn Fn(LayerStats) + Sync)) -> Result<Self, EnumerateError> {
-        let e = enumerate(&Goat, &[goal], DepthStore::Nibbles, 1 << 30, progress)?;
+        let e = crate::analyze(goal, DepthStore::Nibbles, progress)?;
         Ok(ExactHeuristic { goal, table: e.depths.expect("asked for a depth table") })
     }
 

@@ -6,9 +6,9 @@
 //! 40,320). That is 3 x 10! / 2! = 5,443,200, the seed's count: every rank is a position and
 //! every position is reachable, so the space has no holes.
 
-use slide_core::RankedSpace;
+use slide_core::{Puzzle, RankedSpace};
 
-use crate::board::{Board, Goat, BAR, BIG_LEFT, BIG_RIGHT};
+use crate::board::{for_each_move, Board, Dir, Goat, GoatMove, BAR, BIG_LEFT, BIG_RIGHT};
 
 /// The number of positions: 3 places for the big piece x 10! / 2! for the rest.
 pub const STATE_COUNT: u64 = 3 * PER_BIG;
@@ -175,6 +175,170 @@ impl RankedSpace for Goat {
     }
 }
 
+/// A position with its rank, so that a move can update the rank instead of recomputing it:
+/// the state of [`RankedGoat`], which `goat analyze` enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ranked {
+    /// The position.
+    pub board: Board,
+    /// Its rank.
+    pub rank: u32,
+}
+
+impl Ranked {
+    /// A position and its rank.
+    pub fn new(board: Board) -> Self {
+        Ranked { board, rank: rank(board) as u32 }
+    }
+}
+
+/// Goat with ranks carried along: the same moves as [`Goat`], each child's rank derived from
+/// its parent's in a few operations (the enumeration's inner loop). A big-piece move keeps
+/// the ten other cells in the same order, so only the column part changes; a small piece
+/// swaps with the blank, which changes the Lehmer digits of the cells between them only.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RankedGoat;
+
+/// The ten cells outside the big piece (its left half in column `col`), as nibbles.
+#[inline]
+fn compact(cells: u64, col: usize) -> u64 {
+    let low = cells & ((1u64 << (4 * col)) - 1);
+    low | (cells >> (4 * (col + 2))) << (4 * col)
+}
+
+/// The value in slot `slot` of a compact word.
+#[inline]
+fn nibble(x: u64, slot: usize) -> u32 {
+    ((x >> (4 * slot)) & 15) as u32
+}
+
+/// How many slots in `lo..hi` of `x` hold a value below `v` (`1 <= v <= 8`; bars, 8, never
+/// count), by comparing all ten nibbles at once.
+#[inline]
+fn count_less(x: u64, v: u32, lo: usize, hi: usize) -> u32 {
+    if lo >= hi {
+        return 0;
+    }
+    const ONES: u64 = 0x11_1111_1111;
+    let region = ((1u64 << (4 * hi)) - 1) & !((1u64 << (4 * lo)) - 1);
+    // x + 8 - v stays within its nibble (x <= 8, v >= 1); bit 3 is clear exactly when x < v.
+    let t = x + (8 - v as u64) * ONES;
+    let less = (!t & (ONES << 3) & region) >> 3;
+    ((less.wrapping_mul(ONES) >> 36) & 15) as u32
+}
+
+/// The position among the eight non-bar values of slot `slot`, given the bar slots.
+#[inline]
+fn position(slot: usize, bars: (u8, u8)) -> usize {
+    slot - ((bars.0 as usize) < slot) as usize - ((bars.1 as usize) < slot) as usize
+}
+
+/// The change of the Lehmer code when the blank at slot `lo` swaps with the non-bar value
+/// `v` at slot `hi > lo` of `x`.
+#[inline]
+fn delta_small(x: u64, lo: usize, hi: usize, v: u32, bars: (u8, u8)) -> i64 {
+    let (p, q) = (position(lo, bars), position(hi, bars));
+    let between = count_less(x, v, lo + 1, hi);
+    let later = count_less(x, v, hi + 1, 10);
+    let mut delta = FACT_LEFT[p] as i64 * (between + 1 + later) as i64 - FACT_LEFT[q] as i64 * later as i64;
+    for slot in lo + 1..hi {
+        let m = nibble(x, slot);
+        if m < v {
+            // A value between them, smaller than v: the blank now follows it, v no longer does.
+            delta += FACT_LEFT[position(slot, bars)] as i64;
+        }
+    }
+    delta
+}
+
+/// The change of the Lehmer code when the blank at slot `lo` swaps with the bar at slot
+/// `hi > lo` of `x`: the blank jumps over the values between, each moving one place earlier
+/// and gaining the blank as a later, smaller value.
+#[inline]
+fn delta_bar(x: u64, lo: usize, hi: usize, bars: (u8, u8)) -> i64 {
+    let mut delta = 0i64;
+    for slot in lo + 1..hi {
+        let m = nibble(x, slot);
+        if m != BAR as u32 {
+            let k = position(slot, bars);
+            let d = count_less(x, m, slot + 1, 10) as i64;
+            delta += (d + 1) * FACT_LEFT[k - 1] as i64 - d * FACT_LEFT[k] as i64;
+        }
+    }
+    delta
+}
+
+/// The rank of the position reached from `parent` (of rank `parent_rank`) when `piece`
+/// moves from cell `from` into the blank at cell `to`.
+#[inline]
+fn child_rank(parent: u64, parent_rank: u64, piece: u8, dir_left: bool, from: usize, to: usize) -> u64 {
+    if piece == BIG_LEFT {
+        return if dir_left { parent_rank - PER_BIG } else { parent_rank + PER_BIG };
+    }
+    let col = (parent_rank / PER_BIG) as usize;
+    let rest = parent_rank % PER_BIG;
+    let pair = (rest / PERMS) as usize;
+    let lehmer = (rest % PERMS) as i64;
+    let slot = |c: usize| if c > col { c - 2 } else { c };
+    let (a, b) = (slot(to), slot(from)); // the blank's slot and the piece's
+    let x = compact(parent, col);
+    let bars = PAIRS_BY_INDEX[pair];
+    // The word after the move, for the case where the blank ends up first.
+    let child = (x & !(0xf << (4 * b))) | (piece as u64) << (4 * a);
+    let base = col as u64 * PER_BIG;
+    if piece != BAR {
+        let v = piece as u32;
+        let delta = if a < b { delta_small(x, a, b, v, bars) } else { -delta_small(child, b, a, v, bars) };
+        return base + pair as u64 * PERMS + (lehmer + delta) as u64;
+    }
+    // A bar moves from slot b to slot a.
+    let moved = |(i, j): (u8, u8)| {
+        let (i, j) = if i as usize == b { (a as u8, j) } else { (i, a as u8) };
+        if i < j {
+            (i, j)
+        } else {
+            (j, i)
+        }
+    };
+    let new_bars = moved(bars);
+    let delta = if a < b { delta_bar(x, a, b, bars) } else { -delta_bar(child, b, a, new_bars) };
+    base + PAIR_INDEX[new_bars.0 as usize][new_bars.1 as usize] as u64 * PERMS + (lehmer + delta) as u64
+}
+
+impl Puzzle for RankedGoat {
+    type State = Ranked;
+    type Move = GoatMove;
+
+    #[inline]
+    fn for_each_successor<F: FnMut(GoatMove, Ranked)>(&self, state: &Ranked, mut visit: F) {
+        let cells = state.board.packed_cells();
+        let to = state.board.blank();
+        for_each_move(cells, to, |piece, dir, child, blank| {
+            // A small piece left the child's blank cell; the big piece is handled by column.
+            let r = child_rank(cells, state.rank as u64, piece, dir == Dir::Left, blank, to);
+            visit(GoatMove { piece, dir }, Ranked { board: Board(child | (blank as u64) << 48), rank: r as u32 })
+        });
+    }
+
+    fn moves_flip_parity(&self) -> bool {
+        true
+    }
+}
+
+impl RankedSpace for RankedGoat {
+    fn state_count(&self) -> u64 {
+        STATE_COUNT
+    }
+    #[inline]
+    fn rank(&self, state: &Ranked) -> u64 {
+        state.rank as u64
+    }
+    #[inline]
+    fn unrank(&self, r: u64) -> Ranked {
+        Ranked { board: unrank(r), rank: r as u32 }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +362,17 @@ mod tests {
             rank(Board::from_cells(&[9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8])),
             PAIRS_BY_INDEX.len() as u64 * PERMS - PERMS
         );
+    }
+
+    #[test]
+    fn carried_ranks_agree_with_fresh_ones() {
+        for r in (0..STATE_COUNT).step_by(37) {
+            let state = RankedGoat.unrank(r);
+            assert_eq!(state.board, unrank(r));
+            RankedGoat.for_each_successor(&state, |m, child| {
+                assert_eq!(child.rank as u64, rank(child.board), "{m:?} from {:?}", state.board);
+            });
+        }
     }
 
     #[test]

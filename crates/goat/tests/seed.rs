@@ -3,11 +3,11 @@
 
 use goat::board::{apply, Board, Goat, GOAL, START, START_52};
 use goat::heuristics::{ExactHeuristic, PdbHeuristic, SeedHeuristic};
-use goat::rank::{rank, unrank, STATE_COUNT};
+use goat::rank::{rank, unrank, RankedGoat, STATE_COUNT};
 use goat::{analyze, parse_board, solve, AnyHeuristic, HeuristicKind};
 use slide_core::enumerate::DepthStore;
 use slide_core::search::{bfs, Limits, Outcome};
-use slide_core::Heuristic;
+use slide_core::{Heuristic, Puzzle, RankedSpace};
 
 /// The seed's printed BFS layers (手数 = depth, 個数 = count), copied from its output.
 const SEED_LAYERS: &str = "手数 1, 個数 2 手数 2, 個数 3 手数 3, 個数 7 手数 4, 個数 13 手数 5, 個数 20 \
@@ -78,6 +78,12 @@ fn ranking_is_a_bijection_on_the_whole_space() {
         let b = unrank(r);
         assert_eq!(rank(b), r);
         assert_eq!(b.cell(b.blank()), 0);
+        // The enumeration's ranks, carried from parent to child, agree with fresh ones.
+        let state = RankedGoat.unrank(r);
+        assert_eq!(state.board, b);
+        RankedGoat.for_each_successor(&state, |m, child| {
+            assert_eq!(child.rank as u64, rank(child.board), "{m} from {b:?}");
+        });
     }
 }
 
