@@ -110,48 +110,48 @@ pub fn rank(board: Board) -> u64 {
     col as u64 * PER_BIG + PAIR_BY_MASK[bars] as u64 * PERMS + lehmer as u64
 }
 
-/// `BAR_MASK[k]`: the ten-bit mask of the pair of index `k`.
-const BAR_MASK: [u16; 45] = {
-    let mut t = [0u16; 45];
-    let mut k = 0;
-    while k < 45 {
-        t[k] = (1 << PAIRS_BY_INDEX[k].0) | (1 << PAIRS_BY_INDEX[k].1);
-        k += 1;
-    }
-    t
-};
+/// `perms()[l]`: the eight non-bar values (blank and 1..7) of Lehmer code `l`, as nibbles
+/// in slot order: unranking becomes one lookup in a 160 KiB table.
+fn perms() -> &'static [u32] {
+    static PERMS_TABLE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    PERMS_TABLE.get_or_init(|| {
+        (0..PERMS as u32)
+            .map(|mut lehmer| {
+                let mut list: u32 = 0x7654_3210;
+                let mut out = 0u32;
+                for p in 0..8 {
+                    let f = FACT[7 - p] as u32;
+                    let shift = 4 * (lehmer / f);
+                    lehmer %= f;
+                    out |= ((list >> shift) & 15) << (4 * p);
+                    list = (list & ((1u32 << shift) - 1)) | ((list >> shift >> 4) << shift);
+                }
+                out
+            })
+            .collect()
+    })
+}
 
-/// The board of rank `rank` (below [`STATE_COUNT`]). Branch-free over the ten cells.
+/// Inserts a bar nibble at `slot`, moving the later nibbles up.
+#[inline]
+fn insert_bar(x: u64, slot: u8) -> u64 {
+    let low = (1u64 << (4 * slot)) - 1;
+    (x & low) | (BAR as u64) << (4 * slot) | (x & !low) << 4
+}
+
+/// The board of rank `rank` (below [`STATE_COUNT`]).
 #[inline]
 pub fn unrank(rank: u64) -> Board {
     let col = (rank / PER_BIG) as usize;
     let rest = rank % PER_BIG;
-    let bars = BAR_MASK[(rest / PERMS) as usize] as u32;
-    let mut lehmer = (rest % PERMS) as u32;
-    // The Lehmer digits, by constant divisors.
-    let mut digits = [0u32; 9];
-    for (p, d) in digits.iter_mut().take(8).enumerate() {
-        let f = FACT[7 - p] as u32;
-        *d = lehmer / f;
-        lehmer %= f;
-    }
-    // The unused values 0..7 as a list of nibbles; digit k takes the k-th and closes the gap.
-    let mut list: u32 = 0x7654_3210;
-    let mut compact = 0u64; // the ten cells outside the big piece, as consecutive nibbles
-    let mut blank = 0u64;
-    let mut placed = 0usize;
-    for slot in 0..10 {
-        let is_bar = (bars >> slot) & 1;
-        let shift = 4 * digits[placed];
-        let taken = (list >> shift) & 15;
-        let closed = (list & ((1u32 << shift) - 1)) | ((list >> shift >> 4) << shift);
-        // A bar leaves the list alone.
-        list = if is_bar == 1 { list } else { closed };
-        let v = if is_bar == 1 { BAR as u32 } else { taken };
-        placed += 1 - is_bar as usize;
-        blank = if v == 0 { slot } else { blank };
-        compact |= (v as u64) << (4 * slot);
-    }
+    let (i, j) = PAIRS_BY_INDEX[(rest / PERMS) as usize];
+    let values = perms()[(rest % PERMS) as usize] as u64;
+    // Bars go in at the lower slot first, so the higher slot is counted in the final order.
+    let compact = insert_bar(insert_bar(values, i), j);
+    // The blank's slot: the one zero nibble among the ten.
+    const ONES: u64 = 0x11_1111_1111;
+    let nonzero = (compact | compact >> 1 | compact >> 2 | compact >> 3) & ONES;
+    let blank = ((!nonzero & ONES).trailing_zeros() / 4) as u64;
     let low = compact & ((1u64 << (4 * col)) - 1);
     let high = compact >> (4 * col);
     let big = (BIG_LEFT as u64 | (BIG_RIGHT as u64) << 4) << (4 * col);
