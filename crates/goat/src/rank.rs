@@ -5,6 +5,9 @@
 //! (C(10,2) = 45) x the Lehmer code of the remaining eight values, blank and 1..7 (8! =
 //! 40,320). That is 3 x 10! / 2! = 5,443,200, the seed's count: every rank is a position and
 //! every position is reachable, so the space has no holes.
+//!
+//! [`RankedGoat`] is the same puzzle with each state's rank carried along and updated move by
+//! move; `goat analyze` and the exact table enumerate it.
 
 use slide_core::{Puzzle, RankedSpace};
 
