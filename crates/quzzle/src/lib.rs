@@ -1,1 +1,16 @@
-//! The `quzzle` puzzle (filled in by its own issue).
+//! `quzzle`: optimal solutions and complete analyses of sliding-block puzzles of rectangles
+//! (the seed's 4x5 block puzzle, Klotski, Conway's Century, your own puzzle files).
+//!
+//! - [`engine`]: the bit-packed board, the three move metrics, goals and the goal-block
+//!   heuristic; it implements [`slide_core::Puzzle`] so every generic search applies.
+//! - [`parse`]: boards, goal patterns and puzzle files as text.
+//! - [`solve`]: shortest solutions (BFS, A*, IDA*), labelled replays, whole-space analysis
+//!   and counting.
+
+pub mod engine;
+pub mod parse;
+pub mod solve;
+
+pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
+pub use parse::{Block, Instance};
+pub use solve::{analyze, count, label_path, replay, solve, Algorithm, Analysis, Step};
