@@ -1,6 +1,8 @@
 //! The `quzzle` binary: shortest solutions, analyses and solution counts of sliding-block
 //! puzzles, following `shared/CLI.md`. With no subcommand it solves the seed's puzzle.
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
@@ -202,9 +204,20 @@ fn each_job(
     Ok(if failed { ExitCode::BadInput } else { ExitCode::Success })
 }
 
-fn print_board(text: &str, cols: usize) {
+fn print_board(out: &mut String, text: &str, cols: usize) {
     for row in rows_of(text, cols) {
-        println!("{row}");
+        let _ = writeln!(out, "{row}");
+    }
+}
+
+/// Writes text for people on stdout; a closed pipe (`quzzle ... | head`) is not an error.
+fn emit_text(out: &str) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(out.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::internal(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -251,10 +264,19 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
             }))?;
             return Ok(());
         }
+        let mut out = String::new();
         let cols = inst.board.cols;
-        println!("{}: {}x{} board, metric {metric}, algorithm {}", inst.name, inst.board.rows, cols, algorithm.name());
-        println!("goal: {}", inst.goal_text);
-        println!(
+        let _ = writeln!(
+            out,
+            "{}: {}x{} board, metric {metric}, algorithm {}",
+            inst.name,
+            inst.board.rows,
+            cols,
+            algorithm.name()
+        );
+        let _ = writeln!(out, "goal: {}", inst.goal_text);
+        let _ = writeln!(
+            out,
             "shortest solution: {} moves ({metric} metric), {} nodes, {:.3} ms",
             path.len(),
             stats.nodes,
@@ -262,17 +284,17 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
         );
         if args.no_boards {
             for (i, s) in steps.iter().enumerate() {
-                println!("{:>4}. {}", i + 1, s.describe(metric));
+                let _ = writeln!(out, "{:>4}. {}", i + 1, s.describe(metric));
             }
         } else {
-            println!("   0. start");
-            print_board(&inst.start_text(), cols);
+            let _ = writeln!(out, "   0. start");
+            print_board(&mut out, &inst.start_text(), cols);
             for (i, s) in steps.iter().enumerate() {
-                println!("{:>4}. {}", i + 1, s.describe(metric));
-                print_board(&s.board, cols);
+                let _ = writeln!(out, "{:>4}. {}", i + 1, s.describe(metric));
+                print_board(&mut out, &s.board, cols);
             }
         }
-        Ok(())
+        emit_text(&out)
     })
 }
 
@@ -304,25 +326,27 @@ fn run_analyze(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliEr
             }))?;
             return Ok(());
         }
-        println!("{}: {}x{} board, metric {metric}", inst.name, inst.board.rows, inst.board.cols);
-        println!("reachable states from the start: {} (blocks of one shape interchangeable)", a.states);
+        let mut out = String::new();
+        let _ = writeln!(out, "{}: {}x{} board, metric {metric}", inst.name, inst.board.rows, inst.board.cols);
+        let _ = writeln!(out, "reachable states from the start: {} (blocks of one shape interchangeable)", a.states);
         match a.goal_depth {
-            Some(d) => println!("nearest goal: {d} moves; {} reachable states satisfy the goal", a.goal_states),
-            None => println!("the goal is not reachable"),
+            Some(d) => writeln!(out, "nearest goal: {d} moves; {} reachable states satisfy the goal", a.goal_states),
+            None => writeln!(out, "the goal is not reachable"),
         }
-        println!("greatest distance from the start: {max_depth} moves ({} states)", a.antipodes.len());
-        println!("depth histogram:");
+        .ok();
+        let _ = writeln!(out, "greatest distance from the start: {max_depth} moves ({} states)", a.antipodes.len());
+        let _ = writeln!(out, "depth histogram:");
         for (d, n) in a.histogram.iter().enumerate() {
-            println!("{d:>5} {n:>10}");
+            let _ = writeln!(out, "{d:>5} {n:>10}");
         }
         let shown = antipodes.len().min(8);
-        println!("farthest states ({shown} of {}):", antipodes.len());
+        let _ = writeln!(out, "farthest states ({shown} of {}):", antipodes.len());
         for s in &antipodes[..shown] {
-            print_board(s, inst.board.cols);
-            println!();
+            print_board(&mut out, s, inst.board.cols);
+            writeln!(out).ok();
         }
-        println!("{} nodes, {:.3} ms", a.nodes, format_millis(a.elapsed));
-        Ok(())
+        let _ = writeln!(out, "{} nodes, {:.3} ms", a.nodes, format_millis(a.elapsed));
+        emit_text(&out)
     })
 }
 
@@ -352,12 +376,14 @@ fn run_count(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliErro
             }))?;
             return Ok(());
         }
-        println!("{}: metric {metric}", inst.name);
-        println!(
+        let mut out = String::new();
+        let _ = writeln!(out, "{}: metric {metric}", inst.name);
+        let _ = writeln!(
+            out,
             "{n} distinct optimal solutions of {length} moves ({} nodes, {:.3} ms)",
             stats.nodes,
             format_millis(stats.elapsed)
         );
-        Ok(())
+        emit_text(&out)
     })
 }

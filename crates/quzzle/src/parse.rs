@@ -447,7 +447,7 @@ mod tests {
         let (b, _, blocks) = parse_start(SEED_START, None, Metric::Cell).unwrap();
         assert!(parse_goal("x...", &b, &blocks).unwrap_err().contains("cells"));
         assert!(parse_goal("................Z...", &b, &blocks).unwrap_err().contains("'Z' is not a block"));
-        assert!(parse_goal("1...1...............", &b, &blocks).unwrap_err().contains("no 2x2 block"));
+        assert!(parse_goal("1..1................", &b, &blocks).unwrap_err().contains("no 2x2 block"));
     }
 
     #[test]
