@@ -13,4 +13,4 @@ pub mod solve;
 
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};
-pub use solve::{analyze, count, label_path, replay, solve, Algorithm, Analysis, Step};
+pub use solve::{analyze, count, label_path, optimal_solutions, replay, solve, Algorithm, Analysis, Step};

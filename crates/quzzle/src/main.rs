@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 use quzzle::parse::{instance_from_file, parse_goal, parse_size, render_canonical, rows_of};
-use quzzle::{analyze, count, label_path, solve, Algorithm, Instance, Metric};
+use quzzle::{analyze, count, label_path, optimal_solutions, solve, Algorithm, Instance, Metric};
 use serde_json::json;
 use slide_cli::exit::run_main;
 use slide_cli::{data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode};
@@ -33,7 +33,7 @@ enum Command {
     Analyze(PuzzleArgs),
     /// The number of distinct optimal solutions (blocks of one shape interchangeable).
     /// Example: quzzle count --metric line
-    Count(PuzzleArgs),
+    Count(CountArgs),
 }
 
 /// Which puzzles, and how moves are counted.
@@ -89,6 +89,20 @@ struct SolveArgs {
     /// Print the moves only, not the board after each move.
     #[arg(long)]
     no_boards: bool,
+}
+
+#[derive(Args, Debug, Default, Clone)]
+struct CountArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
+
+    /// Also print the optimal solutions (at most --limit of them). Example: --list
+    #[arg(long)]
+    list: bool,
+
+    /// The most solutions --list prints. Example: --limit 20
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    limit: usize,
 }
 
 fn main() {
@@ -350,9 +364,9 @@ fn run_analyze(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliEr
     })
 }
 
-fn run_count(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+fn run_count(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
-    each_job(args, common, |inst| {
+    each_job(&args.puzzle, common, |inst| {
         let (outcome, stats) = count(inst, &limits);
         let metric = inst.board.metric;
         let (length, n) = match outcome {
@@ -361,6 +375,13 @@ fn run_count(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliErro
                 return Err(CliError::input(format!("{}: the goal cannot be reached from the start", inst.name)))
             }
             Outcome::LimitReached(hit) => return Err(CliError::limit(hit)),
+        };
+        let listed: Vec<Vec<quzzle::Step>> = if args.list {
+            let found = optimal_solutions(&inst.board, inst.start, |s| inst.is_goal(s), args.limit, &limits)
+                .map_err(CliError::limit)?;
+            found.map(|(_, list)| list.iter().map(|moves| label_path(inst, moves)).collect()).unwrap_or_default()
+        } else {
+            Vec::new()
         };
         if common.json {
             emit_json(&json!({
@@ -373,6 +394,10 @@ fn run_count(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliErro
                 "count": n.to_string().parse::<u64>().map(serde_json::Value::from).unwrap_or_else(|_| n.to_string().into()),
                 "nodes": stats.nodes,
                 "millis": format_millis(stats.elapsed),
+                "solutions": listed.iter().map(|steps| json!({
+                    "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
+                    "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
             }))?;
             return Ok(());
         }
@@ -384,6 +409,13 @@ fn run_count(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliErro
             stats.nodes,
             format_millis(stats.elapsed)
         );
+        for (i, steps) in listed.iter().enumerate() {
+            let moves: Vec<String> = steps.iter().map(|s| s.describe(metric)).collect();
+            let _ = writeln!(out, "{:>4}. {}", i + 1, moves.join(", "));
+        }
+        if args.list && (listed.len() as u128) < n {
+            let _ = writeln!(out, "(the first {} of {n}; raise --limit for more)", listed.len());
+        }
         emit_text(&out)
     })
 }

@@ -201,3 +201,94 @@ pub fn analyze(
 pub fn count(inst: &Instance, limits: &Limits) -> (Outcome<(u32, u128)>, SearchStats) {
     count_shortest_paths(&inst.board, inst.start, |s| inst.is_goal(s), limits)
 }
+
+/// Up to `limit` distinct optimal solutions (move sequences between canonical states), with
+/// the optimal length: breadth-first layers to the first goal layer, the states from which a
+/// goal is reached along shortest paths, then a depth-first walk of that acyclic graph.
+/// `Ok(None)` when no goal is reachable.
+#[allow(clippy::type_complexity)]
+pub fn optimal_solutions(
+    board: &Board,
+    start: State,
+    goal: impl Fn(&State) -> bool,
+    limit: usize,
+    limits: &Limits,
+) -> Result<Option<(u32, Vec<Vec<Move>>)>, LimitHit> {
+    let clock = Instant::now();
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut nodes = 0u64;
+    let mut dist: rustc_hash::FxHashMap<State, u32> = rustc_hash::FxHashMap::default();
+    dist.insert(start, 0);
+    let mut layers = vec![vec![start]];
+    while !layers.last().is_some_and(|l| l.iter().any(&goal)) {
+        let d = layers.len() as u32;
+        let mut next = Vec::new();
+        for s in layers.last().expect("never empty") {
+            board.for_each_successor(s, |_, c| {
+                nodes += 1;
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(c) {
+                    e.insert(d);
+                    next.push(c);
+                }
+            });
+            if nodes >= max_nodes {
+                return Err(LimitHit::Nodes(max_nodes));
+            }
+            if let Some(t) = limits.timeout {
+                if clock.elapsed() >= t {
+                    return Err(LimitHit::Time(t));
+                }
+            }
+        }
+        if next.is_empty() {
+            return Ok(None);
+        }
+        layers.push(next);
+    }
+    let length = layers.len() as u32 - 1;
+    let mut useful: FxHashSet<State> = layers[length as usize].iter().copied().filter(|s| goal(s)).collect();
+    for d in (0..length as usize).rev() {
+        for s in &layers[d] {
+            let mut any = false;
+            board.for_each_successor(s, |_, c| any |= useful.contains(&c) && dist.get(&c) == Some(&(d as u32 + 1)));
+            if any {
+                useful.insert(*s);
+            }
+        }
+    }
+    fn walk(
+        board: &Board,
+        s: State,
+        d: u32,
+        length: u32,
+        ok: &dyn Fn(&State, u32) -> bool,
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+        limit: usize,
+    ) {
+        if d == length {
+            out.push(path.clone());
+            return;
+        }
+        let mut children = Vec::new();
+        board.for_each_successor(&s, |m, c| {
+            if ok(&c, d + 1) {
+                children.push((m, c));
+            }
+        });
+        for (m, c) in children {
+            if out.len() >= limit {
+                return;
+            }
+            path.push(m);
+            walk(board, c, d + 1, length, ok, path, out, limit);
+            path.pop();
+        }
+    }
+    let ok = |c: &State, d: u32| dist.get(c) == Some(&d) && useful.contains(c);
+    let mut out = Vec::new();
+    if limit > 0 {
+        walk(board, start, 0, length, &ok, &mut Vec::new(), &mut out, limit);
+    }
+    Ok(Some((length, out)))
+}

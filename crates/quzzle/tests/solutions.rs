@@ -179,3 +179,29 @@ fn unreachable_goals_are_reported() {
     let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits::default());
     assert_eq!(outcome, Outcome::NoSolution);
 }
+
+#[test]
+fn listed_solutions_are_distinct_optimal_and_counted() {
+    for (name, limit) in [("small", 1000), ("pennant", 40), ("klotski", 1000)] {
+        for metric in Metric::ALL {
+            let inst = shipped(name, metric);
+            let (counted, _) = count(&inst, &Limits::default());
+            let (length, n) = counted.found().unwrap();
+            let (l, list) =
+                quzzle::optimal_solutions(&inst.board, inst.start, |s| inst.is_goal(s), limit, &Limits::default())
+                    .unwrap()
+                    .unwrap();
+            assert_eq!(l, length);
+            assert_eq!(list.len() as u128, n.min(limit as u128), "{name} {metric}");
+            let mut distinct = list.clone();
+            distinct.sort_by_key(|m| m.iter().map(|x| (x.class, x.from, x.to)).collect::<Vec<_>>());
+            distinct.dedup();
+            assert_eq!(distinct.len(), list.len());
+            for moves in &list {
+                assert_eq!(moves.len() as u32, length);
+                let end = replay(&inst.board, inst.start, moves).unwrap();
+                assert!(inst.is_goal(&end));
+            }
+        }
+    }
+}
