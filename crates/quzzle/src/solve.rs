@@ -256,6 +256,7 @@ pub fn optimal_solutions(
             }
         }
     }
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         board: &Board,
         s: State,
