@@ -205,3 +205,47 @@ fn listed_solutions_are_distinct_optimal_and_counted() {
         }
     }
 }
+
+#[test]
+fn the_seeds_printed_solution_is_reproduced() {
+    // The seed prints a breadth-first (one-cell slides) solution that starts with 5 sliding
+    // right and ends at 7633 / 7622 / ..54 / 1199 / 1188. That board must be a goal, at the
+    // optimal distance of the partial goal.
+    let seed = Instance::seed(Metric::Cell);
+    let partial = solve_and_replay(&seed, Algorithm::Bfs);
+    let full =
+        Instance::new("seed", quzzle::parse::SEED_START, Some("7633/7622/..54/1199/1188"), None, Metric::Cell).unwrap();
+    assert_eq!(solve_and_replay(&full, Algorithm::Bfs), partial);
+    let (outcome, _) = solve(&full, Algorithm::Bfs, &Limits::default());
+    let end = *outcome.found().unwrap().states.last().unwrap();
+    assert!(seed.is_goal(&end));
+    let steps = label_path(&seed, &solve(&seed, Algorithm::Bfs, &Limits::default()).0.found().unwrap().moves);
+    assert_eq!(steps[0].board, "1122113345..67886799".replacen("45..", "4.5.", 1));
+}
+
+#[test]
+fn parsing_arbitrary_text_never_panics() {
+    // A fixed-seed generator over characters that matter to the parser.
+    let alphabet: Vec<char> = "..00__##//\n aAbB12:x?é".chars().collect();
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for len in 0..400 {
+        let mut text = String::new();
+        for _ in 0..(len % 40) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            text.push(alphabet[(x % alphabet.len() as u64) as usize]);
+        }
+        for metric in Metric::ALL {
+            if let Ok(inst) = Instance::new("fuzz", &text, None, None, metric) {
+                let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits { max_nodes: Some(10_000), timeout: None });
+                if let Outcome::Found(path) = outcome {
+                    assert!(inst.is_goal(path.states.last().unwrap()));
+                }
+            }
+            let _ = Instance::new("fuzz", &text, Some(&text), None, metric);
+            let _ = quzzle::parse::parse_file(&text);
+            let _ = quzzle::parse::instance_from_file(&format!("start:\n{text}\ngoal: {text}"), "f", Some(metric));
+        }
+    }
+}
