@@ -6,6 +6,17 @@
 //! - [`parse`]: boards, goal patterns and puzzle files as text.
 //! - [`solve`]: shortest solutions (BFS, A*, IDA*), labelled replays, whole-space analysis
 //!   and counting.
+//!
+//! # Example
+//! ```
+//! use quzzle::{solve, Algorithm, Instance, Metric};
+//! use slide_core::search::Limits;
+//! // The seed's puzzle: the 2x2 block "1" to the lower-left corner.
+//! let inst = Instance::new("seed", "1122/1133/45../6788/6799", Some("................1..."), None, Metric::Block)
+//!     .unwrap();
+//! let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits::default());
+//! assert_eq!(outcome.found().unwrap().len(), 59);
+//! ```
 
 pub mod engine;
 pub mod parse;

@@ -40,8 +40,9 @@ enum Command {
 #[derive(Args, Debug, Default, Clone)]
 struct PuzzleArgs {
     /// Boards, one character per cell ('.' or '0' empty, '#' wall, other characters label
-    /// blocks; rows separated by '/'), or puzzle files (docs/QUZZLE_FORMAT.md). Default: the
-    /// seed's puzzle. Example: "1122/1133/45../6788/6799"
+    /// blocks; rows separated by '/'), puzzle files (docs/QUZZLE_FORMAT.md) or the names of
+    /// shipped puzzles (pennant, klotski, century, small). Default: the seed's puzzle.
+    /// Example: "1122/1133/45../6788/6799"
     #[arg(value_name = "BOARD|FILE")]
     boards: Vec<String>,
 
@@ -136,6 +137,11 @@ fn looks_like_file(arg: &str) -> bool {
     Path::new(arg).is_file()
 }
 
+/// Whether `arg` names a puzzle of data/puzzles (`klotski`), rather than a board.
+fn is_shipped_name(arg: &str) -> bool {
+    !arg.is_empty() && arg.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_') && shipped(arg).is_file()
+}
+
 fn shipped(name: &str) -> PathBuf {
     data_dir(None).join("puzzles").join(format!("{name}.txt"))
 }
@@ -151,6 +157,12 @@ fn load(arg: Option<&str>, args: &PuzzleArgs) -> Result<Instance, CliError> {
     };
     let size = args.size.as_deref().map(parse_size).transpose().map_err(CliError::input)?;
     let mut inst = match arg {
+        Some(name) if is_shipped_name(name) => {
+            let path = shipped(name);
+            let body = std::fs::read_to_string(&path)
+                .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
+            instance_from_file(&body, name, metric).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?
+        }
         Some(text) if looks_like_file(text) => {
             let body =
                 std::fs::read_to_string(text).map_err(|e| CliError::input(format!("cannot read {text}: {e}")))?;
