@@ -47,6 +47,27 @@ pub trait Heuristic<P: Puzzle + ?Sized>: Sync {
         let _ = (parent, parent_h, mv);
         self.estimate(child)
     }
+
+    /// [`Heuristic::estimate`] plus a word the heuristic wants carried down the tree with
+    /// the state (for example each pattern database's entry, so that a move re-reads only
+    /// the moved tile's table). Searches pass it back to [`Heuristic::update_carried`].
+    fn estimate_carried(&self, state: &P::State) -> (u32, u64) {
+        (self.estimate(state), 0)
+    }
+
+    /// [`Heuristic::update`] with the parent's carried word; returns the child's estimate
+    /// and carried word. The default ignores the word.
+    fn update_carried(
+        &self,
+        parent: &P::State,
+        parent_h: u32,
+        carried: u64,
+        mv: P::Move,
+        child: &P::State,
+    ) -> (u32, u64) {
+        let _ = carried;
+        (self.update(parent, parent_h, mv, child), 0)
+    }
 }
 
 /// The heuristic that knows nothing: IDA* with it is plain iterative deepening.

@@ -155,3 +155,45 @@ fn rank_and_unrank_are_inverse() {
         assert_eq!(tiles.rank(&tiles.unrank(r)), r);
     }
 }
+
+/// Manhattan distance kept in the carried word instead of recomputed: the search must hand
+/// each child exactly its parent's word.
+struct CarriedManhattan;
+
+impl Heuristic<Tiles> for CarriedManhattan {
+    fn estimate(&self, b: &common::Board) -> u32 {
+        Manhattan.estimate(b)
+    }
+    fn estimate_carried(&self, b: &common::Board) -> (u32, u64) {
+        let h = Manhattan.estimate(b);
+        (h, h as u64 + 1000)
+    }
+    fn update_carried(
+        &self,
+        parent: &common::Board,
+        h: u32,
+        carried: u64,
+        mv: u8,
+        child: &common::Board,
+    ) -> (u32, u64) {
+        assert_eq!(carried, Manhattan.estimate(parent) as u64 + 1000, "the parent's word was not passed down");
+        assert_eq!(h, Manhattan.estimate(parent));
+        let child_h = Manhattan.update(parent, h, mv, child);
+        (child_h, child_h as u64 + 1000)
+    }
+}
+
+#[test]
+fn carried_words_follow_the_tree() {
+    let tiles = Tiles::new();
+    let is_goal = |b: &common::Board| *b == GOAL;
+    for parallel in [false, true] {
+        let options = IdaOptions { parallel, ..IdaOptions::default() };
+        for (start, d) in distances().into_iter().step_by(7) {
+            let path = ida_star(&tiles, &CarriedManhattan, start, is_goal, &options).0.found().unwrap();
+            assert_eq!(path.len() as u32, d);
+            let counted = count_optimal(&tiles, &CarriedManhattan, start, is_goal, false, &options).0.found().unwrap();
+            assert_eq!(counted.length, d);
+        }
+    }
+}

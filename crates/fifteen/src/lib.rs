@@ -2,5 +2,6 @@
 //! boards, heuristics and solvers. `seven` is its 2x4 instance.
 
 pub mod board;
+pub mod pdb;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};

@@ -44,7 +44,7 @@ where
         Outcome::NoSolution => return (Outcome::NoSolution, stats),
         Outcome::LimitReached(hit) => return (Outcome::LimitReached(hit), stats),
     };
-    let h0 = heuristic.estimate(&start);
+    let h0 = heuristic.estimate_carried(&start);
     let result = run_iteration(puzzle, heuristic, &goal, start, h0, length, Mode::CountAll { list }, options, &stats);
     stats.nodes += result.nodes;
     stats.iterations.push((length, result.nodes));

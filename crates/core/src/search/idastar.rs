@@ -52,8 +52,8 @@ where
 {
     let clock = Instant::now();
     let mut stats = SearchStats::default();
-    let h0 = heuristic.estimate(&start);
-    let mut bound = align_parity(h0, options.solution_parity);
+    let h0 = heuristic.estimate_carried(&start);
+    let mut bound = align_parity(h0.0, options.solution_parity);
     let outcome = loop {
         if options.max_bound.is_some_and(|m| bound > m) {
             break Outcome::NoSolution;
@@ -133,7 +133,7 @@ struct Dfs<'a, P: Puzzle, H, G> {
 impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
     /// Searches below the last state of `self.path`, whose estimate is `h`; returns whether
     /// to stop (a goal found in `Mode::First`, or a limit hit).
-    fn search(&mut self, h: u32) -> bool {
+    fn search(&mut self, h: u32, carried: u64) -> bool {
         let state = *self.path.states.last().expect("path is never empty");
         let g = self.path.moves.len() as u32;
         if (self.goal)(&state) {
@@ -162,7 +162,7 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
             }
             self.nodes += 1;
             self.unflushed += 1;
-            let child_h = self.heuristic.update(&state, h, mv, &child);
+            let (child_h, child_carried) = self.heuristic.update_carried(&state, h, carried, mv, &child);
             let f = g + 1 + child_h;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
@@ -170,7 +170,7 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
             }
             self.path.states.push(child);
             self.path.moves.push(mv);
-            stop = self.search(child_h);
+            stop = self.search(child_h, child_carried);
             if !stop || self.mode != Mode::First || self.halted {
                 self.path.states.pop();
                 self.path.moves.pop();
@@ -198,6 +198,7 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
 struct Subtree<S, M> {
     path: Path<S, M>,
     h: u32,
+    carried: u64,
 }
 
 /// Runs one iteration with the given bound, in parallel over the subtrees below the root.
@@ -207,7 +208,7 @@ pub(super) fn run_iteration<P, H, G>(
     heuristic: &H,
     goal: &G,
     start: P::State,
-    h0: u32,
+    (h0, carried0): (u32, u64),
     bound: u32,
     mode: Mode,
     options: &IdaOptions,
@@ -258,7 +259,7 @@ where
         return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![] };
     }
     if split_depth == 0 {
-        let stopped = root.search(h0);
+        let stopped = root.search(h0, carried0);
         let hit = *shared.hit.lock().expect("lock");
         let found = stopped && mode == Mode::First && !root.halted;
         let paths = if found { vec![root.path] } else { root.paths };
@@ -274,7 +275,7 @@ where
         bound,
         split_depth,
         &mut Path::empty(start),
-        h0,
+        (h0, carried0),
         &mut subtrees,
         &mut prefix_nodes,
         &mut next_bound,
@@ -290,7 +291,7 @@ where
                 return (dfs.nodes, dfs.next_bound, 0, Vec::new(), false);
             }
             dfs.nodes = 0;
-            let stopped = dfs.search(subtree.h);
+            let stopped = dfs.search(subtree.h, subtree.carried);
             let found = stopped && !dfs.halted && mode == Mode::First;
             if found {
                 shared.best_task.fetch_min(task, Ordering::Relaxed);
@@ -348,13 +349,13 @@ fn collect_subtrees<P: Puzzle, H: Heuristic<P>>(
     bound: u32,
     depth_left: u32,
     path: &mut Path<P::State, P::Move>,
-    h: u32,
+    (h, carried): (u32, u64),
     out: &mut Vec<Subtree<P::State, P::Move>>,
     nodes: &mut u64,
     next_bound: &mut u32,
 ) {
     if depth_left == 0 {
-        out.push(Subtree { path: path.clone(), h });
+        out.push(Subtree { path: path.clone(), h, carried });
         return;
     }
     let state = *path.states.last().expect("path is never empty");
@@ -365,14 +366,24 @@ fn collect_subtrees<P: Puzzle, H: Heuristic<P>>(
             return;
         }
         *nodes += 1;
-        let child_h = heuristic.update(&state, h, mv, &child);
+        let (child_h, child_carried) = heuristic.update_carried(&state, h, carried, mv, &child);
         if g + 1 + child_h > bound {
             *next_bound = (*next_bound).min(g + 1 + child_h);
             return;
         }
         path.states.push(child);
         path.moves.push(mv);
-        collect_subtrees(puzzle, heuristic, bound, depth_left - 1, path, child_h, out, nodes, next_bound);
+        collect_subtrees(
+            puzzle,
+            heuristic,
+            bound,
+            depth_left - 1,
+            path,
+            (child_h, child_carried),
+            out,
+            nodes,
+            next_bound,
+        );
         path.states.pop();
         path.moves.pop();
     });

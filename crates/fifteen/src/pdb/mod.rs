@@ -1,0 +1,19 @@
+//! Additive pattern databases for the tile puzzle (Korf and Felner's disjoint databases).
+//!
+//! The non-blank goal cells are split into patterns; a pattern's table holds, for every
+//! placement of the tiles that belong on its cells, the least number of moves *of those tiles*
+//! that bring them home, whatever the other tiles do. Disjoint patterns count disjoint moves,
+//! so their sum is admissible. Tables are keyed by goal cells, not tile numbers, so one table
+//! serves every goal whose blank sits where the partition expects it, and a board symmetry
+//! that fixes that cell (the transpose on a square board) gives a second, "mirrored" sum from
+//! the same tables; the heuristic takes the larger.
+
+mod build;
+mod heuristic;
+mod partition;
+mod symmetry;
+
+pub use build::{build_pattern, PatternSpace};
+pub use heuristic::{PdbError, PdbHeuristic};
+pub use partition::Partition;
+pub use symmetry::symmetries;

@@ -1,0 +1,161 @@
+//! Partitions of the goal cells into patterns, and the table files they need.
+
+use std::sync::Arc;
+
+use slide_core::table::{Table, TableHeader, TableSpec};
+
+use super::build::{build_pattern, PatternSpace};
+use crate::board::Shape;
+
+/// A set of disjoint patterns covering every goal cell but the blank's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partition {
+    /// Its name on the command line, e.g. `"pdb663"`.
+    pub name: &'static str,
+    /// The board it is for.
+    pub shape: Shape,
+    /// The goal cell of the blank.
+    pub blank: u8,
+    /// Each pattern's goal cells, in slot order.
+    pub patterns: Vec<Vec<u8>>,
+    /// Large tables are made by `cargo xtask gen-tables`, never on first use.
+    pub large: bool,
+}
+
+impl Partition {
+    /// 4x4, blank last: the left column with the 2x2 block beside its middle, the right two
+    /// columns of the middle rows with the bottom row's middle, and the top row's last three.
+    /// 11.5 MB, built in seconds. On Korf's 100 it generates half the nodes of Korf and
+    /// Felner's own 6-6-3 turned to this goal (77 M against 159 M: docs/BENCHMARKS.md).
+    pub fn pdb663() -> Partition {
+        Partition {
+            name: "pdb663",
+            shape: Shape { rows: 4, cols: 4 },
+            blank: 15,
+            patterns: vec![vec![0, 4, 5, 8, 9, 12], vec![6, 7, 10, 11, 13, 14], vec![1, 2, 3]],
+            large: false,
+        }
+    }
+
+    /// 4x4, blank last: the top two rows (8 tiles) and the bottom two (7 tiles), Korf and
+    /// Felner's strongest 4x4 partition. 576 MB; made by `cargo xtask gen-tables`.
+    pub fn pdb78() -> Partition {
+        Partition {
+            name: "pdb78",
+            shape: Shape { rows: 4, cols: 4 },
+            blank: 15,
+            patterns: vec![(0..8).collect(), (8..15).collect()],
+            large: true,
+        }
+    }
+
+    /// Every partition the toolkit knows, strongest first.
+    pub fn all() -> Vec<Partition> {
+        vec![Partition::pdb78(), Partition::pdb663()]
+    }
+
+    /// The table name of pattern `i`, e.g. `"pdb663-4x4-1"`.
+    pub fn table_name(&self, i: usize) -> String {
+        format!("{}-{}-{}", self.name, self.shape, i + 1)
+    }
+
+    /// The bytes all of its tables take.
+    pub fn table_bytes(&self) -> u64 {
+        self.patterns.iter().map(|p| PatternSpace::new(self.shape, p.len()).placements()).sum()
+    }
+
+    /// One table description per pattern, for loading, building and checking.
+    pub fn specs(&self) -> Vec<TableSpec> {
+        (0..self.patterns.len()).map(|i| self.spec(i)).collect()
+    }
+
+    fn spec(&self, i: usize) -> TableSpec {
+        let cells = self.patterns[i].clone();
+        let (shape, blank, large) = (self.shape, self.blank, self.large);
+        let header = TableHeader {
+            puzzle: "fifteen".into(),
+            name: self.table_name(i),
+            params: format!(
+                "size={shape};blank={blank};cells={}",
+                cells.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+            ),
+            entry_bits: 8,
+            entry_count: PatternSpace::new(shape, cells.len()).placements(),
+        };
+        let build_header = header.clone();
+        let build_cells = cells.clone();
+        TableSpec {
+            puzzle: header.puzzle.clone(),
+            name: header.name.clone(),
+            params: header.params.clone(),
+            summary: format!(
+                "additive pattern database ({} tiles) of `fifteen --heuristic {}` on {shape}",
+                cells.len(),
+                self.name
+            ),
+            large: self.large,
+            build: Box::new(move |progress| {
+                let payload = build_pattern(shape, &build_cells, blank, progress);
+                Table::new(build_header.clone(), payload).expect("the payload matches its header")
+            }),
+            check: Box::new(move |table| check_pattern(table, shape, &cells, blank, large)),
+        }
+    }
+
+    /// Loads every table from `dir`, building (and caching) missing small ones.
+    pub fn load(
+        &self,
+        dir: &std::path::Path,
+        progress: &(dyn Fn(slide_core::enumerate::LayerStats) + Sync),
+    ) -> Result<Vec<Arc<[u8]>>, slide_core::table::TableError> {
+        self.specs().iter().map(|spec| Ok(Arc::from(spec.load_or_build(dir, progress)?.payload))).collect()
+    }
+}
+
+/// What a pattern table must satisfy. A small table is rebuilt and compared byte for byte. A
+/// large one is checked on a sample: the goal placement is 0, no entry is unreachable, and
+/// every positive entry has a placement one pattern move away with a smaller entry (the
+/// move that starts its shortest abstract path).
+fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, large: bool) -> Result<String, String> {
+    use slide_core::pdb::AbstractSpace;
+    let space = PatternSpace::new(shape, cells.len());
+    let entries = &table.payload;
+    if entries.len() as u64 != space.placements() {
+        return Err(format!("{} entries, expected {}", entries.len(), space.placements()));
+    }
+    if !large {
+        let fresh = build_pattern(shape, cells, blank, &|_| {});
+        return match fresh.iter().zip(entries).position(|(a, b)| a != b) {
+            None => Ok(format!("all {} entries equal a fresh build", entries.len())),
+            Some(i) => Err(format!("entry {i} is {}, a fresh build gives {}", entries[i], fresh[i])),
+        };
+    }
+    if let Some(i) = entries.iter().position(|&e| e == u8::MAX) {
+        return Err(format!("placement {i} is marked unreachable"));
+    }
+    let n = shape.cells() as u64;
+    let goal = space.rank(&space.state(cells, blank)) / n;
+    if entries[goal as usize] != 0 {
+        return Err("the goal placement is not 0".into());
+    }
+    let step = (space.placements() / 50_000).max(1);
+    let mut checked = 0;
+    for placement in (0..space.placements()).step_by(step as usize) {
+        let value = entries[placement as usize];
+        let mut explained = value == 0;
+        for b in 0..n {
+            let s = space.unrank(placement * n + b);
+            if s.is_valid(cells.len()) {
+                space.for_each_successor(&s, |child, cost| {
+                    explained |= cost == 1 && entries[(space.rank(&child) / n) as usize] < value;
+                });
+            }
+        }
+        if !explained {
+            return Err(format!("entry {placement} ({value}) has no neighbour closer to the goal"));
+        }
+        checked += 1;
+    }
+    let max = entries.iter().max().copied().unwrap_or(0);
+    Ok(format!("goal 0, none unreachable, {checked} sampled entries explained; greatest entry {max}"))
+}

@@ -1,0 +1,173 @@
+//! Pattern databases: admissible against exact BFS distances, incremental updates equal fresh
+//! estimates, optimal solutions on Korf's instances, and table checks that catch corruption.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, OnceLock};
+
+use fifteen::pdb::{build_pattern, Partition, PdbHeuristic};
+use fifteen::{Shape, TilePuzzle, TileState};
+use slide_core::search::{ida_star, IdaOptions};
+use slide_core::{Heuristic, Puzzle};
+
+/// Every state's distance to the goal, by plain BFS.
+fn distances(puzzle: &TilePuzzle) -> HashMap<TileState, u8> {
+    let mut dist = HashMap::from([(puzzle.goal(), 0u8)]);
+    let mut queue = VecDeque::from([puzzle.goal()]);
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        puzzle.for_each_successor(&s, |_, c| {
+            dist.entry(c).or_insert_with(|| {
+                queue.push_back(c);
+                d + 1
+            });
+        });
+    }
+    dist
+}
+
+fn eight_partition() -> Partition {
+    Partition {
+        name: "test-3x3",
+        shape: Shape::new(3, 3).unwrap(),
+        blank: 8,
+        patterns: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
+        large: false,
+    }
+}
+
+fn tables(partition: &Partition) -> Vec<Arc<[u8]>> {
+    partition
+        .patterns
+        .iter()
+        .map(|cells| Arc::from(build_pattern(partition.shape, cells, partition.blank, &|_| {})))
+        .collect()
+}
+
+#[test]
+fn eight_puzzle_databases_never_overestimate_for_either_blank_corner() {
+    let shape = Shape::new(3, 3).unwrap();
+    let partition = eight_partition();
+    let tables = tables(&partition);
+    for goal_cells in
+        [vec![1, 2, 3, 4, 5, 6, 7, 8, 0], vec![0, 1, 2, 3, 4, 5, 6, 7, 8], vec![3, 1, 0, 2, 4, 5, 6, 7, 8]]
+    {
+        let puzzle = TilePuzzle::new(shape, TileState::from_cells(&goal_cells));
+        let h = PdbHeuristic::new(&partition, tables.clone(), &puzzle).unwrap();
+        assert_eq!(h.orientations(), 2, "a corner blank has two orientations on a square");
+        let dist = distances(&puzzle);
+        assert_eq!(dist.len(), 181_440);
+        let mut sum = 0u64;
+        for (state, &d) in &dist {
+            let e = h.estimate(state);
+            assert!(e <= d as u32, "{state:?}: estimate {e} > distance {d}");
+            sum += e as u64;
+        }
+        assert_eq!(h.estimate(&puzzle.goal()), 0);
+        // The databases are far better than nothing: the mean estimate is most of the mean distance.
+        let mean_d = dist.values().map(|&d| d as u64).sum::<u64>() as f64 / dist.len() as f64;
+        assert!(sum as f64 / dist.len() as f64 > 0.6 * mean_d);
+    }
+}
+
+#[test]
+fn a_goal_with_the_blank_off_the_corner_is_refused() {
+    let shape = Shape::new(3, 3).unwrap();
+    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&[1, 2, 3, 4, 0, 5, 6, 7, 8]));
+    let partition = eight_partition();
+    assert!(PdbHeuristic::new(&partition, tables(&partition), &puzzle).is_err());
+}
+
+fn pdb663() -> &'static (Partition, Vec<Arc<[u8]>>) {
+    static TABLES: OnceLock<(Partition, Vec<Arc<[u8]>>)> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let p = Partition::pdb663();
+        let t = tables(&p);
+        (p, t)
+    })
+}
+
+/// A random walk from the goal, never undoing the last move.
+fn walk(puzzle: &TilePuzzle, steps: usize, seed: u64) -> Vec<(fifteen::Slide, TileState)> {
+    let mut rng = seed;
+    let mut state = puzzle.goal();
+    let mut last = None;
+    let mut out = Vec::new();
+    for _ in 0..steps {
+        let mut options = Vec::new();
+        puzzle.for_each_successor(&state, |m, c| {
+            if Some(c) != last {
+                options.push((m, c));
+            }
+        });
+        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let pick = options[(rng >> 33) as usize % options.len()];
+        last = Some(state);
+        state = pick.1;
+        out.push(pick);
+    }
+    out
+}
+
+#[test]
+fn carried_updates_equal_fresh_estimates() {
+    let (partition, tables) = pdb663();
+    let shape = partition.shape;
+    for goal in [TilePuzzle::standard_goal(shape), TileState::from_cells(&(0..16).collect::<Vec<u8>>())] {
+        let puzzle = TilePuzzle::new(shape, goal);
+        let h = PdbHeuristic::new(partition, tables.clone(), &puzzle).unwrap();
+        let (mut value, mut carried) = h.estimate_carried(&puzzle.goal());
+        let mut parent = puzzle.goal();
+        for (mv, state) in walk(&puzzle, 2000, 7) {
+            (value, carried) = h.update_carried(&parent, value, carried, mv, &state);
+            assert_eq!(value, h.estimate(&state));
+            assert_eq!(h.estimate_carried(&state), (value, carried));
+            parent = state;
+        }
+    }
+}
+
+#[test]
+fn korf_instances_are_solved_optimally() {
+    let (partition, tables) = pdb663();
+    let shape = partition.shape;
+    let text = include_str!("../../../../shared/benchmarks/korf100.tsv");
+    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&(0..16).collect::<Vec<u8>>()));
+    let h = PdbHeuristic::new(partition, tables.clone(), &puzzle).unwrap();
+    // The shorter instances (41 to 49 moves), so the test stays quick.
+    let wanted = [9, 12, 13, 16, 19, 30, 42, 55, 61, 71, 79, 85, 97];
+    let mut solved = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
+        let f: Vec<usize> = line.split('\t').map(|x| x.parse().unwrap()).collect();
+        if !wanted.contains(&f[0]) {
+            continue;
+        }
+        let cells: Vec<u8> = f[1..17].iter().map(|&x| x as u8).collect();
+        let start = TileState::from_cells(&cells);
+        assert!(h.estimate(&start) as usize <= f[17]);
+        let (outcome, _) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
+        let path = outcome.found().expect("solvable");
+        assert_eq!(path.len(), f[17], "instance {}", f[0]);
+        // Replay: every move is legal and the last state is the goal.
+        let mut s = start;
+        for (mv, next) in path.moves.iter().zip(&path.states[1..]) {
+            let mut ok = false;
+            puzzle.for_each_successor(&s, |m, c| ok |= m == *mv && c == *next);
+            assert!(ok, "instance {}: illegal move {mv:?}", f[0]);
+            s = *next;
+        }
+        assert!(puzzle.is_goal(&s));
+        solved += 1;
+    }
+    assert_eq!(solved, wanted.len());
+}
+
+#[test]
+fn small_tables_pass_their_check_and_corruption_is_caught() {
+    let partition = Partition::pdb663();
+    let spec = &partition.specs()[2];
+    let table = (spec.build)(&|_| {});
+    (spec.check)(&table).expect("a fresh table passes");
+    let mut bad = table.clone();
+    bad.payload[1234] ^= 1;
+    assert!((spec.check)(&bad).is_err());
+}

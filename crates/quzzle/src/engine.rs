@@ -1,0 +1,476 @@
+//! The block-puzzle engine: rectangles on an R x C board (R * C <= 64) with optional walls.
+//!
+//! A state is one `u64` bitboard per shape class holding the top-left cells (origins) of the
+//! blocks of that class. Blocks of one shape are interchangeable, so the state is canonical by
+//! construction (the seed's `canonical()` needs no work). Successors are found with shifts
+//! and masks only; nothing is allocated per node.
+
+use slide_core::{Heuristic, Puzzle};
+
+/// The most shape classes a puzzle may have (distinct w x h block sizes).
+pub const MAX_CLASSES: usize = 8;
+
+/// The most cells a board may have: one bit per cell in a `u64`.
+pub const MAX_CELLS: usize = 64;
+
+/// A position: for each shape class, the bitboard of its blocks' top-left cells.
+///
+/// Unused classes hold 0. Two positions that differ only by swapping blocks of one shape are
+/// the same `State`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct State(pub [u64; MAX_CLASSES]);
+
+/// How moves are counted; named in every output because the optimal lengths differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Metric {
+    /// The seed's rule: one block slides exactly one cell.
+    #[default]
+    Cell,
+    /// One block slides any number of cells in one direction.
+    Line,
+    /// The classical rule: one block moves along any path of empty cells, turns allowed.
+    Block,
+}
+
+impl Metric {
+    /// All three, in documentation order.
+    pub const ALL: [Metric; 3] = [Metric::Cell, Metric::Line, Metric::Block];
+
+    /// The name used on the command line and in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Cell => "cell",
+            Metric::Line => "line",
+            Metric::Block => "block",
+        }
+    }
+
+    /// Parses `cell`, `line` or `block`.
+    pub fn parse(text: &str) -> Option<Metric> {
+        Metric::ALL.into_iter().find(|m| m.name() == text.trim())
+    }
+}
+
+impl std::fmt::Display for Metric {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One of the four directions a block can slide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Towards row 0.
+    Up,
+    /// Towards the last row.
+    Down,
+    /// Towards column 0.
+    Left,
+    /// Towards the last column.
+    Right,
+}
+
+impl Dir {
+    /// The four directions.
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    /// The name used in output (`shared/CLI.md`: the direction the block slides).
+    pub fn name(self) -> &'static str {
+        match self {
+            Dir::Up => "Up",
+            Dir::Down => "Down",
+            Dir::Left => "Left",
+            Dir::Right => "Right",
+        }
+    }
+}
+
+/// A move: the block of class `class` whose top-left cell is `from` ends with it at `to`.
+///
+/// Under [`Metric::Cell`] the two are neighbours; under [`Metric::Line`] they share a row or a
+/// column; under [`Metric::Block`] any path joins them ([`Board::block_path`] finds one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The shape class of the block that moves.
+    pub class: u8,
+    /// Its top-left cell before the move (row-major index).
+    pub from: u8,
+    /// Its top-left cell after the move.
+    pub to: u8,
+}
+
+/// One shape class: every block of size `w` x `h` (interchangeable with each other).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeClass {
+    /// Width in cells.
+    pub w: u8,
+    /// Height in cells.
+    pub h: u8,
+    /// How many blocks of this shape the puzzle has.
+    pub count: u8,
+    /// The origins where a block of this shape fits on the board, walls excluded.
+    pub valid: u64,
+    /// The cells covered by a block whose origin is `i` (0 where it does not fit).
+    footprint: [u64; MAX_CELLS],
+    /// The index offsets `dy * cols + dx` of the block's cells from its origin.
+    offsets: Vec<u32>,
+}
+
+impl ShapeClass {
+    /// The cells a block of this class covers with its top-left cell at `origin`.
+    pub fn footprint(&self, origin: usize) -> u64 {
+        self.footprint[origin]
+    }
+}
+
+/// A sliding-block puzzle without its start: board, walls, shape classes and metric.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Number of rows.
+    pub rows: usize,
+    /// Number of columns.
+    pub cols: usize,
+    /// Wall cells (never covered, never empty for the purpose of moves).
+    pub walls: u64,
+    /// The shape classes, in order of first appearance in the start.
+    pub classes: Vec<ShapeClass>,
+    /// How moves are counted.
+    pub metric: Metric,
+    cells: u64,
+    not_last_col: u64,
+    not_first_col: u64,
+}
+
+/// Iterates the indices of the set bits of `bits`, lowest first.
+pub fn bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(i)
+    })
+}
+
+impl Board {
+    /// A board of `rows` x `cols` cells with `walls`, blocks of the given `(w, h, count)`
+    /// shapes, counting moves by `metric`. The caller checks `rows * cols <= 64` and the
+    /// number of classes.
+    pub fn new(rows: usize, cols: usize, walls: u64, shapes: &[(u8, u8, u8)], metric: Metric) -> Board {
+        assert!(rows >= 1 && cols >= 1 && rows * cols <= MAX_CELLS, "board size out of range");
+        assert!(shapes.len() <= MAX_CLASSES, "too many shape classes");
+        let n = rows * cols;
+        let cells = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut first_col = 0u64;
+        let mut last_col = 0u64;
+        for r in 0..rows {
+            first_col |= 1 << (r * cols);
+            last_col |= 1 << (r * cols + cols - 1);
+        }
+        let classes = shapes
+            .iter()
+            .map(|&(w, h, count)| {
+                let offsets: Vec<u32> =
+                    (0..h as usize).flat_map(|dy| (0..w as usize).map(move |dx| (dy * cols + dx) as u32)).collect();
+                let mut footprint = [0u64; MAX_CELLS];
+                let mut valid = 0u64;
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if r + h as usize > rows || c + w as usize > cols {
+                            continue;
+                        }
+                        let origin = r * cols + c;
+                        let fp = offsets.iter().fold(0u64, |acc, &o| acc | 1 << (origin + o as usize));
+                        if fp & walls == 0 {
+                            footprint[origin] = fp;
+                            valid |= 1 << origin;
+                        }
+                    }
+                }
+                ShapeClass { w, h, count, valid, footprint, offsets }
+            })
+            .collect();
+        Board {
+            rows,
+            cols,
+            walls,
+            classes,
+            metric,
+            cells,
+            not_last_col: cells & !last_col,
+            not_first_col: cells & !first_col,
+        }
+    }
+
+    /// The number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The cells covered by the blocks of `state`.
+    #[inline]
+    pub fn occupied(&self, state: &State) -> u64 {
+        let mut occ = 0;
+        for (c, class) in self.classes.iter().enumerate() {
+            for o in bits(state.0[c]) {
+                occ |= class.footprint[o];
+            }
+        }
+        occ
+    }
+
+    /// The origins where a block of class `c` fits without covering any cell of `taken`.
+    #[inline]
+    pub fn free_origins(&self, c: usize, taken: u64) -> u64 {
+        let class = &self.classes[c];
+        let blocked = class.offsets.iter().fold(0u64, |acc, &o| acc | (taken >> o));
+        class.valid & !blocked
+    }
+
+    /// Moves the single bits of `b` one cell in direction `d` (bits leaving the board vanish).
+    #[inline]
+    pub fn shift(&self, b: u64, d: Dir) -> u64 {
+        match d {
+            Dir::Up => b >> self.cols,
+            Dir::Down => (b << self.cols) & self.cells,
+            Dir::Left => (b >> 1) & self.not_last_col,
+            Dir::Right => (b << 1) & self.not_first_col,
+        }
+    }
+
+    /// Calls `visit(to)` for every origin a block at `from` reaches in one move under the
+    /// board's metric, moving only through `free` origins (which must contain `from`).
+    #[inline]
+    pub fn single_block_moves(&self, from: usize, free: u64, mut visit: impl FnMut(usize)) {
+        let start = 1u64 << from;
+        match self.metric {
+            Metric::Cell => {
+                for d in Dir::ALL {
+                    let n = self.shift(start, d) & free;
+                    if n != 0 {
+                        visit(n.trailing_zeros() as usize);
+                    }
+                }
+            }
+            Metric::Line => {
+                for d in Dir::ALL {
+                    let mut b = start;
+                    loop {
+                        b = self.shift(b, d) & free;
+                        if b == 0 {
+                            break;
+                        }
+                        visit(b.trailing_zeros() as usize);
+                    }
+                }
+            }
+            Metric::Block => {
+                let reach = self.flood(start, free);
+                for to in bits(reach & !start) {
+                    visit(to);
+                }
+            }
+        }
+    }
+
+    /// Every origin connected to `seed` through `free` origins by one-cell slides.
+    #[inline]
+    pub fn flood(&self, seed: u64, free: u64) -> u64 {
+        let mut reach = seed;
+        loop {
+            let next = (reach
+                | self.shift(reach, Dir::Up)
+                | self.shift(reach, Dir::Down)
+                | self.shift(reach, Dir::Left)
+                | self.shift(reach, Dir::Right))
+                & (free | seed);
+            if next == reach {
+                return reach;
+            }
+            reach = next;
+        }
+    }
+
+    /// The one-cell slides of a [`Metric::Block`] (or any) move `mv` made from `state`: a
+    /// shortest path of the moving block through the cells the other blocks leave free.
+    pub fn block_path(&self, state: &State, mv: Move) -> Vec<Dir> {
+        let c = mv.class as usize;
+        let others = self.occupied(state) & !self.classes[c].footprint[mv.from as usize];
+        let free = self.free_origins(c, others);
+        // Breadth-first search over origins, remembering the direction that reached each.
+        let mut came: [Option<Dir>; MAX_CELLS] = [None; MAX_CELLS];
+        let mut seen = 1u64 << mv.from;
+        let mut frontier = seen;
+        while frontier != 0 && seen & (1 << mv.to) == 0 {
+            let mut next = 0;
+            for d in Dir::ALL {
+                let n = self.shift(frontier, d) & free & !seen & !next;
+                for i in bits(n) {
+                    came[i] = Some(d);
+                }
+                next |= n;
+            }
+            seen |= next;
+            frontier = next;
+        }
+        let mut path = Vec::new();
+        let mut at = mv.to as usize;
+        while at != mv.from as usize {
+            let Some(d) = came[at] else { return path };
+            path.push(d);
+            at = match d {
+                Dir::Up => at + self.cols,
+                Dir::Down => at - self.cols,
+                Dir::Left => at + 1,
+                Dir::Right => at - 1,
+            };
+        }
+        path.reverse();
+        path
+    }
+
+    /// Applies `mv` to `state` (no legality check).
+    #[inline]
+    pub fn apply(&self, state: &State, mv: Move) -> State {
+        let mut s = *state;
+        s.0[mv.class as usize] ^= (1u64 << mv.from) | (1u64 << mv.to);
+        s
+    }
+
+    /// Whether `mv` is a legal move from `state` under the board's metric.
+    pub fn is_legal(&self, state: &State, mv: Move) -> bool {
+        let mut legal = false;
+        self.for_each_successor(state, |m, _| legal |= m == mv);
+        legal
+    }
+}
+
+impl Puzzle for Board {
+    type State = State;
+    type Move = Move;
+
+    #[inline]
+    fn for_each_successor<F: FnMut(Move, State)>(&self, state: &State, mut visit: F) {
+        let occ = self.occupied(state);
+        for (c, class) in self.classes.iter().enumerate() {
+            for from in bits(state.0[c]) {
+                let others = occ & !class.footprint[from];
+                let free = self.free_origins(c, others);
+                self.single_block_moves(from, free, |to| {
+                    let mut child = *state;
+                    child.0[c] ^= (1u64 << from) | (1u64 << to);
+                    visit(Move { class: c as u8, from: from as u8, to: to as u8 }, child);
+                });
+            }
+        }
+    }
+}
+
+/// A goal: every listed class has a block on one of the listed origins, and the listed
+/// cells are empty.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Goal {
+    /// `(class, origins)`: some block of `class` must have its top-left cell in `origins`.
+    pub targets: Vec<(usize, u64)>,
+    /// Cells that must be empty.
+    pub empty: u64,
+}
+
+impl Goal {
+    /// Whether `state` satisfies the goal on `board`.
+    #[inline]
+    pub fn is_goal(&self, board: &Board, state: &State) -> bool {
+        self.targets.iter().all(|&(c, origins)| state.0[c] & origins != 0)
+            && (self.empty == 0 || board.occupied(state) & self.empty == 0)
+    }
+}
+
+/// The admissible, consistent heuristic of the goal blocks: for each target, the fewest moves
+/// (under the board's metric, on the empty board with its walls, other blocks ignored) that
+/// any block of its class needs to reach a target origin; the maximum within a class, summed
+/// over classes (a move moves blocks of one class only).
+#[derive(Clone, Debug)]
+pub struct GoalDistance {
+    /// Per class with a target: the per-origin distance tables of its targets.
+    tables: Vec<(usize, Vec<[u8; MAX_CELLS]>)>,
+}
+
+impl GoalDistance {
+    /// Precomputes the distance tables of `goal` on `board` by breadth-first search.
+    pub fn new(board: &Board, goal: &Goal) -> GoalDistance {
+        let mut tables: Vec<(usize, Vec<[u8; MAX_CELLS]>)> = Vec::new();
+        for &(c, origins) in &goal.targets {
+            let free = board.classes[c].valid;
+            let mut dist = [u8::MAX; MAX_CELLS];
+            let mut frontier: Vec<usize> = bits(origins & free).collect();
+            for &o in &frontier {
+                dist[o] = 0;
+            }
+            let mut d = 0u8;
+            while !frontier.is_empty() && d < u8::MAX - 1 {
+                d += 1;
+                let mut next = Vec::new();
+                for &o in &frontier {
+                    // Every metric's single-block moves are reversible, so search from the target.
+                    board.single_block_moves(o, free, |to| {
+                        if dist[to] == u8::MAX {
+                            dist[to] = d;
+                            next.push(to);
+                        }
+                    });
+                }
+                frontier = next;
+            }
+            match tables.iter_mut().find(|(k, _)| *k == c) {
+                Some((_, list)) => list.push(dist),
+                None => tables.push((c, vec![dist])),
+            }
+        }
+        GoalDistance { tables }
+    }
+}
+
+impl Heuristic<Board> for GoalDistance {
+    #[inline]
+    fn estimate(&self, state: &State) -> u32 {
+        let mut total = 0u32;
+        for (c, list) in &self.tables {
+            let mut worst = 0u32;
+            for dist in list {
+                let best = bits(state.0[*c]).map(|o| dist[o] as u32).min().unwrap_or(u8::MAX as u32);
+                worst = worst.max(best);
+            }
+            total += worst;
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_do_not_wrap() {
+        let b = Board::new(2, 3, 0, &[(1, 1, 1)], Metric::Cell);
+        assert_eq!(b.shift(1 << 3, Dir::Left), 0);
+        assert_eq!(b.shift(1 << 2, Dir::Right), 0);
+        assert_eq!(b.shift(1 << 4, Dir::Down), 0);
+        assert_eq!(b.shift(1 << 1, Dir::Up), 0);
+        assert_eq!(b.shift(1 << 1, Dir::Down), 1 << 4);
+    }
+
+    #[test]
+    fn a_lone_block_on_an_empty_board() {
+        // A 2x2 block on a 3x3 board: 4 origins, a square of moves.
+        for (metric, moves) in [(Metric::Cell, 2), (Metric::Line, 2), (Metric::Block, 3)] {
+            let b = Board::new(3, 3, 0, &[(2, 2, 1)], metric);
+            let mut s = State::default();
+            s.0[0] = 1;
+            let mut n = 0;
+            b.for_each_successor(&s, |_, _| n += 1);
+            assert_eq!(n, moves, "{metric}");
+        }
+    }
+}

@@ -1,0 +1,465 @@
+//! Boards, goal patterns and puzzle files as text (docs/QUZZLE_FORMAT.md).
+//!
+//! A board is one character per cell: `.`, `0` or `_` empty, `#` a wall, any other printable
+//! ASCII character a block label (every cell of a label forms one filled rectangle). Rows are
+//! separated by `/` or newlines; spaces are ignored. Errors are `String`s naming the row,
+//! column or label at fault.
+
+use crate::engine::{bits, Board, Goal, Metric, State, MAX_CELLS, MAX_CLASSES};
+
+/// The seed's puzzle (seed 001, PaPuzzle): 4 wide, 5 tall.
+pub const SEED_START: &str = "1122/1133/45../6788/6799";
+/// The seed's goal: the 2x2 block covers the lower-left cell.
+pub const SEED_GOAL: &str = "................1...";
+
+/// One labelled block of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The label printed for it.
+    pub label: char,
+    /// Its shape class in the board.
+    pub class: usize,
+    /// Its top-left cell.
+    pub origin: usize,
+}
+
+/// A puzzle ready to solve: board, start, labels, goal.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    /// A name for output.
+    pub name: String,
+    /// Board, shapes and metric.
+    pub board: Board,
+    /// The start position.
+    pub start: State,
+    /// The start's blocks with their labels, in row-major order of their top-left cells.
+    pub blocks: Vec<Block>,
+    /// The goal.
+    pub goal: Goal,
+    /// The goal as a one-character-per-cell pattern (`.` = any).
+    pub goal_text: String,
+}
+
+fn is_empty_char(c: char) -> bool {
+    matches!(c, '.' | '0' | '_')
+}
+
+/// Whether `c` may label a block.
+pub fn is_label(c: char) -> bool {
+    c.is_ascii_graphic() && !is_empty_char(c) && !matches!(c, '#' | '/' | '?' | ':')
+}
+
+/// Splits board text into rows of cells. `size` is `(rows, cols)` when known; text without
+/// row separators needs it, except that 20 cells are read as the seed's 5 rows of 4.
+pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>>, String> {
+    let rows: Vec<Vec<char>> = text
+        .split(['/', '\n'])
+        .map(|row| row.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
+        .filter(|row| !row.is_empty())
+        .collect();
+    if rows.is_empty() {
+        return Err("the board is empty".into());
+    }
+    for (r, row) in rows.iter().enumerate() {
+        if let Some((col, bad)) = row.iter().enumerate().find(|(_, &c)| !(is_label(c) || is_empty_char(c) || c == '#'))
+        {
+            return Err(format!("row {} column {}: {bad:?} is not a cell (use a letter or digit for a block, '.' or '0' for empty, '#' for a wall)", r + 1, col + 1));
+        }
+    }
+    let rows = if rows.len() == 1 {
+        let cells = &rows[0];
+        let (r, c) = match size {
+            Some(s) => s,
+            None if cells.len() == 20 => (5, 4),
+            None => {
+                return Err(format!(
+                    "cannot tell the shape of a board of {} cells: separate its rows with '/' or give --size RxC",
+                    cells.len()
+                ))
+            }
+        };
+        if r * c != cells.len() {
+            return Err(format!("{} cells given, a {r}x{c} board has {}", cells.len(), r * c));
+        }
+        cells.chunks(c).map(|chunk| chunk.to_vec()).collect()
+    } else {
+        rows
+    };
+    let cols = rows[0].len();
+    if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != cols) {
+        return Err(format!("row {} has {} cells, row 1 has {cols}", r + 1, row.len()));
+    }
+    if let Some((want_r, want_c)) = size {
+        if (rows.len(), cols) != (want_r, want_c) {
+            return Err(format!("the board is {}x{cols}, --size says {want_r}x{want_c}", rows.len()));
+        }
+    }
+    if rows.len() * cols > MAX_CELLS {
+        return Err(format!(
+            "a {}x{cols} board has {} cells; at most {MAX_CELLS} are supported",
+            rows.len(),
+            rows.len() * cols
+        ));
+    }
+    Ok(rows)
+}
+
+/// Reads a start position: the board, its blocks and walls, counting moves by `metric`.
+pub fn parse_start(
+    text: &str,
+    size: Option<(usize, usize)>,
+    metric: Metric,
+) -> Result<(Board, State, Vec<Block>), String> {
+    let grid = split_rows(text, size)?;
+    let (rows, cols) = (grid.len(), grid[0].len());
+    let mut walls = 0u64;
+    // label -> cells, in order of first appearance
+    let mut labels: Vec<(char, u64)> = Vec::new();
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            let bit = 1u64 << (r * cols + c);
+            if ch == '#' {
+                walls |= bit;
+            } else if is_label(ch) {
+                match labels.iter_mut().find(|(l, _)| *l == ch) {
+                    Some((_, cells)) => *cells |= bit,
+                    None => labels.push((ch, bit)),
+                }
+            }
+        }
+    }
+    let mut shapes: Vec<(u8, u8, u8)> = Vec::new();
+    let mut blocks = Vec::new();
+    for &(label, cells) in &labels {
+        let (rmin, rmax) =
+            (bits(cells).map(|i| i / cols).min().unwrap_or(0), bits(cells).map(|i| i / cols).max().unwrap_or(0));
+        let (cmin, cmax) =
+            (bits(cells).map(|i| i % cols).min().unwrap_or(0), bits(cells).map(|i| i % cols).max().unwrap_or(0));
+        let (w, h) = (cmax - cmin + 1, rmax - rmin + 1);
+        if cells.count_ones() as usize != w * h {
+            return Err(format!(
+                "block {label:?} is not a filled rectangle: its {} cells span rows {}-{} and columns {}-{} (each block needs its own label)",
+                cells.count_ones(),
+                rmin + 1,
+                rmax + 1,
+                cmin + 1,
+                cmax + 1
+            ));
+        }
+        let class = match shapes.iter().position(|&(sw, sh, _)| (sw as usize, sh as usize) == (w, h)) {
+            Some(i) => {
+                shapes[i].2 += 1;
+                i
+            }
+            None => {
+                if shapes.len() == MAX_CLASSES {
+                    return Err(format!("more than {MAX_CLASSES} different block sizes"));
+                }
+                shapes.push((w as u8, h as u8, 1));
+                shapes.len() - 1
+            }
+        };
+        blocks.push(Block { label, class, origin: rmin * cols + cmin });
+    }
+    let board = Board::new(rows, cols, walls, &shapes, metric);
+    let mut start = State::default();
+    for b in &blocks {
+        start.0[b.class] |= 1 << b.origin;
+    }
+    blocks.sort_by_key(|b| b.origin);
+    Ok((board, start, blocks))
+}
+
+/// Reads a goal pattern: `.` or `?` any cell, `0` or `_` an empty cell, `#` a wall, and a
+/// label's cells: one block of that label's shape must cover them all.
+pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, String), String> {
+    // '.' means "any" here, and split_rows also accepts '?'.
+    let cleaned: String = text.chars().map(|c| if c == '?' { '.' } else { c }).collect();
+    let grid = split_rows(&cleaned, Some((board.rows, board.cols))).map_err(|e| format!("goal: {e}"))?;
+    let mut goal = Goal::default();
+    let mut wanted: Vec<(char, u64)> = Vec::new();
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            let i = r * board.cols + c;
+            let bit = 1u64 << i;
+            match ch {
+                '.' => {}
+                '0' | '_' => goal.empty |= bit,
+                '#' => {
+                    if board.walls & bit == 0 {
+                        return Err(format!(
+                            "goal: row {} column {} is a wall in the goal but not in the start",
+                            r + 1,
+                            c + 1
+                        ));
+                    }
+                }
+                l => match wanted.iter_mut().find(|(w, _)| *w == l) {
+                    Some((_, cells)) => *cells |= bit,
+                    None => wanted.push((l, bit)),
+                },
+            }
+            if ch != '#' && board.walls & bit != 0 && ch != '.' {
+                return Err(format!("goal: row {} column {} is a wall", r + 1, c + 1));
+            }
+        }
+    }
+    for (label, cells) in wanted {
+        let Some(block) = blocks.iter().find(|b| b.label == label) else {
+            return Err(format!("goal: {label:?} is not a block of the start"));
+        };
+        let class = &board.classes[block.class];
+        let origins = bits(class.valid).filter(|&o| class.footprint(o) & cells == cells).fold(0u64, |a, o| a | 1 << o);
+        if origins == 0 {
+            return Err(format!("goal: no {}x{} block can cover every cell marked {label:?}", class.w, class.h));
+        }
+        goal.targets.push((block.class, origins));
+    }
+    let text: String = grid.iter().flatten().collect();
+    Ok((goal, text))
+}
+
+/// The default goal of a board given without one, after the seed: the largest block (there
+/// must be exactly one) covers the lower-left cell.
+pub fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, String> {
+    let area = |b: &Block| board.classes[b.class].w as usize * board.classes[b.class].h as usize;
+    let max = blocks.iter().map(area).max().ok_or("the board has no blocks")?;
+    let largest: Vec<&Block> = blocks.iter().filter(|b| area(b) == max).collect();
+    if largest.len() != 1 {
+        return Err("no goal given and the largest block is not unique: give --goal PATTERN".into());
+    }
+    let n = board.cell_count();
+    let mut text = vec!['.'; n];
+    text[n - board.cols] = largest[0].label;
+    Ok(text.into_iter().collect())
+}
+
+impl Instance {
+    /// Builds an instance from a start board, an optional goal pattern (default: see
+    /// [`default_goal_text`]), an optional `(rows, cols)` size and a metric.
+    pub fn new(
+        name: &str,
+        start: &str,
+        goal: Option<&str>,
+        size: Option<(usize, usize)>,
+        metric: Metric,
+    ) -> Result<Instance, String> {
+        let (board, state, blocks) = parse_start(start, size, metric)?;
+        let goal_text = match goal {
+            Some(g) => g.to_string(),
+            None => default_goal_text(&board, &blocks)?,
+        };
+        let (goal, goal_text) = parse_goal(&goal_text, &board, &blocks)?;
+        Ok(Instance { name: name.to_string(), board, start: state, blocks, goal, goal_text })
+    }
+
+    /// The seed's puzzle under `metric`.
+    pub fn seed(metric: Metric) -> Instance {
+        Instance::new("seed 001 (Pennant)", SEED_START, Some(SEED_GOAL), None, metric)
+            .expect("the seed's puzzle is valid")
+    }
+
+    /// Whether `state` is a goal.
+    pub fn is_goal(&self, state: &State) -> bool {
+        self.goal.is_goal(&self.board, state)
+    }
+
+    /// The start as one character per cell (`.` empty, `#` wall).
+    pub fn start_text(&self) -> String {
+        render(&self.board, &self.blocks)
+    }
+
+    /// The same instance counted under another metric.
+    pub fn with_metric(&self, metric: Metric) -> Instance {
+        let mut copy = self.clone();
+        copy.board.metric = metric;
+        copy
+    }
+}
+
+/// A position as one character per cell, row-major: labels, `.` empty, `#` wall.
+pub fn render(board: &Board, blocks: &[Block]) -> String {
+    let mut cells = vec!['.'; board.cell_count()];
+    for w in bits(board.walls) {
+        cells[w] = '#';
+    }
+    for b in blocks {
+        for i in bits(board.classes[b.class].footprint(b.origin)) {
+            cells[i] = b.label;
+        }
+    }
+    cells.into_iter().collect()
+}
+
+/// A canonical state drawn with one label per shape class (the first label of that shape in
+/// `blocks`), as the seed's `canonical()` does.
+pub fn render_canonical(board: &Board, state: &State, blocks: &[Block]) -> String {
+    let mut labelled = Vec::new();
+    for (c, _) in board.classes.iter().enumerate() {
+        let label = blocks.iter().find(|b| b.class == c).map_or('?', |b| b.label);
+        labelled.extend(bits(state.0[c]).map(|origin| Block { label, class: c, origin }));
+    }
+    render(board, &labelled)
+}
+
+/// Splits a one-character-per-cell string into rows.
+pub fn rows_of(text: &str, cols: usize) -> Vec<String> {
+    let cells: Vec<char> = text.chars().collect();
+    cells.chunks(cols.max(1)).map(|r| r.iter().collect()).collect()
+}
+
+/// A puzzle file (docs/QUZZLE_FORMAT.md), parsed but not yet checked as a board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PuzzleFile {
+    /// `name:`.
+    pub name: Option<String>,
+    /// `size: RxC` (rows x columns).
+    pub size: Option<(usize, usize)>,
+    /// `metric:`.
+    pub metric: Option<Metric>,
+    /// `start:` rows.
+    pub start: String,
+    /// `goal:` rows, if any.
+    pub goal: Option<String>,
+}
+
+/// Parses `RxC` (rows x columns), e.g. `5x4`.
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("size {text:?} is not ROWSxCOLS, e.g. 5x4");
+    let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 || r * c > MAX_CELLS {
+        return Err(format!("size {r}x{c} is out of range: at least 1x1 and at most {MAX_CELLS} cells"));
+    }
+    Ok((r, c))
+}
+
+/// Parses a puzzle file: `key: value` lines (`name`, `size`, `metric`, `start`, `goal`),
+/// where `start:` and `goal:` may be followed by rows on the lines below, up to a blank line.
+/// Lines starting with `;`, and lines starting with `#` outside the rows (where `#` is a
+/// wall), are comments.
+pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
+    let mut file = PuzzleFile::default();
+    let mut section: Option<&'static str> = None;
+    let mut start_rows: Vec<String> = Vec::new();
+    let mut goal_rows: Vec<String> = Vec::new();
+    let mut have_start = false;
+    let mut have_goal = false;
+    for (n, raw) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let line = raw.trim();
+        if line.starts_with(';') || (line.starts_with('#') && section.is_none()) {
+            continue;
+        }
+        if line.is_empty() {
+            section = None;
+            continue;
+        }
+        if let Some((key, value)) = line.split_once(':') {
+            let key = key.trim().to_ascii_lowercase();
+            let value = value.trim();
+            section = None;
+            match key.as_str() {
+                "name" => file.name = Some(value.to_string()),
+                "size" => file.size = Some(parse_size(value).map_err(|e| format!("line {line_no}: {e}"))?),
+                "metric" => {
+                    file.metric = Some(
+                        Metric::parse(value)
+                            .ok_or_else(|| format!("line {line_no}: unknown metric {value:?} (cell, line or block)"))?,
+                    )
+                }
+                "start" | "goal" => {
+                    let rows = if key == "start" { &mut start_rows } else { &mut goal_rows };
+                    if key == "start" {
+                        if have_start {
+                            return Err(format!("line {line_no}: a second start"));
+                        }
+                        have_start = true;
+                    } else {
+                        if have_goal {
+                            return Err(format!("line {line_no}: a second goal"));
+                        }
+                        have_goal = true;
+                    }
+                    if !value.is_empty() {
+                        rows.push(value.to_string());
+                    }
+                    section = Some(if key == "start" { "start" } else { "goal" });
+                }
+                other => {
+                    return Err(format!("line {line_no}: unknown key {other:?} (name, size, metric, start, goal)"))
+                }
+            }
+            continue;
+        }
+        match section {
+            Some("start") => start_rows.push(line.to_string()),
+            Some(_) => goal_rows.push(line.to_string()),
+            None => {
+                return Err(format!("line {line_no}: {line:?} is neither 'key: value' nor a row under start: or goal:"))
+            }
+        }
+    }
+    if start_rows.is_empty() {
+        return Err("the file has no start: rows".into());
+    }
+    file.start = start_rows.join("/");
+    if have_goal {
+        if goal_rows.is_empty() {
+            return Err("goal: has no rows".into());
+        }
+        file.goal = Some(goal_rows.join("/"));
+    }
+    Ok(file)
+}
+
+/// Builds the instance a puzzle file describes; `metric` overrides the file's.
+pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, String> {
+    let file = parse_file(text)?;
+    let metric = metric.or(file.metric).unwrap_or_default();
+    let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
+    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_parses() {
+        let inst = Instance::seed(Metric::Cell);
+        assert_eq!(inst.board.classes.len(), 4);
+        assert_eq!(inst.start_text(), "1122113345..67886799");
+        assert_eq!(inst.goal_text, SEED_GOAL);
+        let same = Instance::new("x", "11221133450067886799", None, None, Metric::Cell).unwrap();
+        assert_eq!(same.start, inst.start);
+        assert_eq!(same.goal, inst.goal);
+    }
+
+    #[test]
+    fn errors_are_precise() {
+        let e = |t: &str| parse_start(t, None, Metric::Cell).unwrap_err();
+        assert!(e("1122/1133/45../6788/679").contains("row 5 has 3 cells"), "{}", e("1122/1133/45../6788/679"));
+        assert!(e("1212/1133/45../6788/6799").contains("block '1' is not a filled rectangle"));
+        assert!(e("112").contains("cannot tell the shape"));
+        assert!(e("11é2/1133").contains("row 1 column 3"));
+        let (b, _, blocks) = parse_start(SEED_START, None, Metric::Cell).unwrap();
+        assert!(parse_goal("x...", &b, &blocks).unwrap_err().contains("cells"));
+        assert!(parse_goal("................Z...", &b, &blocks).unwrap_err().contains("'Z' is not a block"));
+        assert!(parse_goal("1..1................", &b, &blocks).unwrap_err().contains("no 2x2 block"));
+    }
+
+    #[test]
+    fn files_parse() {
+        let text = "name: t\n; a comment\nsize: 2x3\nmetric: block\nstart:\naa.\n#b.\ngoal:\n..a\n...\n";
+        let f = parse_file(text).unwrap();
+        assert_eq!(f.start, "aa./#b.");
+        assert_eq!(f.size, Some((2, 3)));
+        assert_eq!(f.metric, Some(Metric::Block));
+        let inst = instance_from_file(text, "t", None).unwrap();
+        assert_eq!(inst.start_text(), "aa.#b.");
+        assert!(parse_file("start:\n..\nbogus: 1\n").unwrap_err().contains("line 3"));
+        assert!(parse_file("size: 9x9\nstart: a.\n").unwrap_err().contains("out of range"));
+    }
+}

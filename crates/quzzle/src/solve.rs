@@ -1,0 +1,295 @@
+//! Shortest solutions, labelled replays, whole-space analysis and counting.
+
+use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashSet;
+use slide_core::search::{astar, bfs, count_shortest_paths, ida_star, IdaOptions, LimitHit, Limits, Outcome, PathOf};
+use slide_core::{Puzzle, SearchStats};
+
+use crate::engine::{Board, Dir, GoalDistance, Metric, Move, State};
+use crate::parse::{render, Block, Instance};
+
+/// Which search finds the solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Algorithm {
+    /// Breadth-first search over canonical states (the seed's method; the default).
+    #[default]
+    Bfs,
+    /// A* with the goal-block distance heuristic.
+    Astar,
+    /// IDA* with the goal-block distance heuristic: little memory, but slow on puzzles with
+    /// many transpositions (every block puzzle has them).
+    Idastar,
+}
+
+impl Algorithm {
+    /// The name used on the command line and in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Astar => "astar",
+            Algorithm::Idastar => "idastar",
+        }
+    }
+
+    /// Parses `bfs`, `astar` or `idastar`.
+    pub fn parse(text: &str) -> Option<Algorithm> {
+        [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar].into_iter().find(|a| a.name() == text)
+    }
+}
+
+/// A shortest solution of `inst` by `algorithm`.
+pub fn solve(inst: &Instance, algorithm: Algorithm, limits: &Limits) -> (Outcome<PathOf<Board>>, SearchStats) {
+    let goal = |s: &State| inst.is_goal(s);
+    match algorithm {
+        Algorithm::Bfs => bfs(&inst.board, inst.start, goal, limits),
+        Algorithm::Astar => {
+            let h = GoalDistance::new(&inst.board, &inst.goal);
+            astar(&inst.board, &h, inst.start, goal, limits)
+        }
+        Algorithm::Idastar => {
+            let h = GoalDistance::new(&inst.board, &inst.goal);
+            let options = IdaOptions { limits: *limits, ..IdaOptions::default() };
+            ida_star(&inst.board, &h, inst.start, goal, &options)
+        }
+    }
+}
+
+/// One move of a solution as people read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The label of the block that moved (labels follow their blocks from the start).
+    pub label: char,
+    /// The one-cell slides it made: one for [`Metric::Cell`], a repeated direction for
+    /// [`Metric::Line`], a shortest path for [`Metric::Block`].
+    pub dirs: Vec<Dir>,
+    /// The board after the move, one character per cell.
+    pub board: String,
+}
+
+impl Step {
+    /// The move as text: `5 Right`, `8 Down x2` (line), `1 Down Left` (block).
+    pub fn describe(&self, metric: Metric) -> String {
+        let names: Vec<&str> = self.dirs.iter().map(|d| d.name()).collect();
+        match metric {
+            Metric::Line if self.dirs.len() > 1 => format!("{} {} x{}", self.label, names[0], self.dirs.len()),
+            _ => format!("{} {}", self.label, names.join(" ")),
+        }
+    }
+
+    /// The direction text for JSON: the slides joined by spaces (`"Down"`, `"Down Down"`,
+    /// `"Down Left"`).
+    pub fn direction(&self) -> String {
+        self.dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// The labelled steps of `moves` played from the start of `inst`: each block keeps its
+/// start label along the path (the block that moved is followed, not re-identified).
+pub fn label_path(inst: &Instance, moves: &[Move]) -> Vec<Step> {
+    let mut blocks: Vec<Block> = inst.blocks.clone();
+    let mut state = inst.start;
+    let mut steps = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let dirs = inst.board.block_path(&state, mv);
+        let label = match blocks.iter_mut().find(|b| b.class == mv.class as usize && b.origin == mv.from as usize) {
+            Some(b) => {
+                b.origin = mv.to as usize;
+                b.label
+            }
+            None => '?',
+        };
+        state = inst.board.apply(&state, mv);
+        steps.push(Step { label, dirs, board: render(&inst.board, &blocks) });
+    }
+    steps
+}
+
+/// Plays `moves` from `start`, checking each is legal under the board's metric; the final
+/// state, or the index of the first illegal move.
+pub fn replay(board: &Board, start: State, moves: &[Move]) -> Result<State, usize> {
+    let mut state = start;
+    for (i, &mv) in moves.iter().enumerate() {
+        if !board.is_legal(&state, mv) {
+            return Err(i);
+        }
+        state = board.apply(&state, mv);
+    }
+    Ok(state)
+}
+
+/// Everything reachable from a start: the depth histogram and the farthest states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The number of reachable (canonical) states, the start included.
+    pub states: u64,
+    /// `histogram[d]`: the states at distance `d` from the start.
+    pub histogram: Vec<u64>,
+    /// The states at the greatest distance.
+    pub antipodes: Vec<State>,
+    /// The distance of the nearest goal state, if one is reachable.
+    pub goal_depth: Option<u32>,
+    /// How many reachable states satisfy the goal.
+    pub goal_states: u64,
+    /// States generated (successors looked at).
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Breadth-first enumeration of every state reachable from `start`, layer by layer, with a
+/// hash set of the states seen (block puzzles have few states: tens of thousands).
+pub fn analyze(
+    board: &Board,
+    start: State,
+    goal: impl Fn(&State) -> bool,
+    limits: &Limits,
+) -> Result<Analysis, LimitHit> {
+    let clock = Instant::now();
+    let deadline = limits.timeout.map(|t| (clock + t, t));
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut seen: FxHashSet<State> = FxHashSet::default();
+    seen.insert(start);
+    let mut layer = vec![start];
+    let mut histogram = Vec::new();
+    let mut goal_depth = None;
+    let mut goal_states = 0u64;
+    let mut nodes = 0u64;
+    loop {
+        histogram.push(layer.len() as u64);
+        let hits = layer.iter().filter(|s| goal(s)).count() as u64;
+        if hits > 0 && goal_depth.is_none() {
+            goal_depth = Some(histogram.len() as u32 - 1);
+        }
+        goal_states += hits;
+        let mut next = Vec::new();
+        for state in &layer {
+            board.for_each_successor(state, |_, child| {
+                nodes += 1;
+                if seen.insert(child) {
+                    next.push(child);
+                }
+            });
+            if nodes >= max_nodes {
+                return Err(LimitHit::Nodes(max_nodes));
+            }
+            if let Some((end, t)) = deadline {
+                if Instant::now() >= end {
+                    return Err(LimitHit::Time(t));
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        layer = next;
+    }
+    layer.sort();
+    Ok(Analysis {
+        states: seen.len() as u64,
+        histogram,
+        antipodes: layer,
+        goal_depth,
+        goal_states,
+        nodes,
+        elapsed: clock.elapsed(),
+    })
+}
+
+/// The optimal length and the number of distinct optimal solutions (sequences of canonical
+/// states: blocks of one shape are interchangeable), by breadth-first dynamic programming.
+pub fn count(inst: &Instance, limits: &Limits) -> (Outcome<(u32, u128)>, SearchStats) {
+    count_shortest_paths(&inst.board, inst.start, |s| inst.is_goal(s), limits)
+}
+
+/// Up to `limit` distinct optimal solutions (move sequences between canonical states), with
+/// the optimal length: breadth-first layers to the first goal layer, the states from which a
+/// goal is reached along shortest paths, then a depth-first walk of that acyclic graph.
+/// `Ok(None)` when no goal is reachable.
+#[allow(clippy::type_complexity)]
+pub fn optimal_solutions(
+    board: &Board,
+    start: State,
+    goal: impl Fn(&State) -> bool,
+    limit: usize,
+    limits: &Limits,
+) -> Result<Option<(u32, Vec<Vec<Move>>)>, LimitHit> {
+    let clock = Instant::now();
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut nodes = 0u64;
+    let mut dist: rustc_hash::FxHashMap<State, u32> = rustc_hash::FxHashMap::default();
+    dist.insert(start, 0);
+    let mut layers = vec![vec![start]];
+    while !layers.last().is_some_and(|l| l.iter().any(&goal)) {
+        let d = layers.len() as u32;
+        let mut next = Vec::new();
+        for s in layers.last().expect("never empty") {
+            board.for_each_successor(s, |_, c| {
+                nodes += 1;
+                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(c) {
+                    e.insert(d);
+                    next.push(c);
+                }
+            });
+            if nodes >= max_nodes {
+                return Err(LimitHit::Nodes(max_nodes));
+            }
+            if let Some(t) = limits.timeout {
+                if clock.elapsed() >= t {
+                    return Err(LimitHit::Time(t));
+                }
+            }
+        }
+        if next.is_empty() {
+            return Ok(None);
+        }
+        layers.push(next);
+    }
+    let length = layers.len() as u32 - 1;
+    let mut useful: FxHashSet<State> = layers[length as usize].iter().copied().filter(|s| goal(s)).collect();
+    for d in (0..length as usize).rev() {
+        for s in &layers[d] {
+            let mut any = false;
+            board.for_each_successor(s, |_, c| any |= useful.contains(&c) && dist.get(&c) == Some(&(d as u32 + 1)));
+            if any {
+                useful.insert(*s);
+            }
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        board: &Board,
+        s: State,
+        d: u32,
+        length: u32,
+        ok: &dyn Fn(&State, u32) -> bool,
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+        limit: usize,
+    ) {
+        if d == length {
+            out.push(path.clone());
+            return;
+        }
+        let mut children = Vec::new();
+        board.for_each_successor(&s, |m, c| {
+            if ok(&c, d + 1) {
+                children.push((m, c));
+            }
+        });
+        for (m, c) in children {
+            if out.len() >= limit {
+                return;
+            }
+            path.push(m);
+            walk(board, c, d + 1, length, ok, path, out, limit);
+            path.pop();
+        }
+    }
+    let ok = |c: &State, d: u32| dist.get(c) == Some(&d) && useful.contains(c);
+    let mut out = Vec::new();
+    if limit > 0 {
+        walk(board, start, 0, length, &ok, &mut Vec::new(), &mut out, limit);
+    }
+    Ok(Some((length, out)))
+}

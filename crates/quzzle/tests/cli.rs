@@ -1,0 +1,157 @@
+//! The binary, run as a user runs it (shared/CLI.md).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use quzzle::{Instance, Metric};
+
+fn quzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quzzle")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o).lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
+}
+
+#[test]
+fn default_solve_prints_moves_and_boards() {
+    let o = quzzle(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("metric cell"), "{text}");
+    assert!(text.contains("algorithm bfs"));
+    // The start as the seed prints it, and the first move.
+    assert!(text.contains("1122\n1133\n45..\n6788\n6799\n"));
+    assert!(text.contains("   1. "));
+    // The same as `solve` with no board.
+    assert_eq!(stdout(&quzzle(&["solve"])).lines().count(), text.lines().count());
+}
+
+#[test]
+fn json_solve_has_the_contract_keys_and_replays() {
+    for metric in ["cell", "line", "block"] {
+        let o = quzzle(&["solve", "--json", "--metric", metric]);
+        assert_eq!(o.status.code(), Some(0));
+        let lines = json_lines(&o);
+        assert_eq!(lines.len(), 1);
+        let v = &lines[0];
+        for key in [
+            "puzzle",
+            "rows",
+            "cols",
+            "start",
+            "goal",
+            "length",
+            "optimal",
+            "moves",
+            "pieces",
+            "nodes",
+            "millis",
+            "heuristic",
+            "metric",
+            "algorithm",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(v["puzzle"], "quzzle");
+        assert_eq!(v["metric"], metric);
+        assert_eq!(v["start"], "1122113345..67886799");
+        assert_eq!(v["goal"], "................1...");
+        let length = v["length"].as_u64().unwrap() as usize;
+        assert_eq!(v["moves"].as_array().unwrap().len(), length);
+        assert_eq!(v["pieces"].as_array().unwrap().len(), length);
+        assert!(v["pieces"].as_array().unwrap().iter().all(|p| p.as_str().unwrap().chars().count() == 1));
+        // The length is the engine's optimum under this metric.
+        let inst = Instance::seed(Metric::parse(metric).unwrap());
+        let (outcome, _) = quzzle::solve(&inst, quzzle::Algorithm::Bfs, &Default::default());
+        assert_eq!(outcome.found().unwrap().len(), length);
+        // The last board has the 2x2 block in the lower-left corner.
+        let last = v["boards"].as_array().unwrap().last().unwrap().as_str().unwrap().to_string();
+        assert_eq!(&last[16..18], "11");
+        assert_eq!(&last[12..14], "11");
+    }
+}
+
+#[test]
+fn bad_boards_exit_2_with_a_message() {
+    let cases = [
+        (vec!["solve", "1122/1133/45../6788/679"], "row 5 has 3 cells"),
+        (vec!["solve", "1212/1133/45../6788/6799"], "not a filled rectangle"),
+        (vec!["solve", "--metric", "diagonal"], "unknown metric"),
+        (vec!["solve", "--algorithm", "dfs"], "unknown algorithm"),
+        (vec!["solve", "--goal", "Z..................."], "'Z' is not a block"),
+        (vec!["analyze", "--puzzle", "nonesuch"], "no puzzle \"nonesuch\""),
+        (vec!["solve", "1122113345"], "cannot tell the shape"),
+    ];
+    for (args, message) in cases {
+        let o = quzzle(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn limits_exit_3() {
+    let o = quzzle(&["solve", "--puzzle", "klotski", "--max-nodes", "100"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("node limit"));
+}
+
+#[test]
+fn shipped_puzzles_analyze_and_count() {
+    let o = quzzle(&["analyze", "--puzzle", "klotski", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = &json_lines(&o)[0];
+    let histogram: Vec<u64> = v["histogram"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+    assert_eq!(histogram[0], 1);
+    assert_eq!(histogram.iter().sum::<u64>(), v["states"].as_u64().unwrap());
+    assert_eq!(v["max_depth"].as_u64().unwrap() as usize, histogram.len() - 1);
+    assert_eq!(v["goal_depth"], 81);
+    assert_eq!(v["metric"], "block");
+
+    let o = quzzle(&["count", "--json", "--metric", "block"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["length"], 59);
+    assert!(v["count"].as_u64().unwrap() >= 1);
+}
+
+#[test]
+fn batch_lines_each_give_a_result_or_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        .args(["solve", "--json", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all("# boards\n11221133450067886799\n\n1122/1133/45../6788/67é9\n".as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let lines = json_lines(&o);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["start"], "1122113345..67886799");
+    assert_eq!(lines[1]["line"], 4);
+    assert!(lines[1]["error"].as_str().unwrap().contains("column"));
+}
+
+#[test]
+fn puzzle_files_are_accepted_as_arguments() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles/century.txt");
+    let o = quzzle(&["solve", path, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["metric"], "block");
+    assert_eq!(v["length"], 99);
+}
