@@ -8,6 +8,7 @@ pub fn all() -> Vec<TableSpec> {
     for partition in fifteen::pdb::Partition::all() {
         specs.extend(partition.specs());
     }
+    specs.extend(goat::tables());
     specs.sort_by_key(|s| s.large);
     specs
 }
