@@ -27,6 +27,9 @@ pub struct WdTable {
     max: u8,
 }
 
+/// The most configurations a walking-distance table may have when built on the fly.
+pub const MAX_CONFIGS: usize = 4_000_000;
+
 /// Bits per matrix entry (entries are at most 5).
 const ENTRY: u32 = 3;
 /// Goal lines kept in a code: the last one follows from the row sums.
@@ -40,8 +43,12 @@ fn entry_shift(line: usize, goal_line: usize) -> u32 {
 
 impl WdTable {
     /// The table of `lines` lines of `per_line` cells each, whose blank belongs in line
-    /// `blank_goal`, by breadth-first search from the goal configuration.
-    pub fn build(lines: usize, per_line: usize, blank_goal: usize) -> WdTable {
+    /// `blank_goal`, by breadth-first search from the goal configuration; `None` when it
+    /// would exceed `max_configs` configurations (5x5 has about a billion).
+    pub fn build(lines: usize, per_line: usize, blank_goal: usize, max_configs: usize) -> Option<WdTable> {
+        if lines == 5 && per_line >= 4 {
+            return None; // tens of millions of configurations or more: refused at once
+        }
         type Config = ([[u8; 5]; 5], u8);
         let code = |(m, blank): &Config| -> u64 {
             let mut k = (*blank as u64) << BLANK_SHIFT;
@@ -82,13 +89,16 @@ impl WdTable {
                             v.insert(depth);
                             next.push(c);
                         }
+                        if distances.len() > max_configs {
+                            return None;
+                        }
                     }
                 }
             }
             layer = next;
         }
         let max = distances.values().copied().max().unwrap_or(0);
-        WdTable { distances, max }
+        Some(WdTable { distances, max })
     }
     /// The number of configurations.
     pub fn len(&self) -> usize {
@@ -123,16 +133,20 @@ pub struct WalkingDistance {
 
 impl WalkingDistance {
     /// Walking distance for `puzzle`'s shape and goal; with `with_conflicts`, the larger of
-    /// it and Manhattan plus linear conflicts.
-    pub fn new(puzzle: &TilePuzzle, with_conflicts: bool) -> WalkingDistance {
+    /// it and Manhattan plus linear conflicts. Fails on shapes whose tables would be too
+    /// large to build on the fly (5x4, 4x5 and 5x5, whose five lines of four or five cells have
+    /// tens of millions of configurations or more).
+    pub fn new(puzzle: &TilePuzzle, with_conflicts: bool) -> Result<WalkingDistance, String> {
         Self::for_goal(puzzle.shape(), &puzzle.goal(), with_conflicts)
     }
     /// As [`WalkingDistance::new`], for `shape` and `goal`.
-    pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> WalkingDistance {
+    pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> Result<WalkingDistance, String> {
         let g = GoalCells::new(shape, goal);
         let (r, c) = (shape.rows as usize, shape.cols as usize);
-        let rows = WdTable::build(r, c, g.row[0] as usize);
-        let cols = WdTable::build(c, r, g.col[0] as usize);
+        let too_big =
+            || format!("walking distance is not available for {shape}: its tables exceed {MAX_CONFIGS} configurations");
+        let rows = WdTable::build(r, c, g.row[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
+        let cols = WdTable::build(c, r, g.col[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
         let mut term = vec![[0u128; MAX_CELLS]; shape.cells()];
         for (t, terms) in term.iter_mut().enumerate() {
             for cell in 0..shape.cells() as u8 {
@@ -154,7 +168,7 @@ impl WalkingDistance {
             }
         }
         let conflicts = with_conflicts.then(|| LinearConflict::for_goal(shape, goal));
-        WalkingDistance { tiles: shape.cells() as u8, rows, cols, term, conflicts }
+        Ok(WalkingDistance { tiles: shape.cells() as u8, rows, cols, term, conflicts })
     }
     /// The row and column tables.
     pub fn tables(&self) -> (&WdTable, &WdTable) {
@@ -189,5 +203,26 @@ impl Heuristic<TilePuzzle> for WalkingDistance {
         // The heuristic's value cannot carry the codes down the tree, so the child's code is
         // summed afresh: one table read and one add per tile, then two hash lookups.
         self.estimate(child)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[ignore = "prints table sizes"]
+    fn sizes() {
+        for lines in 2..=5 {
+            for per_line in 2..=5 {
+                let t = std::time::Instant::now();
+                let table = WdTable::build(lines, per_line, lines - 1, MAX_CONFIGS);
+                println!(
+                    "{lines}x{per_line}: {:?} configs, {:?}",
+                    table.map(|t| (t.len(), t.max_distance())),
+                    t.elapsed()
+                );
+            }
+        }
     }
 }
