@@ -11,7 +11,8 @@
 //! A state's row and column codes are sums of one precomputed term per tile (3 bits per
 //! matrix entry, the last goal line left out because row sums determine it): both codes
 //! travel together in one `u128`, summed in one pass over the tiles. The search passes only
-//! the estimate down the tree, not the codes, so `update` re-sums them for the child.
+//! the estimate down the tree, so each thread remembers the codes of recently evaluated
+//! states, and `update` moves one tile's term in its parent's code.
 
 use rustc_hash::FxHashMap;
 use slide_core::Heuristic;
@@ -119,9 +120,35 @@ impl WdTable {
     }
 }
 
+/// The codes of one evaluated state, remembered for its children's updates.
+#[derive(Clone, Copy)]
+struct Memo {
+    owner: u64,
+    state: TileState,
+    code: u128,
+    lc: u32,
+}
+
+const MEMO_SLOTS: usize = 256;
+
+thread_local! {
+    static MEMO: std::cell::RefCell<[Option<Memo>; MEMO_SLOTS]> = const { std::cell::RefCell::new([None; MEMO_SLOTS]) };
+}
+
+/// Distinguishes heuristic instances (shapes, goals) in the per-thread memo.
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+#[inline]
+fn slot(state: &TileState) -> usize {
+    let w = state.cells_word();
+    let h = ((w as u64) ^ ((w >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 56) as usize % MEMO_SLOTS
+}
+
 /// The walking-distance heuristic, optionally combined with linear conflicts by `max`.
 #[derive(Clone, Debug)]
 pub struct WalkingDistance {
+    id: u64,
     tiles: u8,
     rows: WdTable,
     cols: WdTable,
@@ -168,7 +195,8 @@ impl WalkingDistance {
             }
         }
         let conflicts = with_conflicts.then(|| LinearConflict::for_goal(shape, goal));
-        Ok(WalkingDistance { tiles: shape.cells() as u8, rows, cols, term, conflicts })
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Ok(WalkingDistance { id, tiles: shape.cells() as u8, rows, cols, term, conflicts })
     }
     /// The row and column tables.
     pub fn tables(&self) -> (&WdTable, &WdTable) {
@@ -199,10 +227,24 @@ impl Heuristic<TilePuzzle> for WalkingDistance {
         }
     }
     #[inline]
-    fn update(&self, _: &TileState, _: u32, _: Slide, child: &TileState) -> u32 {
-        // The heuristic's value cannot carry the codes down the tree, so the child's code is
-        // summed afresh: one table read and one add per tile, then two hash lookups.
-        self.estimate(child)
+    fn update(&self, parent: &TileState, _: u32, mv: Slide, child: &TileState) -> u32 {
+        // The estimate alone cannot carry the codes down the tree, so each thread remembers
+        // the codes of the states it evaluated last (the current search path, mostly): from
+        // the parent's, the child's code is one tile's and the blank's term moved, and its
+        // linear conflicts two lines recomputed. A state not remembered is summed afresh.
+        let remembered = MEMO.with(|m| m.borrow()[slot(parent)].filter(|e| e.owner == self.id && e.state == *parent));
+        let (t, b) = (mv.tile as usize, 0usize);
+        let (code, lc) = match remembered {
+            Some(e) => {
+                let code = (e.code + self.term[t][mv.to as usize] + self.term[b][mv.from as usize])
+                    - self.term[t][mv.from as usize]
+                    - self.term[b][mv.to as usize];
+                (code, self.conflicts.as_ref().map_or(0, |lc| lc.update(parent, e.lc, mv, child)))
+            }
+            None => (self.code(child), self.conflicts.as_ref().map_or(0, |lc| lc.estimate(child))),
+        };
+        MEMO.with(|m| m.borrow_mut()[slot(child)] = Some(Memo { owner: self.id, state: *child, code, lc }));
+        self.lookup(code).max(lc)
     }
 }
 
