@@ -38,6 +38,20 @@ pub fn permutation_parity(shape: Shape, start: &TileState, goal: &TileState) -> 
     ((n - cycles) % 2) as u32
 }
 
+/// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
+/// the goal's order: the number of inversions, modulo 2.
+pub fn tile_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
+    let order: Vec<u8> =
+        (0..shape.cells() as u8).map(|c| start.tile_at(c)).filter(|&t| t != 0).map(|t| goal.cell_of(t)).collect();
+    let mut inversions = 0;
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            inversions += u32::from(order[i] > order[j]);
+        }
+    }
+    inversions % 2
+}
+
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
 pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
     let (a, b) = (start.blank(), goal.blank());
@@ -67,23 +81,21 @@ pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Resu
         return Ok(());
     }
     let parity = |p: u32| if p == 0 { "even" } else { "odd" };
+    let tiles = tile_parity(shape, start, goal);
     let reason = if shape.cols % 2 == 0 {
         let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
         format!(
-            "on a board of even width the permutation parity plus the blank's row distance must be even, \
-             but the tiles (with the blank) are an {} permutation of the goal and the blank is {rows} row{} from its goal row \
+            "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \
+             {rows} row{} from its goal row; on a board of even width these two must add up to an even number \
              (swapping two tiles would make it solvable)",
-            parity(perm),
+            parity(tiles),
             if rows == 1 { "" } else { "s" }
         )
     } else {
         format!(
-            "the tiles (with the blank) are an {} permutation of the goal, but the blank is {dist} move{} from its goal cell, \
-             an {} number; every move changes both parities, so they must agree \
-             (swapping two tiles would make it solvable)",
-            parity(perm),
-            if dist == 1 { "" } else { "s" },
-            parity(dist % 2)
+            "the tiles, read row by row without the blank, are an {} permutation of the goal's order; on a board of \
+             odd width every move keeps this parity, so it must be even (swapping two tiles would make it solvable)",
+            parity(tiles)
         )
     };
     Err(Unsolvable { reason })
@@ -103,5 +115,24 @@ mod tests {
         let (bad, _) = parse_board("1 2 3 4 / 5 7 6 0", None).unwrap();
         let msg = check_solvable(shape, &bad, &goal).unwrap_err().to_string();
         assert!(msg.contains("odd permutation"), "{msg}");
+        assert!(msg.contains("0 rows from its goal row"), "{msg}");
+        // The classical rule and the general one agree on every 2x3 and 3x3 board.
+        for (r, c) in [(2, 3), (3, 3), (2, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let goal = crate::TilePuzzle::standard_goal(shape);
+            let ranker = slide_core::rank::PermutationRanker::new(shape.cells());
+            let mut cells = vec![0u8; shape.cells()];
+            for rank in 0..ranker.count() {
+                ranker.unrank(rank, &mut cells);
+                let s = TileState::from_cells(&cells);
+                let rows = shape.row(s.blank()).abs_diff(shape.row(goal.blank())) as u32;
+                let classical = if c % 2 == 0 {
+                    (tile_parity(shape, &s, &goal) + rows) % 2 == 0
+                } else {
+                    tile_parity(shape, &s, &goal) == 0
+                };
+                assert_eq!(check_solvable(shape, &s, &goal).is_ok(), classical, "{s:?}");
+            }
+        }
     }
 }

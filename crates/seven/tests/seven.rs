@@ -243,3 +243,20 @@ fn binary_scramble_and_random_make_solvable_boards() {
         assert_eq!(text, String::from_utf8(seven(args).stdout).unwrap(), "the seed fixes the output");
     }
 }
+
+#[test]
+fn binary_custom_goal_gives_bfs_lengths() {
+    let goal_text = "0 1 2 3 / 4 5 6 7";
+    let goal = parse_board(goal_text, Some(seven::SHAPE)).unwrap().0;
+    let p = TilePuzzle::new(seven::SHAPE, goal);
+    let out = seven(&["scramble", "--goal", goal_text, "--moves", "60", "--seed", "11", "--count", "3"]);
+    for board in String::from_utf8(out.stdout).unwrap().lines() {
+        let start = parse_board(board, Some(seven::SHAPE)).unwrap().0;
+        let want = slide_core::search::bfs(&p, start, |s| p.is_goal(s), &Limits::default()).0.found().unwrap().len();
+        for h in ["manhattan", "walking-distance", "exact"] {
+            let v = &json_lines(&seven(&["solve", "--json", "--goal", goal_text, "--heuristic", h, board]))[0];
+            assert_eq!(v["length"].as_u64().unwrap() as usize, want, "{h} on {board}");
+            assert_eq!(replay(&p, start, &tiles(&v["pieces"])), goal);
+        }
+    }
+}
