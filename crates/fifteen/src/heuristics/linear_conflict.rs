@@ -2,7 +2,7 @@
 //! but stand in the wrong order must leave it and come back, two moves more per tile removed
 //! (the fewest removals that leave the rest in order: the line's length minus its longest
 //! increasing subsequence); the same for columns. A move changes one tile's row or column, so
-//! `update` recomputes only the two lines it leaves and enters.
+//! `update` reads the two lines it leaves and enters once, in the parent, and moves one digit.
 
 use slide_core::Heuristic;
 
@@ -12,6 +12,8 @@ use crate::{Shape, Slide, TilePuzzle, TileState};
 
 /// Codes per cell in a line key: 0 (the tile belongs elsewhere) or its goal place + 1.
 const BASE: usize = 6;
+/// `POW[k] = BASE^k`: the weight of place `k` in a line key.
+const POW: [usize; 5] = [1, 6, 36, 216, 1296];
 
 /// The Manhattan plus linear-conflict heuristic for one shape and goal.
 #[derive(Clone, Debug)]
@@ -55,26 +57,38 @@ impl LinearConflict {
         LinearConflict { manhattan: Manhattan::for_goal(shape, goal), shape, row_code, col_code, conflicts }
     }
 
-    /// The conflict term of row `r`.
+    /// The key of row `r`: the digit of the tile in column `k` has weight `BASE^k`.
     #[inline]
-    fn row_conflicts(&self, state: &TileState, r: u8) -> u32 {
+    fn row_key(&self, state: &TileState, r: u8) -> usize {
         let cols = self.shape.cols;
         let mut key = 0usize;
         for k in (0..cols).rev() {
             key = key * BASE + self.row_code[state.tile_at(r * cols + k) as usize][r as usize] as usize;
         }
-        self.conflicts[key] as u32
+        key
     }
 
-    /// The conflict term of column `c`.
+    /// The key of column `c`: the digit of the tile in row `k` has weight `BASE^k`.
     #[inline]
-    fn col_conflicts(&self, state: &TileState, c: u8) -> u32 {
+    fn col_key(&self, state: &TileState, c: u8) -> usize {
         let cols = self.shape.cols;
         let mut key = 0usize;
         for k in (0..self.shape.rows).rev() {
             key = key * BASE + self.col_code[state.tile_at(k * cols + c) as usize][c as usize] as usize;
         }
-        self.conflicts[key] as u32
+        key
+    }
+
+    /// The conflict term of row `r`.
+    #[inline]
+    fn row_conflicts(&self, state: &TileState, r: u8) -> u32 {
+        self.conflicts[self.row_key(state, r)] as u32
+    }
+
+    /// The conflict term of column `c`.
+    #[inline]
+    fn col_conflicts(&self, state: &TileState, c: u8) -> u32 {
+        self.conflicts[self.col_key(state, c)] as u32
     }
 
     /// The sum of every row's and column's conflict terms.
@@ -103,19 +117,28 @@ impl Heuristic<TilePuzzle> for LinearConflict {
         self.manhattan.distance(state) + self.conflicts(state)
     }
     #[inline]
-    fn update(&self, parent: &TileState, parent_h: u32, mv: Slide, child: &TileState) -> u32 {
+    fn update(&self, parent: &TileState, parent_h: u32, mv: Slide, _: &TileState) -> u32 {
         let h = self.manhattan.delta(parent_h, mv);
         let s = self.shape;
+        let t = mv.tile as usize;
         let (rf, rt) = (s.row(mv.from), s.row(mv.to));
-        if rf != rt {
-            let before = self.row_conflicts(parent, rf) + self.row_conflicts(parent, rt);
-            let after = self.row_conflicts(child, rf) + self.row_conflicts(child, rt);
-            h + after - before
+        // Only the moving tile's digit changes in the two lines it leaves and enters: the line
+        // left loses it (the blank's digit is 0), the line entered gains it where the blank was.
+        let (before_from, before_to, after_from, after_to) = if rf != rt {
+            let weight = POW[s.col(mv.from) as usize];
+            let (kf, kt) = (self.row_key(parent, rf), self.row_key(parent, rt));
+            let after_f = kf - self.row_code[t][rf as usize] as usize * weight;
+            let after_t = kt + self.row_code[t][rt as usize] as usize * weight;
+            (kf, kt, after_f, after_t)
         } else {
             let (cf, ct) = (s.col(mv.from), s.col(mv.to));
-            let before = self.col_conflicts(parent, cf) + self.col_conflicts(parent, ct);
-            let after = self.col_conflicts(child, cf) + self.col_conflicts(child, ct);
-            h + after - before
-        }
+            let weight = POW[rf as usize];
+            let (kf, kt) = (self.col_key(parent, cf), self.col_key(parent, ct));
+            let after_f = kf - self.col_code[t][cf as usize] as usize * weight;
+            let after_t = kt + self.col_code[t][ct as usize] as usize * weight;
+            (kf, kt, after_f, after_t)
+        };
+        let c = |k: usize| self.conflicts[k] as u32;
+        h + c(after_from) + c(after_to) - c(before_from) - c(before_to)
     }
 }
