@@ -253,3 +253,31 @@ fn the_shared_command_line_runs_for_fifteen() {
     let err = run(&config, args(&["solve", "1 2 3 / 4 5 6 / 7 8 8"])).unwrap_err();
     assert_eq!((err.code, err.message.as_str()), (ExitCode::BadInput, "tile 8 appears twice"));
 }
+
+#[test]
+fn exact_tables_build_check_and_reload() {
+    use fifteen::heuristics::exact::table_spec;
+    let dir = std::env::temp_dir().join(format!("fifteen-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (s, blank) in [(shape(3, 3), 8), (shape(2, 4), 0)] {
+        let spec = table_spec("fifteen", s, blank).unwrap();
+        assert!(!spec.large);
+        let built = spec.load_or_build(&dir, &|_| {}).unwrap();
+        let account = (spec.check)(&built).unwrap();
+        assert!(account.contains(&format!("{}", (1..=s.cells() as u64).product::<u64>() / 2)), "{account}");
+        let loaded = spec.load(&dir).unwrap();
+        assert_eq!(loaded, built, "the saved table reloads unchanged");
+        // A table that loses a distance (far from the goal, or next to it) is caught.
+        let mut bad = built.clone();
+        let i = bad.payload.iter().position(|&d| d > 1).unwrap();
+        bad.payload[i] = 0;
+        assert!((spec.check)(&bad).is_err());
+        let mut bad = built.clone();
+        let next_to_goal = bad.payload.iter().position(|&d| d == 1).unwrap();
+        bad.payload[next_to_goal] = 0;
+        assert!((spec.check)(&bad).is_err());
+    }
+    let registry = fifteen::tables();
+    assert!(registry.iter().any(|t| t.name == "exact-3x3" && !t.large));
+    assert!(registry.iter().any(|t| t.name == "exact-3x4" && t.large));
+}
