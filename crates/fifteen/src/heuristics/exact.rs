@@ -158,15 +158,14 @@ fn check_table(table: &Table, shape: Shape, blank: u8) -> Result<String, String>
         if d == 0 && rank != goal_rank {
             continue;
         }
-        let mut ok = d == 0;
+        // Every neighbour is one move nearer or farther, and one is nearer (but at the goal).
+        let (mut closer, mut adjacent) = (d == 0, true);
         space.for_each_successor(&s, |_, c| {
             let dc = exact.depths.get(space.rank(&c)) as i32;
-            ok |= dc == d - 1;
-            if (dc - d).abs() != 1 {
-                ok = false;
-            }
+            closer |= dc == d - 1;
+            adjacent &= (dc - d).abs() == 1;
         });
-        if !ok {
+        if !(closer && adjacent) {
             return Err(format!("rank {rank} (distance {d}) has inconsistent neighbours"));
         }
     }
