@@ -2,6 +2,54 @@
 //! boards, heuristics and solvers. `seven` is its 2x4 instance.
 
 pub mod board;
+pub mod heuristics;
+pub mod parse;
 pub mod pdb;
+pub mod solvable;
+pub mod tile_cli;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
+
+/// The tables this crate can build, for the `cargo xtask` registry: the exact distance
+/// tables of the boards of 3x3 and 2x5/5x2 (small, built on first use) and 3x4/4x3 (large).
+pub fn tables() -> Vec<slide_core::table::TableSpec> {
+    [(3, 3), (2, 5), (5, 2), (3, 4), (4, 3)]
+        .into_iter()
+        .filter_map(|(r, c)| {
+            let shape = Shape::new(r, c)?;
+            heuristics::exact::table_spec("fifteen", shape, shape.cells() as u8 - 1)
+        })
+        .collect()
+}
+
+/// The five boards of seed 004 (15, 48, 38, 49 and 45 moves).
+pub const SEED_004_BOARDS: [&str; 5] = [
+    "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12",
+    "2 5 13 12 / 1 0 3 15 / 9 7 14 6 / 10 11 8 4",
+    "5 2 4 8 / 10 0 3 14 / 13 6 11 12 / 1 15 9 7",
+    "11 4 12 2 / 5 10 3 15 / 14 1 6 7 / 0 9 8 13",
+    "5 8 7 11 / 1 6 12 2 / 9 0 13 10 / 14 3 4 15",
+];
+
+/// A starting configuration of the `fifteen` command line (any shape from 2x2 to 5x5, the
+/// seed-004 boards by default): exact tables up to 10 cells, walking distance where its
+/// tables are small, Manhattan plus linear conflicts elsewhere. The pattern databases
+/// extend `tile_cli::HeuristicChoice` and replace the default for 4x4 and 5x5.
+pub fn cli_config() -> tile_cli::TileCliConfig {
+    use tile_cli::HeuristicChoice as H;
+    tile_cli::TileCliConfig {
+        program: "fifteen",
+        about: "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5)",
+        default_shape: Shape { rows: 4, cols: 4 },
+        infer_shape: true,
+        default_boards: &SEED_004_BOARDS,
+        heuristics: &[H::None, H::Manhattan, H::LinearConflict, H::WalkingDistance, H::Exact],
+        default_heuristic: |s| match (s.cells(), s.rows.max(s.cols)) {
+            (0..=10, _) => H::Exact,
+            (_, 5) if s.rows.min(s.cols) >= 4 => H::LinearConflict,
+            _ => H::WalkingDistance,
+        },
+        allowed_shape: |_| true,
+        shapes_text: "any size from 2x2 to 5x5 (--size RxC, or a square inferred from the cell count)",
+    }
+}

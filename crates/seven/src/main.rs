@@ -1,6 +1,5 @@
-//! The `seven` binary (filled in by its own issue).
+//! The `seven` binary: `fifteen`'s tile command line on the 2x4 board.
 
 fn main() {
-    eprintln!("seven: not implemented yet");
-    std::process::exit(1);
+    fifteen::tile_cli::main(&seven::config())
 }

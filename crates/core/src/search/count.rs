@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use super::idastar::{run_iteration, Mode};
-use super::{ida_star, IdaOptions, Outcome, Path, SearchResult};
+use super::idastar::{remaining, run_iteration, whole_limit, Mode};
+use super::{ida_star, IdaOptions, LimitHit, Outcome, Path, SearchResult};
 use crate::{Heuristic, Puzzle};
 
 /// The optimal solution length, the number of distinct optimal move sequences, and (when
@@ -45,12 +45,15 @@ where
         Outcome::LimitReached(hit) => return (Outcome::LimitReached(hit), stats),
     };
     let h0 = heuristic.estimate_carried(&start);
-    let result = run_iteration(puzzle, heuristic, &goal, start, h0, length, Mode::CountAll { list }, options, &stats);
+    let Some(pass) = remaining(options, clock) else {
+        return (Outcome::LimitReached(LimitHit::Time(options.limits.timeout.unwrap_or_default())), stats);
+    };
+    let result = run_iteration(puzzle, heuristic, &goal, start, h0, length, Mode::CountAll { list }, &pass, &stats);
     stats.nodes += result.nodes;
     stats.iterations.push((length, result.nodes));
     stats.elapsed = clock.elapsed();
     if let Some(hit) = result.hit {
-        return (Outcome::LimitReached(hit), stats);
+        return (Outcome::LimitReached(whole_limit(hit, options)), stats);
     }
     (Outcome::Found(CountResult { length, count: result.count, solutions: result.paths }), stats)
 }

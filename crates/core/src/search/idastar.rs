@@ -58,11 +58,15 @@ where
         if options.max_bound.is_some_and(|m| bound > m) {
             break Outcome::NoSolution;
         }
-        let result = run_iteration(puzzle, heuristic, &goal, start, h0, bound, Mode::First, options, &stats);
+        // The time limit covers the whole search, not each iteration.
+        let Some(iteration) = remaining(options, clock) else {
+            break Outcome::LimitReached(LimitHit::Time(options.limits.timeout.unwrap_or_default()));
+        };
+        let result = run_iteration(puzzle, heuristic, &goal, start, h0, bound, Mode::First, &iteration, &stats);
         stats.nodes += result.nodes;
         stats.iterations.push((bound, result.nodes));
         if let Some(hit) = result.hit {
-            break Outcome::LimitReached(hit);
+            break Outcome::LimitReached(whole_limit(hit, options));
         }
         if let Some(path) = result.paths.into_iter().next() {
             break Outcome::Found(path);
@@ -74,6 +78,25 @@ where
     };
     stats.elapsed = clock.elapsed();
     (outcome, stats)
+}
+
+/// `options` with the time limit reduced to what is left of it since `clock` started; `None`
+/// when none is left.
+pub(super) fn remaining(options: &IdaOptions, clock: Instant) -> Option<IdaOptions> {
+    let mut o = *options;
+    if let Some(t) = options.limits.timeout {
+        let left = t.checked_sub(clock.elapsed()).filter(|l| !l.is_zero())?;
+        o.limits.timeout = Some(left);
+    }
+    Some(o)
+}
+
+/// Reports a time limit hit in a later iteration as the whole search's limit.
+pub(super) fn whole_limit(hit: LimitHit, options: &IdaOptions) -> LimitHit {
+    match (hit, options.limits.timeout) {
+        (LimitHit::Time(_), Some(t)) => LimitHit::Time(t),
+        (hit, _) => hit,
+    }
 }
 
 /// The least value at or above `value` with the given parity.

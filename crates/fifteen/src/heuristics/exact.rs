@@ -1,0 +1,256 @@
+//! The exact distance as a heuristic: every position of a small board (at most 12 cells)
+//! ranked by its permutation of the cells, and the whole space enumerated by breadth-first
+//! search from the goal into a byte per rank. IDA* with it walks straight to the goal.
+//!
+//! Distances do not depend on the tiles' names, only on where the blank belongs: a table
+//! built for the goal "tiles in order, blank on cell `b`" serves every goal with its blank on
+//! `b`, by renaming each tile to the tile that goal has on its cell.
+
+use std::path::Path;
+
+use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
+use slide_core::rank::PermutationRanker;
+use slide_core::table::{Table, TableError, TableHeader, TableSpec};
+use slide_core::{Heuristic, Puzzle, RankedSpace};
+
+use crate::board::MAX_CELLS;
+use crate::{Shape, Slide, TilePuzzle, TileState};
+
+/// The most cells a ranked tile space may have.
+pub const MAX_RANKED_CELLS: usize = 12;
+
+/// A tile puzzle whose positions are numbered by the permutation of their cells (all `n!`
+/// of them, of which half are reachable), for whole-space enumeration.
+#[derive(Clone, Debug)]
+pub struct TileSpace {
+    puzzle: TilePuzzle,
+    ranker: PermutationRanker,
+    cells: usize,
+}
+
+impl TileSpace {
+    /// The ranked space of `puzzle`, if it has at most [`MAX_RANKED_CELLS`] cells.
+    pub fn new(puzzle: TilePuzzle) -> Option<TileSpace> {
+        let cells = puzzle.shape().cells();
+        (cells <= MAX_RANKED_CELLS).then(|| TileSpace { puzzle, ranker: PermutationRanker::new(cells), cells })
+    }
+    /// The puzzle.
+    pub fn puzzle(&self) -> &TilePuzzle {
+        &self.puzzle
+    }
+}
+
+impl Puzzle for TileSpace {
+    type State = TileState;
+    type Move = Slide;
+    #[inline]
+    fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, visit: F) {
+        self.puzzle.for_each_successor(state, visit)
+    }
+    fn moves_flip_parity(&self) -> bool {
+        true
+    }
+}
+
+impl RankedSpace for TileSpace {
+    fn state_count(&self) -> u64 {
+        self.ranker.count()
+    }
+    #[inline]
+    fn rank(&self, state: &TileState) -> u64 {
+        let mut cells = [0u8; MAX_RANKED_CELLS];
+        for (c, slot) in cells.iter_mut().enumerate().take(self.cells) {
+            *slot = state.tile_at(c as u8);
+        }
+        self.ranker.rank(&cells[..self.cells])
+    }
+    #[inline]
+    fn unrank(&self, rank: u64) -> TileState {
+        let mut cells = [0u8; MAX_RANKED_CELLS];
+        self.ranker.unrank(rank, &mut cells[..self.cells]);
+        TileState::from_cells(&cells[..self.cells])
+    }
+}
+
+/// The goal "tiles 1, 2, ... in cell order, blank on `blank`": the root of every exact table.
+pub fn canonical_goal(shape: Shape, blank: u8) -> TileState {
+    let mut next = 1;
+    let cells: Vec<u8> = (0..shape.cells() as u8)
+        .map(|c| {
+            if c == blank {
+                0
+            } else {
+                next += 1;
+                next - 1
+            }
+        })
+        .collect();
+    TileState::from_cells(&cells)
+}
+
+/// The table's name: `exact-RxC`, with `-blankB` when the blank does not belong last.
+pub fn table_name(shape: Shape, blank: u8) -> String {
+    if blank as usize == shape.cells() - 1 {
+        format!("exact-{shape}")
+    } else {
+        format!("exact-{shape}-blank{blank}")
+    }
+}
+
+/// Enumerates the space of `shape` from the canonical goal with its blank on `blank`.
+pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
+    let goal = canonical_goal(shape, blank);
+    let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("exact tables need at most 12 cells");
+    let e =
+        enumerate(&space, &[goal], DepthStore::Bytes, u64::MAX, progress).expect("a tile space fits in 8-bit depths");
+    let depths = e.depths.expect("asked for a depth table");
+    let header = TableHeader {
+        puzzle: puzzle_name.to_string(),
+        name: table_name(shape, blank),
+        params: format!("size={shape};blank={blank};order=cells"),
+        entry_bits: 8,
+        entry_count: depths.len,
+    };
+    Table::new(header, depths.bytes).expect("the payload matches the header")
+}
+
+/// The description of the exact table of `shape` (blank belonging on `blank`) for the
+/// table registry, if the shape is small enough. Boards of more than 10 cells are large: only
+/// `cargo xtask gen-tables` builds them.
+pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpec> {
+    if shape.cells() > MAX_RANKED_CELLS {
+        return None;
+    }
+    let name = puzzle_name.to_string();
+    let states = (1..=shape.cells() as u64).product::<u64>();
+    Some(TableSpec {
+        puzzle: name.clone(),
+        name: table_name(shape, blank),
+        params: format!("size={shape};blank={blank};order=cells"),
+        summary: format!(
+            "exact distances of every {shape} position ({states} ranks, one byte each): `{name} --heuristic exact --size {shape}`"
+        ),
+        large: shape.cells() > 10,
+        build: Box::new(move |progress| build_table(&name, shape, blank, progress)),
+        check: Box::new(move |table| check_table(table, shape, blank)),
+    })
+}
+
+/// Checks an exact table's meaning: the goal at 0, exactly half the ranks reachable, and
+/// every reachable neighbour of a sample of positions one move nearer or farther.
+fn check_table(table: &Table, shape: Shape, blank: u8) -> Result<String, String> {
+    let exact = ExactDistance::from_table(table.clone(), &TilePuzzle::new(shape, canonical_goal(shape, blank)))?;
+    let space = &exact.space;
+    let goal_rank = space.rank(&canonical_goal(shape, blank));
+    if exact.depths.get(goal_rank) != 0 {
+        return Err("the goal's distance is not 0".into());
+    }
+    let zeros = table.payload.iter().filter(|&&b| b == 0).count() as u64;
+    let half = space.state_count() / 2;
+    if zeros != half + 1 {
+        return Err(format!("{zeros} ranks hold 0, expected {} (the goal and the unreachable half)", half + 1));
+    }
+    let max = table.payload.iter().copied().max().unwrap_or(0);
+    let step = (space.state_count() / 10_000).max(1);
+    for rank in (0..space.state_count()).step_by(step as usize) {
+        let s = space.unrank(rank);
+        let d = exact.depths.get(rank) as i32;
+        if d == 0 && rank != goal_rank {
+            continue;
+        }
+        // Every neighbour is one move nearer or farther, and one is nearer (but at the goal).
+        let (mut closer, mut adjacent) = (d == 0, true);
+        space.for_each_successor(&s, |_, c| {
+            let dc = exact.depths.get(space.rank(&c)) as i32;
+            closer |= dc == d - 1;
+            adjacent &= (dc - d).abs() == 1;
+        });
+        if !(closer && adjacent) {
+            return Err(format!("rank {rank} (distance {d}) has inconsistent neighbours"));
+        }
+    }
+    Ok(format!("{shape}: {half} positions, greatest distance {max}, sampled neighbours consistent"))
+}
+
+/// The exact-distance heuristic for one shape and goal.
+#[derive(Clone, Debug)]
+pub struct ExactDistance {
+    space: TileSpace,
+    depths: DepthTable,
+    /// `rename[tile]`: the tile of the canonical goal on this tile's goal cell.
+    rename: [u8; MAX_CELLS],
+    cells: usize,
+}
+
+impl ExactDistance {
+    /// The heuristic for `puzzle` built in memory now (fast up to 10 cells).
+    pub fn build(puzzle: &TilePuzzle) -> Result<ExactDistance, String> {
+        let shape = puzzle.shape();
+        if shape.cells() > MAX_RANKED_CELLS {
+            return Err(too_big(shape));
+        }
+        let table = build_table("tiles", shape, puzzle.goal().blank(), &|_| {});
+        Self::from_table(table, puzzle)
+    }
+
+    /// The heuristic for `puzzle` from the table cached in `dir` (built and saved there on
+    /// first use when it is small).
+    pub fn load(
+        puzzle_name: &str,
+        puzzle: &TilePuzzle,
+        dir: &Path,
+        progress: &(dyn Fn(LayerStats) + Sync),
+    ) -> Result<ExactDistance, String> {
+        let shape = puzzle.shape();
+        let spec = table_spec(puzzle_name, shape, puzzle.goal().blank()).ok_or_else(|| too_big(shape))?;
+        let table = spec.load_or_build(dir, progress).map_err(|e| match e {
+            TableError::Io { .. } if spec.large => format!(
+                "the exact table for {shape} ({}) is not in {}: make it with `cargo xtask gen-tables`",
+                spec.file_name(),
+                dir.display()
+            ),
+            e => format!("{}: {e}", dir.join(spec.file_name()).display()),
+        })?;
+        Self::from_table(table, puzzle)
+    }
+
+    /// The heuristic for `puzzle` from a table built for its shape and blank goal cell.
+    pub fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, String> {
+        let shape = puzzle.shape();
+        let goal = puzzle.goal();
+        let space = TileSpace::new(TilePuzzle::new(shape, canonical_goal(shape, goal.blank())))
+            .ok_or_else(|| too_big(shape))?;
+        let h = &table.header;
+        if h.entry_bits != 8 || h.entry_count != space.state_count() {
+            return Err(format!("table {} does not fit a {shape} board", h.name));
+        }
+        let canonical = canonical_goal(shape, goal.blank());
+        let mut rename = [0u8; MAX_CELLS];
+        for t in 0..shape.cells() as u8 {
+            rename[t as usize] = canonical.tile_at(goal.cell_of(t));
+        }
+        let depths = DepthTable { bits: 8, len: h.entry_count, bytes: table.payload };
+        Ok(ExactDistance { space, depths, rename, cells: shape.cells() })
+    }
+
+    /// The memory the table takes, in bytes.
+    pub fn memory_bytes(&self) -> usize {
+        self.depths.bytes.len()
+    }
+}
+
+fn too_big(shape: Shape) -> String {
+    format!("the exact heuristic needs a board of at most {MAX_RANKED_CELLS} cells; {shape} has {}", shape.cells())
+}
+
+impl Heuristic<TilePuzzle> for ExactDistance {
+    #[inline]
+    fn estimate(&self, state: &TileState) -> u32 {
+        let mut cells = [0u8; MAX_RANKED_CELLS];
+        for (c, slot) in cells.iter_mut().enumerate().take(self.cells) {
+            *slot = self.rename[state.tile_at(c as u8) as usize];
+        }
+        let rank = self.space.ranker.rank(&cells[..self.cells]);
+        self.depths.get(rank) as u32
+    }
+}

@@ -1,0 +1,144 @@
+//! Manhattan distance plus linear conflicts: in each row, the tiles that belong to that row
+//! but stand in the wrong order must leave it and come back, two moves more per tile removed
+//! (the fewest removals that leave the rest in order: the line's length minus its longest
+//! increasing subsequence); the same for columns. A move changes one tile's row or column, so
+//! `update` reads the two lines it leaves and enters once, in the parent, and moves one digit.
+
+use slide_core::Heuristic;
+
+use super::{GoalCells, Manhattan};
+use crate::board::MAX_CELLS;
+use crate::{Shape, Slide, TilePuzzle, TileState};
+
+/// Codes per cell in a line key: 0 (the tile belongs elsewhere) or its goal place + 1.
+const BASE: usize = 6;
+/// `POW[k] = BASE^k`: the weight of place `k` in a line key.
+const POW: [usize; 5] = [1, 6, 36, 216, 1296];
+
+/// The Manhattan plus linear-conflict heuristic for one shape and goal.
+#[derive(Clone, Debug)]
+pub struct LinearConflict {
+    manhattan: Manhattan,
+    shape: Shape,
+    /// `row_code[tile][r]`: goal column + 1 if `tile` belongs in row `r`, else 0.
+    row_code: [[u8; 5]; MAX_CELLS],
+    /// `col_code[tile][c]`: goal row + 1 if `tile` belongs in column `c`, else 0.
+    col_code: [[u8; 5]; MAX_CELLS],
+    /// `conflicts[key]`: twice the fewest tiles to remove from a line so the rest are in order.
+    conflicts: Vec<u8>,
+}
+
+impl LinearConflict {
+    /// The heuristic for `puzzle`'s shape and goal.
+    pub fn new(puzzle: &TilePuzzle) -> LinearConflict {
+        Self::for_goal(puzzle.shape(), &puzzle.goal())
+    }
+    /// The heuristic for `shape` and `goal`.
+    pub fn for_goal(shape: Shape, goal: &TileState) -> LinearConflict {
+        let g = GoalCells::new(shape, goal);
+        let mut row_code = [[0; 5]; MAX_CELLS];
+        let mut col_code = [[0; 5]; MAX_CELLS];
+        for t in 1..shape.cells() {
+            row_code[t][g.row[t] as usize] = g.col[t] + 1;
+            col_code[t][g.col[t] as usize] = g.row[t] + 1;
+        }
+        let conflicts = (0..BASE.pow(5))
+            .map(|mut key| {
+                let mut seq = Vec::new();
+                while key > 0 {
+                    if key % BASE != 0 {
+                        seq.push(key % BASE);
+                    }
+                    key /= BASE;
+                }
+                (2 * (seq.len() - longest_increasing(&seq))) as u8
+            })
+            .collect();
+        LinearConflict { manhattan: Manhattan::for_goal(shape, goal), shape, row_code, col_code, conflicts }
+    }
+
+    /// The key of row `r`: the digit of the tile in column `k` has weight `BASE^k`.
+    #[inline]
+    fn row_key(&self, state: &TileState, r: u8) -> usize {
+        let cols = self.shape.cols;
+        let mut key = 0usize;
+        for k in (0..cols).rev() {
+            key = key * BASE + self.row_code[state.tile_at(r * cols + k) as usize][r as usize] as usize;
+        }
+        key
+    }
+
+    /// The key of column `c`: the digit of the tile in row `k` has weight `BASE^k`.
+    #[inline]
+    fn col_key(&self, state: &TileState, c: u8) -> usize {
+        let cols = self.shape.cols;
+        let mut key = 0usize;
+        for k in (0..self.shape.rows).rev() {
+            key = key * BASE + self.col_code[state.tile_at(k * cols + c) as usize][c as usize] as usize;
+        }
+        key
+    }
+
+    /// The conflict term of row `r`.
+    #[inline]
+    fn row_conflicts(&self, state: &TileState, r: u8) -> u32 {
+        self.conflicts[self.row_key(state, r)] as u32
+    }
+
+    /// The conflict term of column `c`.
+    #[inline]
+    fn col_conflicts(&self, state: &TileState, c: u8) -> u32 {
+        self.conflicts[self.col_key(state, c)] as u32
+    }
+
+    /// The sum of every row's and column's conflict terms.
+    pub fn conflicts(&self, state: &TileState) -> u32 {
+        let rows: u32 = (0..self.shape.rows).map(|r| self.row_conflicts(state, r)).sum();
+        let cols: u32 = (0..self.shape.cols).map(|c| self.col_conflicts(state, c)).sum();
+        rows + cols
+    }
+}
+
+/// The length of the longest strictly increasing subsequence of a short sequence.
+fn longest_increasing(seq: &[usize]) -> usize {
+    let mut best = vec![1; seq.len()];
+    for i in 0..seq.len() {
+        for j in 0..i {
+            if seq[j] < seq[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    best.into_iter().max().unwrap_or(0)
+}
+
+impl Heuristic<TilePuzzle> for LinearConflict {
+    fn estimate(&self, state: &TileState) -> u32 {
+        self.manhattan.distance(state) + self.conflicts(state)
+    }
+    #[inline]
+    fn update(&self, parent: &TileState, parent_h: u32, mv: Slide, _: &TileState) -> u32 {
+        let h = self.manhattan.delta(parent_h, mv);
+        let s = self.shape;
+        let t = mv.tile as usize;
+        let (rf, rt) = (s.row(mv.from), s.row(mv.to));
+        // Only the moving tile's digit changes in the two lines it leaves and enters: the line
+        // left loses it (the blank's digit is 0), the line entered gains it where the blank was.
+        let (before_from, before_to, after_from, after_to) = if rf != rt {
+            let weight = POW[s.col(mv.from) as usize];
+            let (kf, kt) = (self.row_key(parent, rf), self.row_key(parent, rt));
+            let after_f = kf - self.row_code[t][rf as usize] as usize * weight;
+            let after_t = kt + self.row_code[t][rt as usize] as usize * weight;
+            (kf, kt, after_f, after_t)
+        } else {
+            let (cf, ct) = (s.col(mv.from), s.col(mv.to));
+            let weight = POW[rf as usize];
+            let (kf, kt) = (self.col_key(parent, cf), self.col_key(parent, ct));
+            let after_f = kf - self.col_code[t][cf as usize] as usize * weight;
+            let after_t = kt + self.col_code[t][ct as usize] as usize * weight;
+            (kf, kt, after_f, after_t)
+        };
+        let c = |k: usize| self.conflicts[k] as u32;
+        h + c(after_from) + c(after_to) - c(before_from) - c(before_to)
+    }
+}

@@ -1,0 +1,182 @@
+//! BOARD text to a tile state: the shape is given or inferred, and every malformed board is
+//! refused with a message that names the problem (which tile, which row, how many cells).
+
+use slide_cli::{tokenize, TokenError};
+use thiserror::Error;
+
+use crate::{Shape, TileState};
+
+/// Why BOARD text is not a tile board.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum BoardError {
+    /// The text could not be split into cells.
+    #[error("{0}")]
+    Text(#[from] TokenError),
+    /// The number of cells does not match the shape.
+    #[error("{found} cells given, a {shape} board has {expected}")]
+    WrongCount {
+        /// Cells in the text.
+        found: usize,
+        /// Cells of the shape.
+        expected: usize,
+        /// The shape.
+        shape: Shape,
+    },
+    /// No shape was given and none can be inferred.
+    #[error("cannot infer the size of a board of {0} cells: give --size RxC (2 to 5 rows and columns)")]
+    UnknownSize(usize),
+    /// Rows of unequal length, or the wrong number of rows.
+    #[error("{0}")]
+    Ragged(String),
+    /// A tile number that the shape has no room for.
+    #[error("tile {tile} is out of range for a {shape} board (tiles are 1 to {max}, 0 is the blank)")]
+    OutOfRange {
+        /// The tile.
+        tile: u32,
+        /// The shape.
+        shape: Shape,
+        /// The largest tile.
+        max: usize,
+    },
+    /// A tile given twice.
+    #[error("{} appears twice", tile_name(*.0))]
+    Duplicate(u8),
+    /// A tile not given at all.
+    #[error("{} is missing", tile_name(*.0))]
+    Missing(u8),
+}
+
+fn tile_name(tile: u8) -> String {
+    if tile == 0 {
+        "the blank (0)".to_string()
+    } else {
+        format!("tile {tile}")
+    }
+}
+
+/// Reads a board from BOARD text (`shared/CLI.md` syntax).
+///
+/// - `shape`: the board's shape; `None` infers it from the text's rows when they are all the
+///   same length, else from a square cell count.
+///
+/// # Example
+/// ```
+/// use fifteen::parse::parse_board;
+/// let (state, shape) = parse_board("0 7 2 1 / 4 3 6 5", None).unwrap();
+/// assert_eq!(shape.to_string(), "2x4");
+/// assert_eq!(state.blank(), 0);
+/// assert!(parse_board("1 2 3 / 4 5 6 / 7 8 8", None).unwrap_err().to_string().contains("twice"));
+/// ```
+pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<(TileState, Shape), BoardError> {
+    let board = tokenize(text, |_| false)?;
+    let numbers = board.numbers()?;
+    let count = numbers.len();
+    let shape = match shape {
+        Some(shape) => shape,
+        None => infer_shape(&board.rows, count).ok_or(BoardError::UnknownSize(count))?,
+    };
+    if count != shape.cells() {
+        // A wrong row length says more than a wrong total.
+        board.check_shape(shape.rows as usize, shape.cols as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
+        return Err(BoardError::WrongCount { found: count, expected: shape.cells(), shape });
+    }
+    board.check_shape(shape.rows as usize, shape.cols as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
+    let n = shape.cells();
+    let mut seen = [false; crate::board::MAX_CELLS];
+    let mut cells = Vec::with_capacity(n);
+    for &v in &numbers {
+        if v as usize >= n {
+            return Err(BoardError::OutOfRange { tile: v, shape, max: n - 1 });
+        }
+        if std::mem::replace(&mut seen[v as usize], true) {
+            return Err(BoardError::Duplicate(v as u8));
+        }
+        cells.push(v as u8);
+    }
+    // With the count right and no duplicate, nothing is missing; kept for clarity.
+    if let Some(t) = (0..n).find(|&t| !seen[t]) {
+        return Err(BoardError::Missing(t as u8));
+    }
+    Ok((TileState::from_cells(&cells), shape))
+}
+
+/// The shape of `rows` (row lengths from the text) if they agree, else a square of `count`.
+fn infer_shape(rows: &[usize], count: usize) -> Option<Shape> {
+    if rows.len() > 1 && rows.iter().all(|&r| r == rows[0]) {
+        return Shape::new(rows.len(), rows[0]);
+    }
+    let side = (2..=5).find(|s| s * s == count)?;
+    Shape::new(side, side)
+}
+
+/// Reads a shape written `RxC` (for example `3x3`, `2x4`).
+pub fn parse_shape(text: &str) -> Result<Shape, String> {
+    let (r, c) = text
+        .trim()
+        .split_once(['x', 'X', '*'])
+        .ok_or_else(|| format!("size {text:?} is not of the form RxC (for example 4x4)"))?;
+    let parse = |s: &str| {
+        s.trim().parse::<usize>().map_err(|_| format!("size {text:?} is not of the form RxC (for example 4x4)"))
+    };
+    let (r, c) = (parse(r)?, parse(c)?);
+    Shape::new(r, c).ok_or_else(|| format!("size {r}x{c} is not supported: rows and columns must be 2 to 5"))
+}
+
+/// The board as BOARD text, rows separated by ` / `.
+pub fn board_text(state: &TileState, shape: Shape) -> String {
+    let cells = state.to_cells(shape.cells());
+    cells
+        .chunks(shape.cols as usize)
+        .map(|row| row.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+/// The board as a grid for people, the blank shown as `.`.
+pub fn board_grid(state: &TileState, shape: Shape) -> String {
+    let width = (shape.cells() - 1).to_string().len();
+    let cells = state.to_cells(shape.cells());
+    cells
+        .chunks(shape.cols as usize)
+        .map(|row| {
+            row.iter()
+                .map(|&t| if t == 0 { format!("{:>width$}", ".") } else { format!("{t:>width$}") })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str, shape: Option<Shape>) -> String {
+        parse_board(text, shape).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn reads_and_infers() {
+        let (s, shape) = parse_board("([5,1,7,3],[9,2,11,4],[13,6,15,8],[0,10,14,12])", None).unwrap();
+        assert_eq!(shape, Shape::new(4, 4).unwrap());
+        assert_eq!(s.tile_at(0), 5);
+        assert_eq!(board_text(&s, shape), "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12");
+        let (_, shape) = parse_board("1 2 3 4 5 6 7 _", Shape::new(2, 4)).unwrap();
+        assert_eq!(shape.to_string(), "2x4");
+    }
+
+    #[test]
+    fn names_each_problem() {
+        let s24 = Shape::new(2, 4);
+        assert_eq!(err("1 2 3 4 5 6 7", s24), "7 cells given, a 2x4 board has 8");
+        assert!(err("1 2 3 4 5 6 0", None).contains("give --size"));
+        assert!(err("1 2 3 4 5 6 7 9", s24).contains("tile 9 is out of range"));
+        assert_eq!(err("1 2 3 4 5 6 7 7", s24), "tile 7 appears twice");
+        assert!(err("1 2 3 / 4 5 6 7 0", s24).contains("row 1 has 3 cells"));
+        assert!(err("1 2 x 4", None).contains("column 5"));
+        assert_eq!(parse_shape("3x3").unwrap(), Shape::new(3, 3).unwrap());
+        assert!(parse_shape("6x2").unwrap_err().contains("2 to 5"));
+        assert!(parse_shape("44").is_err());
+    }
+}

@@ -1,0 +1,283 @@
+//! Every heuristic against exact distances: never above them on every state of 2x3, 3x2 and
+//! 2x4 and a large sample of 3x3; incremental updates equal fresh estimates along random
+//! walks; IDA* with each gives the breadth-first length on random 3x3 boards.
+
+use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileSpace, WalkingDistance};
+use fifteen::solvable::solution_parity;
+use fifteen::{Shape, TilePuzzle, TileState};
+use slide_core::enumerate::{enumerate, DepthStore, DepthTable};
+use slide_core::search::{bfs, ida_star, IdaOptions, Limits};
+use slide_core::{Heuristic, Puzzle, RankedSpace};
+
+/// A small deterministic generator for the tests (SplitMix64).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn shape(r: usize, c: usize) -> Shape {
+    Shape::new(r, c).unwrap()
+}
+
+/// The blank-first goal: `0 1 2 ... n-1`.
+fn blank_first(shape: Shape) -> TileState {
+    TileState::from_cells(&(0..shape.cells() as u8).collect::<Vec<_>>())
+}
+
+/// Exact distances to `puzzle`'s goal, by breadth-first enumeration.
+fn distances(puzzle: &TilePuzzle) -> (TileSpace, DepthTable) {
+    let space = TileSpace::new(puzzle.clone()).unwrap();
+    let e = enumerate(&space, &[puzzle.goal()], DepthStore::Bytes, u64::MAX, &|_| {}).unwrap();
+    (space, e.depths.unwrap())
+}
+
+/// The heuristics under test, by name.
+fn all_heuristics(puzzle: &TilePuzzle, with_exact: bool) -> Vec<(&'static str, Box<dyn Heuristic<TilePuzzle>>)> {
+    let mut hs: Vec<(&'static str, Box<dyn Heuristic<TilePuzzle>>)> = vec![
+        ("manhattan", Box::new(Manhattan::new(puzzle))),
+        ("linear-conflict", Box::new(LinearConflict::new(puzzle))),
+        ("walking-distance alone", Box::new(WalkingDistance::new(puzzle, false).unwrap())),
+        ("walking-distance", Box::new(WalkingDistance::new(puzzle, true).unwrap())),
+    ];
+    if with_exact {
+        hs.push(("exact", Box::new(ExactDistance::build(puzzle).unwrap())));
+    }
+    hs
+}
+
+/// Checks admissibility on the ranks `ranks` (reachable ones), and exactness of `exact`.
+fn check_admissible(puzzle: &TilePuzzle, ranks: impl Iterator<Item = u64>) -> u64 {
+    let (space, depths) = distances(puzzle);
+    let goal_rank = space.rank(&puzzle.goal());
+    let hs = all_heuristics(puzzle, true);
+    let mut checked = 0;
+    for rank in ranks {
+        let d = depths.get(rank) as u32;
+        if d == 0 && rank != goal_rank {
+            continue; // unreachable half
+        }
+        let s = space.unrank(rank);
+        for (name, h) in &hs {
+            let e = h.estimate(&s);
+            assert!(e <= d, "{name} gives {e} > {d} on {s:?} ({})", puzzle.shape());
+            assert!(e % 2 == d % 2 || *name != "manhattan", "Manhattan keeps the parity of the distance");
+            if *name == "exact" {
+                assert_eq!(e, d, "exact is exact on {s:?}");
+            }
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn admissible_on_every_small_state() {
+    for (r, c) in [(2, 3), (3, 2), (2, 4), (2, 2)] {
+        let s = shape(r, c);
+        for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
+            let p = TilePuzzle::new(s, goal);
+            let n = (1..=s.cells() as u64).product::<u64>();
+            let checked = check_admissible(&p, 0..n);
+            assert_eq!(checked, n / 2, "{s}: every reachable state checked");
+        }
+    }
+}
+
+#[test]
+fn admissible_on_a_large_3x3_sample() {
+    let s = shape(3, 3);
+    for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
+        let p = TilePuzzle::new(s, goal);
+        let checked = check_admissible(&p, (0..362_880).step_by(7));
+        assert!(checked > 25_000, "{checked} states checked");
+    }
+}
+
+#[test]
+fn exact_table_matches_breadth_first_search() {
+    // The exact heuristic's renamed table against a direct BFS to an unusual goal.
+    let s = shape(2, 4);
+    let goal = TileState::from_cells(&[3, 1, 0, 2, 7, 5, 6, 4]);
+    let p = TilePuzzle::new(s, goal);
+    let exact = ExactDistance::build(&p).unwrap();
+    let mut rng = Rng(7);
+    for _ in 0..30 {
+        let start = random_walk(&p, p.goal(), 200, &mut rng);
+        let (out, _) = bfs(&p, start, |x| p.is_goal(x), &Limits::default());
+        assert_eq!(exact.estimate(&start), out.found().unwrap().len() as u32);
+    }
+}
+
+fn random_walk(p: &TilePuzzle, from: TileState, steps: usize, rng: &mut Rng) -> TileState {
+    let mut s = from;
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        p.for_each_successor(&s, |_, c| next.push(c));
+        s = next[rng.below(next.len())];
+    }
+    s
+}
+
+#[test]
+fn updates_equal_fresh_estimates_along_random_walks() {
+    let mut rng = Rng(42);
+    for (r, c) in [(2, 4), (3, 3), (4, 4), (3, 5), (5, 3), (5, 2)] {
+        let s = shape(r, c);
+        for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
+            let p = TilePuzzle::new(s, goal);
+            let hs = all_heuristics(&p, s.cells() <= 10);
+            for (name, h) in &hs {
+                let mut state = p.goal();
+                let mut value = h.estimate(&state);
+                assert_eq!(value, 0, "{name} is 0 at the goal of {s}");
+                for _ in 0..3000 {
+                    let mut next = Vec::new();
+                    p.for_each_successor(&state, |m, c| next.push((m, c)));
+                    let (m, child) = next[rng.below(next.len())];
+                    value = h.update(&state, value, m, &child);
+                    assert_eq!(value, h.estimate(&child), "{name} on {s}: update after {m:?}");
+                    state = child;
+                }
+            }
+        }
+    }
+}
+
+fn ida_length<H: Heuristic<TilePuzzle>>(p: &TilePuzzle, h: &H, start: TileState) -> u32 {
+    let options =
+        IdaOptions { solution_parity: Some(solution_parity(p.shape(), &start, &p.goal())), ..Default::default() };
+    let (out, _) = ida_star(p, h, start, |s| p.is_goal(s), &options);
+    let path = out.found().expect("solvable");
+    // Replay every move to the goal.
+    let mut s = start;
+    for (i, m) in path.moves.iter().enumerate() {
+        let mut next = None;
+        p.for_each_successor(&s, |mv, c| {
+            if mv == *m {
+                next = Some(c);
+            }
+        });
+        s = next.expect("each move is legal");
+        assert_eq!(s, path.states[i + 1]);
+    }
+    assert!(p.is_goal(&s));
+    path.len() as u32
+}
+
+#[test]
+fn ida_star_with_each_heuristic_matches_bfs_on_random_3x3_boards() {
+    let s = shape(3, 3);
+    let mut rng = Rng(2024);
+    for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
+        let p = TilePuzzle::new(s, goal);
+        let (space, depths) = distances(&p);
+        let exact = ExactDistance::build(&p).unwrap();
+        let (m, lc) = (Manhattan::new(&p), LinearConflict::new(&p));
+        let (wd, wdlc) = (WalkingDistance::new(&p, false).unwrap(), WalkingDistance::new(&p, true).unwrap());
+        for i in 0..40 {
+            let start = random_walk(&p, p.goal(), 100 + i, &mut rng);
+            let want = if i < 8 {
+                let (out, _) = bfs(&p, start, |x| p.is_goal(x), &Limits::default());
+                out.found().unwrap().len() as u32
+            } else {
+                depths.get(space.rank(&start)) as u32
+            };
+            assert_eq!(ida_length(&p, &m, start), want, "manhattan on {start:?}");
+            assert_eq!(ida_length(&p, &lc, start), want, "linear conflict on {start:?}");
+            assert_eq!(ida_length(&p, &wd, start), want, "walking distance on {start:?}");
+            assert_eq!(ida_length(&p, &wdlc, start), want, "walking distance + lc on {start:?}");
+            assert_eq!(ida_length(&p, &exact, start), want, "exact on {start:?}");
+        }
+    }
+}
+
+#[test]
+fn walking_distance_tables_have_the_known_sizes() {
+    // The 15-puzzle's row table has 24,964 configurations, greatest distance 35 (Takahashi).
+    let p = TilePuzzle::new(shape(4, 4), TilePuzzle::standard_goal(shape(4, 4)));
+    let wd = WalkingDistance::new(&p, false).unwrap();
+    let (rows, cols) = wd.tables();
+    assert_eq!(rows.len(), 24_964);
+    assert_eq!(rows.max_distance(), 35);
+    assert_eq!(cols.len(), 24_964);
+    // 5x5 would need about a billion configurations: refused, not attempted.
+    let p = TilePuzzle::new(shape(5, 5), TilePuzzle::standard_goal(shape(5, 5)));
+    assert!(WalkingDistance::new(&p, true).is_err());
+}
+
+#[test]
+fn the_shared_command_line_runs_for_fifteen() {
+    use fifteen::tile_cli::run;
+    use slide_cli::ExitCode;
+    let dir = std::env::temp_dir().join(format!("fifteen-heuristics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.to_str().unwrap();
+    let args = |a: &[&str]| {
+        std::iter::once("fifteen")
+            .chain(a.iter().copied())
+            .chain(["--data-dir", data])
+            .map(Into::into)
+            .collect::<Vec<std::ffi::OsString>>()
+    };
+    let config = fifteen::cli_config();
+    // The 8-puzzle's antipode with each heuristic, and its analysis.
+    assert_eq!(
+        run(&config, args(&["solve", "--heuristic", "none", "--json", "1 2 3 / 4 0 5 / 7 8 6"])),
+        Ok(ExitCode::Success)
+    );
+    for h in ["manhattan", "linear-conflict", "walking-distance", "exact"] {
+        assert_eq!(
+            run(&config, args(&["solve", "--heuristic", h, "--json", "8 6 7 / 2 5 4 / 3 0 1"])),
+            Ok(ExitCode::Success)
+        );
+    }
+    assert_eq!(run(&config, args(&["analyze", "--size", "3x3", "--json"])), Ok(ExitCode::Success));
+    // Too large to enumerate: refused with an estimate, exit 2.
+    let err = run(&config, args(&["analyze", "--size", "4x4"])).unwrap_err();
+    assert_eq!(err.code, ExitCode::BadInput);
+    assert!(err.message.contains("16!"), "{}", err.message);
+    // Walking distance is refused where its tables would be huge.
+    let err = run(&config, args(&["solve", "--size", "5x5", "--heuristic", "walking-distance", "--max-nodes", "1"]))
+        .unwrap_err();
+    assert_eq!(err.code, ExitCode::BadInput);
+    // A bad board names the problem.
+    let err = run(&config, args(&["solve", "1 2 3 / 4 5 6 / 7 8 8"])).unwrap_err();
+    assert_eq!((err.code, err.message.as_str()), (ExitCode::BadInput, "tile 8 appears twice"));
+}
+
+#[test]
+fn exact_tables_build_check_and_reload() {
+    use fifteen::heuristics::exact::table_spec;
+    let dir = std::env::temp_dir().join(format!("fifteen-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (s, blank) in [(shape(3, 3), 8), (shape(2, 4), 0)] {
+        let spec = table_spec("fifteen", s, blank).unwrap();
+        assert!(!spec.large);
+        let built = spec.load_or_build(&dir, &|_| {}).unwrap();
+        let account = (spec.check)(&built).unwrap();
+        assert!(account.contains(&format!("{}", (1..=s.cells() as u64).product::<u64>() / 2)), "{account}");
+        let loaded = spec.load(&dir).unwrap();
+        assert_eq!(loaded, built, "the saved table reloads unchanged");
+        // A table that loses a distance (far from the goal, or next to it) is caught.
+        let mut bad = built.clone();
+        let i = bad.payload.iter().position(|&d| d > 1).unwrap();
+        bad.payload[i] = 0;
+        assert!((spec.check)(&bad).is_err());
+        let mut bad = built.clone();
+        let next_to_goal = bad.payload.iter().position(|&d| d == 1).unwrap();
+        bad.payload[next_to_goal] = 0;
+        assert!((spec.check)(&bad).is_err());
+    }
+    let registry = fifteen::tables();
+    assert!(registry.iter().any(|t| t.name == "exact-3x3" && !t.large));
+    assert!(registry.iter().any(|t| t.name == "exact-3x4" && t.large));
+}
