@@ -16,7 +16,7 @@ pub fn data_dir(explicit: Option<&std::path::Path>) -> PathBuf {
     }
     let built_from = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data");
     if built_from.is_dir() {
-        return built_from;
+        return built_from.canonicalize().unwrap_or(built_from);
     }
     PathBuf::from("data")
 }

@@ -43,9 +43,10 @@ pub fn cli_config() -> tile_cli::TileCliConfig {
         default_shape: Shape { rows: 4, cols: 4 },
         infer_shape: true,
         default_boards: &SEED_004_BOARDS,
-        heuristics: &[H::None, H::Manhattan, H::LinearConflict, H::WalkingDistance, H::Exact],
+        heuristics: &[H::None, H::Manhattan, H::LinearConflict, H::WalkingDistance, H::Exact, H::Pdb663, H::Pdb78],
         default_heuristic: |s| match (s.cells(), s.rows.max(s.cols)) {
             (0..=10, _) => H::Exact,
+            (16, 4) => H::Pdb78,
             (_, 5) if s.rows.min(s.cols) >= 4 => H::LinearConflict,
             _ => H::WalkingDistance,
         },

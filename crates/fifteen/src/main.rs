@@ -1,6 +1,5 @@
-//! The `fifteen` binary (filled in by its own issue).
+//! The `fifteen` binary: optimal solutions of RxC sliding-tile puzzles.
 
 fn main() {
-    eprintln!("fifteen: not implemented yet");
-    std::process::exit(1);
+    fifteen::tile_cli::main(&fifteen::cli_config())
 }

@@ -33,7 +33,7 @@ pub(super) struct Context<'a> {
 }
 
 /// A built heuristic and the shape, goal and choice it was built for.
-type CachedHeuristic = (Shape, TileState, HeuristicChoice, Rc<AnyHeuristic>);
+type CachedHeuristic = (Shape, TileState, HeuristicChoice, Rc<AnyHeuristic>, HeuristicChoice);
 
 /// One solved board, as `shared/CLI.md` asks.
 #[derive(Serialize)]
@@ -189,19 +189,35 @@ impl<'a> Context<'a> {
         Ok(choice)
     }
 
-    fn heuristic(&self, puzzle: &TilePuzzle, choice: HeuristicChoice) -> Result<Rc<AnyHeuristic>, CliError> {
+    /// The heuristic `choice` for `puzzle`, or, when `choice` is the default and cannot serve,
+    /// the best that can; returns it with what it is.
+    fn heuristic(
+        &self,
+        puzzle: &TilePuzzle,
+        choice: HeuristicChoice,
+    ) -> Result<(Rc<AnyHeuristic>, HeuristicChoice), CliError> {
         let key = (puzzle.shape(), puzzle.goal(), choice);
-        if let Some((s, g, c, h)) = &*self.cache.borrow() {
+        if let Some((s, g, c, h, used)) = &*self.cache.borrow() {
             if (*s, *g, *c) == key {
-                return Ok(h.clone());
+                return Ok((h.clone(), *used));
             }
         }
-        let h = Rc::new(
-            AnyHeuristic::build(choice, puzzle, self.config.program, &self.data_dir, self.common.quiet)
-                .map_err(CliError::input)?,
-        );
-        *self.cache.borrow_mut() = Some((key.0, key.1, key.2, h.clone()));
-        Ok(h)
+        let build = |c| AnyHeuristic::build(c, puzzle, self.config.program, &self.data_dir, self.common.quiet);
+        let mut built = build(choice);
+        // The default is the strongest heuristic that can serve this board: fall back (and
+        // say why) when its tables are missing or the goal does not suit it.
+        let mut tried = choice;
+        while self.tile.heuristic.is_none() {
+            let (Err(why), Some(next)) = (&built, tried.fallback()) else { break };
+            if !self.common.quiet && tried.partition().is_some_and(|p| p.large) {
+                eprintln!("{}: {why}; using {}", self.config.program, next.name());
+            }
+            tried = next;
+            built = build(next);
+        }
+        let h = Rc::new(built.map_err(CliError::input)?);
+        *self.cache.borrow_mut() = Some((key.0, key.1, key.2, h.clone(), tried));
+        Ok((h, tried))
     }
 
     /// A start board and its puzzle, checked solvable.
@@ -223,11 +239,10 @@ impl<'a> Context<'a> {
     fn solve_one(&self, text: &str, algorithm: Algorithm) -> Result<SolveReport, CliError> {
         let (puzzle, start) = self.instance(text)?;
         let uses_heuristic = matches!(algorithm, Algorithm::Idastar | Algorithm::Astar);
-        let choice = if uses_heuristic { self.heuristic_choice(puzzle.shape())? } else { HeuristicChoice::None };
-        let h = if uses_heuristic {
-            self.heuristic(&puzzle, choice)?
+        let (h, choice) = if uses_heuristic {
+            self.heuristic(&puzzle, self.heuristic_choice(puzzle.shape())?)?
         } else {
-            Rc::new(AnyHeuristic::None(Default::default()))
+            (Rc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None)
         };
         let clock = Instant::now();
         let options = self.ida_options(&puzzle, &start);
@@ -425,8 +440,7 @@ impl<'a> Context<'a> {
         };
         let (puzzle, start) = self.instance(&text)?;
         let shape = puzzle.shape();
-        let choice = self.heuristic_choice(shape)?;
-        let h = self.heuristic(&puzzle, choice)?;
+        let (h, choice) = self.heuristic(&puzzle, self.heuristic_choice(shape)?)?;
         let clock = Instant::now();
         let options = self.ida_options(&puzzle, &start);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });

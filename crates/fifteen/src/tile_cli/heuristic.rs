@@ -11,6 +11,7 @@ use clap::ValueEnum;
 use slide_core::{Heuristic, ZeroHeuristic};
 
 use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, WalkingDistance};
+use crate::pdb::{Partition, PdbHeuristic};
 use crate::TilePuzzle;
 
 /// The heuristics a tile binary may offer.
@@ -26,6 +27,12 @@ pub enum HeuristicChoice {
     WalkingDistance,
     /// The exact distance from a table of every position (boards of at most 12 cells).
     Exact,
+    /// Additive 6-6-3 pattern databases with the mirrored lookup (4x4, blank in a corner;
+    /// 11.5 MB, built on first use in seconds).
+    Pdb663,
+    /// Additive 7-8 pattern databases with the mirrored lookup (4x4, blank in a corner;
+    /// 576 MB, made by `cargo xtask gen-tables`).
+    Pdb78,
 }
 
 impl HeuristicChoice {
@@ -37,6 +44,28 @@ impl HeuristicChoice {
             HeuristicChoice::LinearConflict => "linear-conflict",
             HeuristicChoice::WalkingDistance => "walking-distance",
             HeuristicChoice::Exact => "exact",
+            HeuristicChoice::Pdb663 => "pdb663",
+            HeuristicChoice::Pdb78 => "pdb78",
+        }
+    }
+
+    /// The pattern-database partition behind this choice, if it is one.
+    pub fn partition(self) -> Option<Partition> {
+        match self {
+            HeuristicChoice::Pdb663 => Some(Partition::pdb663()),
+            HeuristicChoice::Pdb78 => Some(Partition::pdb78()),
+            _ => None,
+        }
+    }
+
+    /// The next best choice when this one cannot serve a board by default (its tables are
+    /// not generated, or the goal's blank is not in a corner).
+    pub fn fallback(self) -> Option<HeuristicChoice> {
+        match self {
+            HeuristicChoice::Pdb78 => Some(HeuristicChoice::Pdb663),
+            HeuristicChoice::Pdb663 => Some(HeuristicChoice::WalkingDistance),
+            HeuristicChoice::WalkingDistance => Some(HeuristicChoice::LinearConflict),
+            _ => None,
         }
     }
 }
@@ -54,6 +83,8 @@ pub enum AnyHeuristic {
     WalkingDistance(WalkingDistance),
     /// The exact distance table.
     Exact(ExactDistance),
+    /// Additive pattern databases.
+    Pdb(PdbHeuristic),
 }
 
 /// A computation generic over the heuristic, run by [`AnyHeuristic::with`].
@@ -86,6 +117,10 @@ impl AnyHeuristic {
                 bar.finish();
                 AnyHeuristic::Exact(h?)
             }
+            HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 => {
+                let partition = choice.partition().expect("a pattern-database choice");
+                AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, quiet)?)
+            }
         })
     }
 
@@ -97,6 +132,41 @@ impl AnyHeuristic {
             AnyHeuristic::LinearConflict(h) => w.run(h),
             AnyHeuristic::WalkingDistance(h) => w.run(h),
             AnyHeuristic::Exact(h) => w.run(h),
+            AnyHeuristic::Pdb(h) => w.run(h),
         }
     }
+}
+
+/// Loads (or, for small ones, builds with a progress bar and caches) the tables of
+/// `partition` and makes the heuristic for `puzzle`'s goal.
+fn load_pdb(partition: &Partition, puzzle: &TilePuzzle, data_dir: &Path, quiet: bool) -> Result<PdbHeuristic, String> {
+    if puzzle.shape() != partition.shape {
+        return Err(format!("{} is for {} boards, not {}", partition.name, partition.shape, puzzle.shape()));
+    }
+    let specs = partition.specs();
+    let missing: Vec<String> =
+        specs.iter().filter(|s| !data_dir.join(s.file_name()).exists()).map(|s| s.file_name()).collect();
+    if partition.large && !missing.is_empty() {
+        let stems: Vec<&str> = missing.iter().map(|m| m.trim_end_matches(".tbl")).collect();
+        return Err(format!(
+            "the {} tables are not generated in {} (missing {}); make them with `cargo xtask gen-tables {}`",
+            partition.name,
+            data_dir.display(),
+            missing.join(", "),
+            stems.join(" ")
+        ));
+    }
+    let mut tables = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let cells = partition.patterns[i].len() as u32;
+        let states = (puzzle.shape().cells() as u64 - cells as u64 + 1..=puzzle.shape().cells() as u64)
+            .product::<u64>()
+            * puzzle.shape().cells() as u64;
+        let bar = slide_cli::Progress::new(states, &format!("{} {}/{}", partition.name, i + 1, specs.len()), quiet);
+        let table = spec.load_or_build(data_dir, &bar.layer_callback());
+        bar.finish();
+        let table = table.map_err(|e| format!("{}: {e}", data_dir.join(spec.file_name()).display()))?;
+        tables.push(std::sync::Arc::from(table.payload));
+    }
+    PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string())
 }
