@@ -97,7 +97,7 @@ pub struct TileArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Shortest solutions. Example: solve "0 7 2 1 / 4 3 6 5"; solve --batch boards.txt --json
+    /// Shortest solutions (with no BOARD: the default instances). Example: fifteen solve "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"; seven solve "0 7 2 1 / 4 3 6 5"; solve --batch boards.txt --json
     Solve(SolveArgs),
     /// Every position reachable from the goal: count, depth histogram, the farthest positions.
     /// Example: analyze --size 3x3
@@ -163,6 +163,34 @@ pub fn main(config: &TileCliConfig) -> ! {
     slide_cli::exit::run_main(config.program, || run(config, std::env::args_os()))
 }
 
+/// Which pattern-database tables exist in the default data directory, and how to make the
+/// others, for `--help`.
+fn tables_help(config: &TileCliConfig) -> String {
+    let dir = slide_cli::data_dir(None);
+    let mut text = String::new();
+    for partition in config.heuristics.iter().filter_map(|h| h.partition()) {
+        let missing: Vec<String> = partition
+            .specs()
+            .iter()
+            .filter(|s| !dir.join(s.file_name()).exists())
+            .map(|s| s.file_name().trim_end_matches(".tbl").to_string())
+            .collect();
+        let size = slide_core::enumerate::human_bytes(partition.table_bytes());
+        let state = match (missing.is_empty(), partition.large) {
+            (true, _) => "present".to_string(),
+            (false, false) => "built on first use".to_string(),
+            (false, true) => format!("absent; make them with `cargo xtask gen-tables {}`", missing.join(" ")),
+        };
+        text += &format!("\nTables of {} ({size}) in {}: {state}.", partition.name, dir.display());
+    }
+    if !text.is_empty() {
+        text +=
+            "\nA default heuristic whose tables are absent (or whose goal does not suit it) gives way to the next: \
+                 pdb78, pdb663, walking-distance, linear-conflict.";
+    }
+    text
+}
+
 /// Runs the binary described by `config` on `args` (the first is the program name).
 pub fn run(config: &TileCliConfig, args: impl IntoIterator<Item = OsString>) -> Result<ExitCode, CliError> {
     let names: Vec<&str> = config.heuristics.iter().map(|h| h.name()).collect();
@@ -173,6 +201,7 @@ pub fn run(config: &TileCliConfig, args: impl IntoIterator<Item = OsString>) -> 
         (config.default_heuristic)(config.default_shape).name(),
         config.shapes_text
     );
+    let after = format!("{after}{}", tables_help(config));
     let command = Cli::command().name(config.program).bin_name(config.program).about(config.about).after_help(after);
     let matches = match command.try_get_matches_from(args) {
         Ok(m) => m,
