@@ -1,0 +1,62 @@
+//! Korf's 100 with a pattern-database partition, straight through the library: a tool for
+//! trying partitions. Every length is checked against the published optimum.
+//!
+//! ```sh
+//! cargo run --release -p fifteen --example korf100 -- pdb663 [data/benchmarks/korf100.tsv]
+//! PATTERNS="0,4,5,8,9,12/6,7,10,11,13,14/1,2,3" cargo run --release -p fifteen --example korf100
+//! ```
+//!
+//! `PATTERNS` replaces the partition's goal cells (4x4, blank goal on cell 15; patterns
+//! separated by `/`); its tables are built into a directory of their own under the system's
+//! temporary directory.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use fifteen::pdb::{Partition, PdbHeuristic};
+use fifteen::{Shape, TilePuzzle, TileState};
+use slide_core::search::{ida_star, IdaOptions};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "pdb663".into());
+    let file = args.next().unwrap_or_else(|| "data/benchmarks/korf100.tsv".into());
+    let Some(mut partition) = Partition::all().into_iter().find(|p| p.name == name) else {
+        eprintln!("unknown partition {name}: pdb663 or pdb78");
+        std::process::exit(2);
+    };
+    let mut dir = slide_cli::data_dir(None);
+    if let Ok(cells) = std::env::var("PATTERNS") {
+        partition.patterns =
+            cells.split('/').map(|p| p.split(',').map(|c| c.trim().parse().expect("a cell number")).collect()).collect();
+        dir = std::env::temp_dir().join(format!("slide-partition-{}", cells.replace(['/', ','], "_")));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+    }
+    let clock = Instant::now();
+    let tables = partition.load(&dir, &|_| {}).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    eprintln!("tables loaded or built in {:.2} s", clock.elapsed().as_secs_f64());
+
+    let text = std::fs::read_to_string(PathBuf::from(&file)).expect("the benchmark file");
+    let shape = Shape::new(4, 4).unwrap();
+    let goal = if text.contains("blank at top-left") {
+        TileState::from_cells(&(0..16).collect::<Vec<u8>>())
+    } else {
+        TilePuzzle::standard_goal(shape)
+    };
+    let puzzle = TilePuzzle::new(shape, goal);
+    let h = PdbHeuristic::new(&partition, tables, &puzzle).expect("a corner blank");
+    let (mut nodes, mut total) = (0u64, 0usize);
+    let clock = Instant::now();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
+        let f: Vec<usize> = line.split('\t').map(|x| x.trim().parse().expect("a number")).collect();
+        let cells: Vec<u8> = f[1..17].iter().map(|&x| x as u8).collect();
+        let start = TileState::from_cells(&cells);
+        let (outcome, stats) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
+        let path = outcome.found().expect("every instance is solvable");
+        assert_eq!(path.len(), f[17], "instance {}: not the published optimum", f[0]);
+        nodes += stats.nodes;
+        total += path.len();
+    }
+    let secs = clock.elapsed().as_secs_f64();
+    println!("{name}: total length {total}, {nodes} nodes, {secs:.2} s, {:.1} M nodes/s", nodes as f64 / secs / 1e6);
+}
