@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bits;
+pub mod direction;
 pub mod enumerate;
 pub mod pdb;
 pub mod puzzle;
@@ -23,5 +24,6 @@ pub mod rank;
 pub mod search;
 pub mod table;
 
+pub use direction::Direction;
 pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};
 pub use search::{Limits, Outcome, Path, SearchStats};

@@ -27,8 +27,10 @@ fn main() {
     };
     let mut dir = slide_cli::data_dir(None);
     if let Ok(cells) = std::env::var("PATTERNS") {
-        partition.patterns =
-            cells.split('/').map(|p| p.split(',').map(|c| c.trim().parse().expect("a cell number")).collect()).collect();
+        partition.patterns = cells
+            .split('/')
+            .map(|p| p.split(',').map(|c| c.trim().parse().expect("a cell number")).collect())
+            .collect();
         dir = std::env::temp_dir().join(format!("slide-partition-{}", cells.replace(['/', ','], "_")));
         std::fs::create_dir_all(&dir).expect("a temporary directory");
     }

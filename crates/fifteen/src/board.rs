@@ -6,7 +6,6 @@
 
 use std::fmt;
 
-use serde::Serialize;
 use slide_core::Puzzle;
 
 /// The most cells a board may have (5x5).
@@ -50,23 +49,7 @@ impl fmt::Display for Shape {
 
 /// The direction a tile slides (seed 004's convention: "Down" slides the tile above the
 /// blank down into it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum Direction {
-    /// The tile below the blank moves up.
-    Up,
-    /// The tile above the blank moves down.
-    Down,
-    /// The tile right of the blank moves left.
-    Left,
-    /// The tile left of the blank moves right.
-    Right,
-}
-
-impl fmt::Display for Direction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self, f)
-    }
-}
+pub use slide_core::Direction;
 
 /// One move: `tile` slides from cell `from` into the blank at cell `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -41,36 +41,8 @@ pub const GOAL: [u8; CELLS] = [1, 8, 9, 10, 2, 5, 7, 0, 3, 8, 4, 6];
 /// The seed's second start, one of the seven positions 52 moves from [`GOAL`].
 pub const START_52: [u8; CELLS] = [6, 7, 9, 10, 4, 5, 2, 8, 0, 8, 3, 1];
 
-/// The way a piece slides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Towards row 0.
-    Up,
-    /// Towards the last row.
-    Down,
-    /// Towards column 0.
-    Left,
-    /// Towards the last column.
-    Right,
-}
-
-impl Dir {
-    /// The name used in output and JSON (`"Up"`, ...), as in `shared/CLI.md`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Up => "Up",
-            Dir::Down => "Down",
-            Dir::Left => "Left",
-            Dir::Right => "Right",
-        }
-    }
-}
-
-impl std::fmt::Display for Dir {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// The way a piece slides: the one type every puzzle of the toolkit uses.
+pub use slide_core::Direction as Dir;
 
 /// One move: which piece slides (1..8, or [`BIG`] for the big piece) and which way.
 ///

@@ -57,33 +57,8 @@ impl std::fmt::Display for Metric {
     }
 }
 
-/// One of the four directions a block can slide.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    /// Towards row 0.
-    Up,
-    /// Towards the last row.
-    Down,
-    /// Towards column 0.
-    Left,
-    /// Towards the last column.
-    Right,
-}
-
-impl Dir {
-    /// The four directions.
-    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
-
-    /// The name used in output (`shared/CLI.md`: the direction the block slides).
-    pub fn name(self) -> &'static str {
-        match self {
-            Dir::Up => "Up",
-            Dir::Down => "Down",
-            Dir::Left => "Left",
-            Dir::Right => "Right",
-        }
-    }
-}
+/// The way a block slides: the one type every puzzle of the toolkit uses.
+pub use slide_core::Direction as Dir;
 
 /// A move: the block of class `class` whose top-left cell is `from` ends with it at `to`.
 ///
