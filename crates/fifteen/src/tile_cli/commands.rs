@@ -11,7 +11,9 @@ use rand_pcg::Pcg64;
 use serde::Serialize;
 use slide_cli::{emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, Progress};
 use slide_core::enumerate::{enumerate, human_bytes, memory_needed, DepthStore, EnumerateError};
-use slide_core::search::{astar, bfs, count_optimal, ida_star, iterative_deepening, IdaOptions, Limits, PathOf};
+use slide_core::search::{
+    astar, bfs, count_optimal, depth_first_any, ida_star, iterative_deepening, IdaOptions, Limits, PathOf,
+};
 use slide_core::{Heuristic, Outcome, Puzzle, SearchStats};
 
 use super::heuristic::{AnyHeuristic, HeuristicChoice, WithHeuristic};
@@ -78,6 +80,7 @@ impl WithHeuristic for SolveWith<'_> {
             Algorithm::Astar => astar(p, h, self.start, goal, &self.options.limits),
             Algorithm::Bfs => bfs(p, self.start, goal, &self.options.limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, &self.options.limits),
+            Algorithm::DfsNotOptimal => depth_first_any(p, self.start, goal, &self.options.limits),
         }
     }
 }
@@ -263,7 +266,7 @@ impl<'a> Context<'a> {
             start: start.to_cells(shape.cells()),
             goal: puzzle.goal().to_cells(shape.cells()),
             length: path.len(),
-            optimal: true,
+            optimal: algorithm.is_optimal(),
             moves: path.moves.iter().map(|m| m.direction.to_string()).collect(),
             pieces: path.moves.iter().map(|m| m.tile).collect(),
             nodes: stats.nodes,
@@ -280,9 +283,10 @@ impl<'a> Context<'a> {
         let shape = Shape::new(r.rows as usize, r.cols as usize).expect("a checked shape");
         let start = TileState::from_cells(&r.start);
         say!(
-            "{} ({shape}): {} moves, optimal ({}, heuristic {}, {} nodes, {:.3} ms)",
+            "{} ({shape}): {} moves, {} ({}, heuristic {}, {} nodes, {:.3} ms)",
             board_text(&start, shape),
             r.length,
+            if r.optimal { "optimal" } else { "NOT necessarily optimal" },
             r.algorithm,
             r.heuristic,
             r.nodes,

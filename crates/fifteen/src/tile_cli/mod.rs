@@ -51,6 +51,9 @@ pub enum Algorithm {
     Iddfs,
     /// A* with the chosen heuristic (optimal, memory: every state reached).
     Astar,
+    /// Seed 003's depth-first search with a visited set: finds *a* solution, usually far
+    /// longer than the shortest (NOT optimal; memory: every state reached).
+    DfsNotOptimal,
 }
 
 impl Algorithm {
@@ -61,7 +64,13 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Iddfs => "iddfs",
             Algorithm::Astar => "astar",
+            Algorithm::DfsNotOptimal => "dfs-not-optimal",
         }
+    }
+
+    /// Whether the solutions it finds are shortest ones.
+    pub fn is_optimal(self) -> bool {
+        self != Algorithm::DfsNotOptimal
     }
 }
 

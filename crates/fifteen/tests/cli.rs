@@ -1,0 +1,93 @@
+//! The `fifteen` binary's contract: seed 004's five boards solved optimally (15, 48, 38, 49
+//! and 45 moves, each replayed from its numbered moves), bad boards refused with exit 2 and
+//! the reason, and the non-optimal search labelled as such.
+
+use std::process::{Command, Output};
+
+use fifteen::{Shape, TilePuzzle, TileState};
+use serde_json::Value;
+use slide_core::{Direction, Puzzle};
+
+fn fifteen(args: &[&str]) -> Output {
+    let data = std::env::temp_dir().join(format!("fifteen-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_fifteen"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(&data)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("one JSON object")).collect()
+}
+
+/// Replays the JSON `moves` (the direction each tile slides) from `start`; the last state.
+fn replay(v: &Value) -> TileState {
+    let (rows, cols) = (v["rows"].as_u64().unwrap() as usize, v["cols"].as_u64().unwrap() as usize);
+    let cells = |k: &str| v[k].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect::<Vec<_>>();
+    let puzzle = TilePuzzle::new(Shape::new(rows, cols).unwrap(), TileState::from_cells(&cells("goal")));
+    let mut state = TileState::from_cells(&cells("start"));
+    for (i, name) in v["moves"].as_array().unwrap().iter().enumerate() {
+        let want = Direction::ALL.into_iter().find(|d| d.name() == name.as_str().unwrap()).expect("a direction");
+        let mut next = None;
+        puzzle.for_each_successor(&state, |m, child| {
+            if m.direction == want {
+                assert_eq!(u64::from(m.tile), v["pieces"][i].as_u64().unwrap(), "move {i} moves the tile it names");
+                next = Some(child);
+            }
+        });
+        state = next.unwrap_or_else(|| panic!("move {} ({want}) is illegal", i + 1));
+    }
+    assert!(puzzle.is_goal(&state), "the moves end at the goal");
+    state
+}
+
+#[test]
+fn seed_004_boards_are_solved_optimally() {
+    let out = fifteen(&["solve", "--json", "--heuristic", "walking-distance"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let results = json_lines(&out);
+    let lengths: Vec<u64> = results.iter().map(|v| v["length"].as_u64().unwrap()).collect();
+    assert_eq!(lengths, [15, 48, 38, 49, 45]);
+    for v in &results {
+        assert_eq!(v["optimal"], true);
+        assert_eq!(v["moves"].as_array().unwrap().len() as u64, v["length"].as_u64().unwrap());
+        replay(v);
+    }
+    // The text form numbers the moves and names the direction the tile slides.
+    let out = fifteen(&["solve", "--heuristic", "walking-distance", "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("15 moves, optimal"), "{text}");
+    assert!(text.contains("\n1: Down\n"), "the first move slides 13 down into the blank: {text}");
+}
+
+#[test]
+fn bad_boards_exit_2_with_the_reason() {
+    let cases = [
+        ("1 2 3 4 5 6 7 8", "8 cells given, a 3x3 board has 9"),
+        ("1 2 3 / 4 5 6 / 7 8", "row 3 has 2 cells"),
+        ("1 2 3 / 4 5 6 / 7 8 8", "tile 8 appears twice"),
+        ("1 2 3 / 4 5 6 / 7 9 0", "tile 9 is out of range"),
+        ("1 2 3 / 4 5 6 / 8 7 0", "unsolvable"),
+        ("1 2 3 / 4 x 6 / 8 7 0", "'x'"),
+    ];
+    for (board, reason) in cases {
+        let out = fifteen(&["solve", "--size", "3x3", board]);
+        assert_eq!(out.status.code(), Some(2), "{board}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(reason), "{board}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn the_visited_set_search_says_it_is_not_optimal() {
+    let out = fifteen(&["solve", "--json", "--algorithm", "dfs-not-optimal", "8 6 7 / 2 5 4 / 3 0 1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["optimal"], false);
+    assert!(v["length"].as_u64().unwrap() > 31, "seed 003: the visited-set DFS loses optimality");
+    replay(v);
+}
