@@ -70,6 +70,30 @@ pub trait Heuristic<P: Puzzle + ?Sized>: Sync {
     }
 }
 
+/// A reference to a heuristic is one, so that searches also take `&dyn Heuristic<P>` (a
+/// heuristic chosen at run time) without a wrapper.
+impl<P: Puzzle + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for &H {
+    fn estimate(&self, state: &P::State) -> u32 {
+        (**self).estimate(state)
+    }
+    fn update(&self, parent: &P::State, parent_h: u32, mv: P::Move, child: &P::State) -> u32 {
+        (**self).update(parent, parent_h, mv, child)
+    }
+    fn estimate_carried(&self, state: &P::State) -> (u32, u64) {
+        (**self).estimate_carried(state)
+    }
+    fn update_carried(
+        &self,
+        parent: &P::State,
+        parent_h: u32,
+        carried: u64,
+        mv: P::Move,
+        child: &P::State,
+    ) -> (u32, u64) {
+        (**self).update_carried(parent, parent_h, carried, mv, child)
+    }
+}
+
 /// The heuristic that knows nothing: IDA* with it is plain iterative deepening.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ZeroHeuristic;

@@ -48,35 +48,48 @@ impl PermutationRanker {
     }
 }
 
-/// Ranks the sequences of `k` distinct values from `0..n` (`n <= 20`): `n! / (n - k)!` of
-/// them. A pattern database indexes the cells of its `k` tiles on an `n`-cell board this way.
+/// Ranks the sequences of `k` distinct values from `0..n` (`n <= 32`, and `n! / (n - k)!`
+/// must fit a `u64`): `n! / (n - k)!` of them. A pattern database indexes the cells of its
+/// `k` tiles on an `n`-cell board this way (25 cells for the 24-puzzle, where `n!` itself
+/// would overflow: the weights are falling products, never factorials).
 #[derive(Clone, Debug)]
 pub struct KPermutationRanker {
     n: usize,
     k: usize,
     /// `weights[i]` = (n-1-i)! / (n-k)!: the number of completions after position `i`.
     weights: Vec<u64>,
+    count: u64,
+}
+
+/// `lo * (lo + 1) * ... * hi` (1 when `lo > hi`), or `None` on overflow.
+fn falling_product(lo: u64, hi: u64) -> Option<u64> {
+    (lo..=hi).try_fold(1u64, |acc, f| acc.checked_mul(f))
 }
 
 impl KPermutationRanker {
     /// A ranker for `k`-sequences of distinct values below `n`.
+    ///
+    /// # Panics
+    /// If `k > n`, `n > 32` or the count overflows a `u64`: a programming error, since
+    /// callers size their spaces before ranking them.
     pub fn new(n: usize, k: usize) -> Self {
-        assert!(k <= n && n <= 20, "k-permutations need k <= n <= 20");
-        let weights = (0..k).map(|i| factorial((n - 1 - i) as u32) / factorial((n - k) as u32)).collect();
-        KPermutationRanker { n, k, weights }
+        assert!(k <= n && n <= 32, "k-permutations need k <= n <= 32");
+        let count = falling_product((n - k + 1) as u64, n as u64).expect("n! / (n - k)! fits a u64");
+        let weights = (0..k).map(|i| falling_product((n - k + 1) as u64, (n - 1 - i) as u64).unwrap()).collect();
+        KPermutationRanker { n, k, weights, count }
     }
     /// `n! / (n - k)!`.
     pub fn count(&self) -> u64 {
-        factorial(self.n as u32) / factorial((self.n - self.k) as u32)
+        self.count
     }
     /// The rank of `items` (length `k`, distinct values below `n`).
     pub fn rank(&self, items: &[u8]) -> u64 {
         debug_assert_eq!(items.len(), self.k);
-        let mut used = 0u32;
+        let mut used = 0u64;
         let mut rank = 0;
         for (i, &v) in items.iter().enumerate() {
             // The digit is v's position among the values not used yet.
-            let smaller_used = (used & ((1u32 << v) - 1)).count_ones() as u64;
+            let smaller_used = (used & ((1u64 << v) - 1)).count_ones() as u64;
             rank += (v as u64 - smaller_used) * self.weights[i];
             used |= 1 << v;
         }
@@ -85,7 +98,7 @@ impl KPermutationRanker {
     /// Writes the sequence of rank `rank` into `out` (length `k`).
     pub fn unrank(&self, mut rank: u64, out: &mut [u8]) {
         debug_assert_eq!(out.len(), self.k);
-        let mut free = (1u32 << self.n) - 1;
+        let mut free = (1u64 << self.n) - 1;
         for (i, slot) in out.iter_mut().enumerate() {
             let digit = rank / self.weights[i];
             rank %= self.weights[i];
@@ -96,7 +109,7 @@ impl KPermutationRanker {
 }
 
 /// The position of the `n`-th (from 0) set bit of `word`.
-fn nth_set_bit(mut word: u32, n: u32) -> u8 {
+fn nth_set_bit(mut word: u64, n: u32) -> u8 {
     for _ in 0..n {
         word &= word - 1;
     }
@@ -237,6 +250,30 @@ mod tests {
         r.unrank(r.rank(&items), &mut out);
         assert_eq!(out, items);
         assert_eq!(r.rank(&[15, 14, 13, 12, 11, 10, 9, 8]), r.count() - 1);
+    }
+
+    #[test]
+    fn twenty_five_cell_patterns_fit() {
+        // Every 3-sequence of the 24-puzzle's cells, exhaustively.
+        let r = KPermutationRanker::new(25, 3);
+        assert_eq!(r.count(), 25 * 24 * 23);
+        let mut out = [0u8; 3];
+        for rank in 0..r.count() {
+            r.unrank(rank, &mut out);
+            assert!(out.iter().all(|&v| v < 25) && out[0] != out[1] && out[1] != out[2] && out[0] != out[2]);
+            assert_eq!(r.rank(&out), rank);
+        }
+        // A 6-tile pattern database of the 24-puzzle: 127,512,000 placements.
+        let r = KPermutationRanker::new(25, 6);
+        assert_eq!(r.count(), 127_512_000);
+        let mut out = [0u8; 6];
+        for rank in (0..r.count()).step_by(999_983) {
+            r.unrank(rank, &mut out);
+            assert_eq!(r.rank(&out), rank);
+        }
+        assert_eq!(r.rank(&[24, 23, 22, 21, 20, 19]), r.count() - 1);
+        // Overflow is refused rather than wrapped.
+        assert!(std::panic::catch_unwind(|| KPermutationRanker::new(25, 25)).is_err());
     }
 
     #[test]

@@ -1,28 +1,33 @@
-//! Korf's 100 with a pattern-database partition, straight through the library: a tool for
-//! trying partitions. Every length is checked against the published optimum.
+//! A benchmark set (Korf's 100 15-puzzles, Korf and Felner's 50 24-puzzles) with a
+//! pattern-database partition, straight through the library: a tool for trying partitions.
+//! Every length is checked against the published optimum.
 //!
 //! ```sh
 //! cargo run --release -p fifteen --example korf100 -- pdb663 [data/benchmarks/korf100.tsv]
+//! cargo run --release -p fifteen --example korf100 -- pdb6666 data/benchmarks/korf50_24.tsv 38,40
 //! PATTERNS="0,4,5,8,9,12/6,7,10,11,13,14/1,2,3" cargo run --release -p fifteen --example korf100
 //! ```
 //!
-//! `PATTERNS` replaces the partition's goal cells (4x4, blank goal on cell 15; patterns
-//! separated by `/`); its tables are built into a directory of their own under the system's
-//! temporary directory.
+//! The board size follows from the file (16 or 25 tiles per line); a third argument keeps
+//! only the instances with those ids. `PATTERNS` replaces the partition's goal cells
+//! (patterns separated by `/`); its tables are built into a directory of their own under the
+//! system's temporary directory.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use fifteen::pdb::{Partition, PdbHeuristic};
-use fifteen::{Shape, TilePuzzle, TileState};
+use fifteen::{TilePuzzle, TileState};
 use slide_core::search::{ida_star, IdaOptions};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().unwrap_or_else(|| "pdb663".into());
     let file = args.next().unwrap_or_else(|| "data/benchmarks/korf100.tsv".into());
+    let only: Option<Vec<usize>> =
+        args.next().map(|ids| ids.split(',').map(|i| i.trim().parse().expect("an instance id")).collect());
     let Some(mut partition) = Partition::all().into_iter().find(|p| p.name == name) else {
-        eprintln!("unknown partition {name}: pdb663 or pdb78");
+        eprintln!("unknown partition {name}: pdb663, pdb78 or pdb6666");
         std::process::exit(2);
     };
     let mut dir = slide_cli::data_dir(None);
@@ -39,26 +44,44 @@ fn main() {
     eprintln!("tables loaded or built in {:.2} s", clock.elapsed().as_secs_f64());
 
     let text = std::fs::read_to_string(PathBuf::from(&file)).expect("the benchmark file");
-    let shape = Shape::new(4, 4).unwrap();
+    let shape = partition.shape;
+    let cells = shape.cells();
     let goal = if text.contains("blank at top-left") {
-        TileState::from_cells(&(0..16).collect::<Vec<u8>>())
+        TileState::from_cells(&(0..cells as u8).collect::<Vec<u8>>())
     } else {
         TilePuzzle::standard_goal(shape)
     };
     let puzzle = TilePuzzle::new(shape, goal);
     let h = PdbHeuristic::new(&partition, tables, &puzzle).expect("a corner blank");
-    let (mut nodes, mut total) = (0u64, 0usize);
+    let (mut nodes, mut total, mut solved) = (0u64, 0usize, 0usize);
     let clock = Instant::now();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
-        let f: Vec<usize> = line.split('\t').map(|x| x.trim().parse().expect("a number")).collect();
-        let cells: Vec<u8> = f[1..17].iter().map(|&x| x as u8).collect();
-        let start = TileState::from_cells(&cells);
+        let f: Vec<u64> = line.split('\t').map(|x| x.trim().parse().expect("a number")).collect();
+        assert!(f.len() > cells + 1, "{file}: a line of {} fields is not a {shape} instance", f.len());
+        if only.as_ref().is_some_and(|ids| !ids.contains(&(f[0] as usize))) {
+            continue;
+        }
+        let start = TileState::from_cells(&f[1..=cells].iter().map(|&x| x as u8).collect::<Vec<u8>>());
+        let one = Instant::now();
         let (outcome, stats) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
         let path = outcome.found().expect("every instance is solvable");
-        assert_eq!(path.len(), f[17], "instance {}: not the published optimum", f[0]);
+        assert_eq!(path.len() as u64, f[cells + 1], "instance {}: not the published optimum", f[0]);
+        if only.is_some() {
+            println!(
+                "instance {}: {} moves, {} nodes, {:.2} s",
+                f[0],
+                path.len(),
+                stats.nodes,
+                one.elapsed().as_secs_f64()
+            );
+        }
         nodes += stats.nodes;
         total += path.len();
+        solved += 1;
     }
     let secs = clock.elapsed().as_secs_f64();
-    println!("{name}: total length {total}, {nodes} nodes, {secs:.2} s, {:.1} M nodes/s", nodes as f64 / secs / 1e6);
+    println!(
+        "{name}: {solved} instances, total length {total}, {nodes} nodes, {secs:.2} s, {:.1} M nodes/s",
+        nodes as f64 / secs / 1e6
+    );
 }

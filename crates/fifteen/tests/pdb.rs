@@ -171,3 +171,80 @@ fn small_tables_pass_their_check_and_corruption_is_caught() {
     bad.payload[1234] ^= 1;
     assert!((spec.check)(&bad).is_err());
 }
+
+#[test]
+fn every_partition_covers_each_goal_cell_but_the_blank_once() {
+    for partition in Partition::all() {
+        let mut cells: Vec<u8> = partition.patterns.iter().flatten().copied().collect();
+        cells.push(partition.blank);
+        cells.sort_unstable();
+        let all: Vec<u8> = (0..partition.shape.cells() as u8).collect();
+        assert_eq!(cells, all, "{}", partition.name);
+        assert_eq!(partition.specs().len(), partition.patterns.len());
+    }
+}
+
+#[test]
+fn eight_carried_entries_fill_the_word() {
+    // Four patterns in two orientations: the carried word holds all eight bytes, as it does
+    // for pdb6666 on 5x5.
+    let partition = Partition {
+        name: "test-4444",
+        shape: Shape::new(4, 4).unwrap(),
+        blank: 15,
+        patterns: vec![vec![0, 1, 4, 5], vec![2, 3, 6, 7], vec![8, 9, 12, 13], vec![10, 11, 14]],
+        large: false,
+    };
+    let tables = tables(&partition);
+    for goal in [TilePuzzle::standard_goal(partition.shape), TileState::from_cells(&(0..16).collect::<Vec<u8>>())] {
+        let puzzle = TilePuzzle::new(partition.shape, goal);
+        let h = PdbHeuristic::new(&partition, tables.clone(), &puzzle).unwrap();
+        assert_eq!(h.orientations() * partition.patterns.len(), 8);
+        let (mut value, mut carried) = h.estimate_carried(&puzzle.goal());
+        let mut parent = puzzle.goal();
+        for (mv, state) in walk(&puzzle, 3000, 11) {
+            (value, carried) = h.update_carried(&parent, value, carried, mv, &state);
+            assert_eq!(value, h.estimate(&state));
+            assert_eq!(h.estimate_carried(&state), (value, carried));
+            parent = state;
+        }
+    }
+}
+
+#[test]
+fn twenty_four_puzzle_databases_never_overestimate_and_solve_optimally() {
+    use fifteen::heuristics::LinearConflict;
+    // Eight 3-tile patterns on 5x5: the same builder and lookup as pdb6666, small enough to
+    // build in a test. Distances come from IDA* with Manhattan plus linear conflicts.
+    let shape = Shape::new(5, 5).unwrap();
+    let partition = Partition {
+        name: "test-5x5",
+        shape,
+        blank: 24,
+        patterns: (0..8).map(|p| (3 * p..3 * p + 3).collect()).collect(),
+        large: false,
+    };
+    let tables = tables(&partition);
+    for (g, goal) in
+        [TilePuzzle::standard_goal(shape), TileState::from_cells(&(0..25).collect::<Vec<u8>>())].into_iter().enumerate()
+    {
+        let puzzle = TilePuzzle::new(shape, goal);
+        let pdb = PdbHeuristic::new(&partition, tables.clone(), &puzzle).unwrap();
+        let lc = LinearConflict::new(&puzzle);
+        for seed in 0..6 {
+            let start = walk(&puzzle, 40, 100 * g as u64 + seed).last().unwrap().1;
+            let solve = |h: &dyn Heuristic<TilePuzzle>| {
+                let (out, _) = ida_star(&puzzle, &h, start, |x| puzzle.is_goal(x), &IdaOptions::default());
+                out.found().expect("solvable").states
+            };
+            let (optimal, with_pdb) = (solve(&lc), solve(&pdb));
+            let length = optimal.len() - 1;
+            assert_eq!(with_pdb.len() - 1, length, "seed {seed}: IDA* with the databases is optimal");
+            // Each state on a shortest path is exactly its remaining length from the goal.
+            for (i, state) in optimal.iter().chain(&with_pdb).enumerate() {
+                let d = length - i % (length + 1);
+                assert!(pdb.estimate(state) as usize <= d, "seed {seed}: estimate above {d} on {state:?}");
+            }
+        }
+    }
+}

@@ -33,6 +33,9 @@ pub enum HeuristicChoice {
     /// Additive 7-8 pattern databases with the mirrored lookup (4x4, blank in a corner;
     /// 576 MB, made by `cargo xtask gen-tables`).
     Pdb78,
+    /// Additive 6-6-6-6 pattern databases with the mirrored lookup (5x5, blank in a corner;
+    /// 510 MB, made by `cargo xtask gen-tables`).
+    Pdb6666,
 }
 
 impl HeuristicChoice {
@@ -46,6 +49,7 @@ impl HeuristicChoice {
             HeuristicChoice::Exact => "exact",
             HeuristicChoice::Pdb663 => "pdb663",
             HeuristicChoice::Pdb78 => "pdb78",
+            HeuristicChoice::Pdb6666 => "pdb6666",
         }
     }
 
@@ -54,6 +58,7 @@ impl HeuristicChoice {
         match self {
             HeuristicChoice::Pdb663 => Some(Partition::pdb663()),
             HeuristicChoice::Pdb78 => Some(Partition::pdb78()),
+            HeuristicChoice::Pdb6666 => Some(Partition::pdb6666()),
             _ => None,
         }
     }
@@ -64,6 +69,7 @@ impl HeuristicChoice {
         match self {
             HeuristicChoice::Pdb78 => Some(HeuristicChoice::Pdb663),
             HeuristicChoice::Pdb663 => Some(HeuristicChoice::WalkingDistance),
+            HeuristicChoice::Pdb6666 => Some(HeuristicChoice::LinearConflict),
             HeuristicChoice::WalkingDistance => Some(HeuristicChoice::LinearConflict),
             _ => None,
         }
@@ -117,7 +123,7 @@ impl AnyHeuristic {
                 bar.finish();
                 AnyHeuristic::Exact(h?)
             }
-            HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 => {
+            HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 | HeuristicChoice::Pdb6666 => {
                 let partition = choice.partition().expect("a pattern-database choice");
                 AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, quiet)?)
             }

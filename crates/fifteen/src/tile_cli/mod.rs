@@ -195,7 +195,7 @@ fn tables_help(config: &TileCliConfig) -> String {
     if !text.is_empty() {
         text +=
             "\nA default heuristic whose tables are absent (or whose goal does not suit it) gives way to the next: \
-                 pdb78, pdb663, walking-distance, linear-conflict.";
+                 on 4x4 pdb78, pdb663, walking-distance, linear-conflict; on 5x5 pdb6666, linear-conflict.";
     }
     text
 }
