@@ -36,18 +36,23 @@ impl Puzzle for Jugs {
     }
 }
 
-fn main() {
+/// The lines the example prints: the states of the shortest solution, or `None`.
+pub fn solution_lines() -> Option<Vec<String>> {
     let jugs = Jugs { capacity: [3, 5, 8] };
     let (outcome, _) = bfs(&jugs, [0, 0, 8], |s| *s == [0, 4, 4], &Limits::default());
     match outcome {
-        Outcome::Found(path) => {
-            for [a, b, c] in path.states {
-                println!("({a}, {b}, {c})");
-            }
-        }
-        _ => {
-            eprintln!("no solution");
-            std::process::exit(1);
-        }
+        Outcome::Found(path) => Some(path.states.iter().map(|[a, b, c]| format!("({a}, {b}, {c})")).collect()),
+        _ => None,
+    }
+}
+
+#[allow(dead_code)] // the test includes this file as a module and calls solution_lines()
+fn main() {
+    let Some(lines) = solution_lines() else {
+        eprintln!("no solution");
+        std::process::exit(1);
+    };
+    for line in lines {
+        println!("{line}");
     }
 }

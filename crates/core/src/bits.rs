@@ -105,7 +105,12 @@ impl AtomicPacked {
     #[inline]
     pub fn fetch_min(&self, i: u64, value: u8) {
         debug_assert_eq!(self.bits, 8);
-        self.bytes[i as usize].fetch_min(value, Ordering::Relaxed);
+        // Most calls find the entry already low enough: a plain load spares them the
+        // compare-and-swap loop an atomic minimum of a byte compiles to.
+        let byte = &self.bytes[i as usize];
+        if byte.load(Ordering::Relaxed) > value {
+            byte.fetch_min(value, Ordering::Relaxed);
+        }
     }
     /// Sets every byte to `byte`.
     pub fn fill(&mut self, byte: u8) {

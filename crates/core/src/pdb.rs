@@ -16,6 +16,10 @@ use crate::enumerate::LayerStats;
 pub trait AbstractSpace: Sync {
     /// An abstract state.
     type State: Copy;
+    /// Scratch a worker keeps from one rank to the next. Ranks are expanded in increasing
+    /// order, so a space may remember what consecutive ranks share (a pattern's decoded
+    /// placement, shared by every position of the blank); `()` when there is nothing to keep.
+    type Cursor: Default;
     /// The number of ranks.
     fn state_count(&self) -> u64;
     /// The rank of `state`.
@@ -24,6 +28,18 @@ pub trait AbstractSpace: Sync {
     fn unrank(&self, rank: u64) -> Self::State;
     /// Calls `visit(successor, cost)` for each move, with cost 0 or 1.
     fn for_each_successor<F: FnMut(Self::State, u8)>(&self, state: &Self::State, visit: F);
+
+    /// Calls `visit(rank)` for the rank of each successor, by a move of cost `cost`, of the
+    /// state of rank `rank`: the inner loop of [`build`]. The default unranks and ranks;
+    /// a space that knows its ranks' structure may skip most of that work.
+    fn for_each_successor_rank<F: FnMut(u64)>(&self, rank: u64, cost: u8, cursor: &mut Self::Cursor, mut visit: F) {
+        let _ = cursor;
+        self.for_each_successor(&self.unrank(rank), |child, c| {
+            if c == cost {
+                visit(self.rank(&child))
+            }
+        });
+    }
 }
 
 /// The working memory [`build`] needs, in bytes.
@@ -55,31 +71,30 @@ pub fn build<A: AbstractSpace>(
             frontier.insert(r);
         }
     }
-    // Expands every state in `set` in parallel; `f` returns how many states it added.
-    let scan = |set: &AtomicBitSet, f: &(dyn Fn(u64) -> u64 + Sync)| -> u64 {
+    // Expands every state in `set` in parallel; `f` returns how many states it added. Each
+    // worker keeps one cursor for the run of ranks it expands.
+    let scan = |set: &AtomicBitSet, f: &(dyn Fn(u64, &mut A::Cursor) -> u64 + Sync)| -> u64 {
         const CHUNK: usize = 256;
         (0..set.word_count().div_ceil(CHUNK))
             .into_par_iter()
             .map(|c| {
                 let mut added = 0;
-                set.for_each_in(c * CHUNK..((c + 1) * CHUNK).min(set.word_count()), |r| added += f(r));
+                let mut cursor = A::Cursor::default();
+                set.for_each_in(c * CHUNK..((c + 1) * CHUNK).min(set.word_count()), |r| added += f(r, &mut cursor));
                 added
             })
             .sum()
     };
     // Moves of cost `cost` from `r` to unseen states, which join `into` (and `layer` when free).
-    let expand = |r: u64, cost: u8, into: &AtomicBitSet, layer: Option<&AtomicBitSet>| -> u64 {
+    let expand = |r: u64, cost: u8, cursor: &mut A::Cursor, into: &AtomicBitSet, layer: Option<&AtomicBitSet>| -> u64 {
         let mut added = 0;
-        space.for_each_successor(&space.unrank(r), |child, c| {
-            if c == cost {
-                let cr = space.rank(&child);
-                if seen.insert(cr) {
-                    into.insert(cr);
-                    if let Some(layer) = layer {
-                        layer.insert(cr);
-                    }
-                    added += 1;
+        space.for_each_successor_rank(r, cost, cursor, |cr| {
+            if seen.insert(cr) {
+                into.insert(cr);
+                if let Some(layer) = layer {
+                    layer.insert(cr);
                 }
+                added += 1;
             }
         });
         added
@@ -89,7 +104,7 @@ pub fn build<A: AbstractSpace>(
         // Close the layer under free moves, one round at a time.
         loop {
             scratch.clear();
-            let added = scan(&frontier, &|r| expand(r, 0, &scratch, Some(&layer)));
+            let added = scan(&frontier, &|r, cursor| expand(r, 0, cursor, &scratch, Some(&layer)));
             std::mem::swap(&mut frontier, &mut scratch);
             if added == 0 {
                 break;
@@ -97,9 +112,9 @@ pub fn build<A: AbstractSpace>(
         }
         let value = cost.min(254) as u8;
         scratch.clear();
-        let new = scan(&layer, &|r| {
+        let new = scan(&layer, &|r, cursor| {
             table.fetch_min(r / group, value);
-            expand(r, 1, &scratch, None)
+            expand(r, 1, cursor, &scratch, None)
         });
         let size = layer.count_ones();
         total += size;

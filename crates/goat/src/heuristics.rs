@@ -178,6 +178,7 @@ impl PatternSpace<'_> {
 
 impl AbstractSpace for PatternSpace<'_> {
     type State = (u64, usize);
+    type Cursor = ();
 
     fn state_count(&self) -> u64 {
         3 * 12u64.pow(self.pattern.digits()) * 12

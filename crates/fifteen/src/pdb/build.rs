@@ -80,6 +80,8 @@ impl PatternState {
 
 impl AbstractSpace for PatternSpace {
     type State = PatternState;
+    /// The last placement decoded: its rank and its tiles' cells.
+    type Cursor = Option<(u64, [u8; MAX_PATTERN])>;
 
     fn state_count(&self) -> u64 {
         self.ranker.count() * self.shape.cells() as u64
@@ -107,6 +109,33 @@ impl AbstractSpace for PatternSpace {
                     visit(child, 1);
                 }
                 None => visit(child, 0),
+            }
+        }
+    }
+
+    /// Decodes each placement once for all the blank positions that follow it, and ranks a
+    /// free move's successor by arithmetic: only the blank changed.
+    fn for_each_successor_rank<F: FnMut(u64)>(&self, rank: u64, cost: u8, cursor: &mut Self::Cursor, mut visit: F) {
+        let n = self.shape.cells() as u64;
+        let (placement, blank) = (rank / n, (rank % n) as u8);
+        let cells = match cursor {
+            Some((p, cells)) if *p == placement => *cells,
+            _ => {
+                let mut cells = [0; MAX_PATTERN];
+                self.ranker.unrank(placement, &mut cells[..self.k]);
+                *cursor = Some((placement, cells));
+                cells
+            }
+        };
+        for &next in &self.neighbours[blank as usize] {
+            match (cells[..self.k].iter().position(|&c| c == next), cost) {
+                (Some(i), 1) => {
+                    let mut moved = cells;
+                    moved[i] = blank;
+                    visit(self.ranker.rank(&moved[..self.k]) * n + next as u64);
+                }
+                (None, 0) => visit(placement * n + next as u64),
+                _ => {}
             }
         }
     }
