@@ -66,19 +66,24 @@ fn main() {
             }
             Command::VerifyTables { names, small } => {
                 let mut failures = 0;
+                let mut verified = Vec::new();
                 for spec in select(&specs, &names, small)? {
                     if !dir.join(spec.file_name()).exists() && names.is_empty() {
                         println!("{:<28} absent (make it with: cargo xtask gen-tables {})", stem(spec), stem(spec));
                         continue;
                     }
                     match verify(spec, &dir) {
-                        Ok(report) => println!("{:<28} ok: {report}", stem(spec)),
+                        Ok(report) => {
+                            println!("{:<28} ok: {report}", stem(spec));
+                            verified.push(spec.file_name());
+                        }
                         Err(e) => {
                             failures += 1;
                             println!("{:<28} FAILED: {e}", stem(spec));
                         }
                     }
                 }
+                failures += verify_partitions(&dir, &verified);
                 if failures > 0 {
                     return Err(CliError::input(format!("{failures} table(s) failed verification")));
                 }
@@ -142,6 +147,33 @@ fn generate(spec: &TableSpec, dir: &Path, quiet: bool) -> Result<(), CliError> {
 fn verify(spec: &TableSpec, dir: &Path) -> Result<String, String> {
     let table = spec.load(dir).map_err(|e| e.to_string())?;
     (spec.check)(&table)
+}
+
+/// Checks the heuristic of every pattern-database partition whose tables all passed their
+/// own checks (a sum of sound tables can still be wrong if they do not fit together);
+/// returns the number of failures.
+fn verify_partitions(dir: &Path, verified: &[String]) -> usize {
+    let mut failures = 0;
+    for partition in fifteen::pdb::Partition::all() {
+        let specs = partition.specs();
+        if !specs.iter().all(|s| verified.contains(&s.file_name())) {
+            continue;
+        }
+        let name = format!("{} (heuristic)", partition.name);
+        let result = specs
+            .iter()
+            .map(|s| s.load(dir).map(|t| std::sync::Arc::from(t.payload)).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()
+            .and_then(|tables| partition.check_heuristic(tables, 5));
+        match result {
+            Ok(report) => println!("{name:<28} ok: {report}"),
+            Err(e) => {
+                failures += 1;
+                println!("{name:<28} FAILED: {e}");
+            }
+        }
+    }
+    failures
 }
 
 /// The process's peak resident memory so far (Linux), in bytes.

@@ -173,6 +173,17 @@ fn small_tables_pass_their_check_and_corruption_is_caught() {
 }
 
 #[test]
+fn the_assembled_heuristic_passes_its_check_and_an_inflated_table_fails_it() {
+    let (partition, tables) = pdb663();
+    let report = partition.check_heuristic(tables.clone(), 3).expect("the 6-6-3 databases are admissible");
+    assert!(report.contains("100 benchmark instances"), "{report}");
+    // The 3-tile table raised by 8 everywhere: admissible no more, and caught.
+    let mut inflated = tables.clone();
+    inflated[2] = inflated[2].iter().map(|&e| e + 8).collect::<Vec<u8>>().into();
+    assert!(partition.check_heuristic(inflated, 3).is_err());
+}
+
+#[test]
 fn every_partition_covers_each_goal_cell_but_the_blank_once() {
     for partition in Partition::all() {
         let mut cells: Vec<u8> = partition.patterns.iter().flatten().copied().collect();

@@ -9,6 +9,7 @@
 //! the same tables; the heuristic takes the larger.
 
 mod build;
+mod check;
 mod heuristic;
 mod partition;
 mod symmetry;

@@ -1,0 +1,109 @@
+//! The meaning of a whole partition's tables: the heuristic they make never exceeds a
+//! known distance. Each table's own check ([`super::Partition::specs`]) proves or samples
+//! its entries; this one tests the sum, as the searches use it, against independent
+//! distances: the published optima of the benchmark sets, and shortest paths found by IDA*
+//! with Manhattan distance plus linear conflicts.
+
+use std::sync::Arc;
+
+use slide_core::search::{ida_star, IdaOptions};
+use slide_core::{Heuristic, Puzzle};
+
+use super::{Partition, PdbHeuristic};
+use crate::heuristics::LinearConflict;
+use crate::{Shape, TilePuzzle, TileState};
+
+/// Korf's 100 and Korf and Felner's 50: blank-first goals, one instance per line
+/// (`id`, the cells, the optimal length).
+const BENCHMARKS: [&str; 2] = [
+    include_str!("../../../../data/benchmarks/korf100.tsv"),
+    include_str!("../../../../data/benchmarks/korf50_24.tsv"),
+];
+
+/// The benchmark instances of `shape`: id, start and optimal length.
+fn published_optima(shape: Shape) -> Vec<(usize, TileState, usize)> {
+    let cells = shape.cells();
+    BENCHMARKS
+        .iter()
+        .flat_map(|text| text.lines())
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id"))
+        .filter_map(|line| {
+            let f: Vec<usize> = line.split('\t').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
+            (f.len() > cells + 1 && f[1..=cells].iter().all(|&c| c < cells) && {
+                let mut sorted = f[1..=cells].to_vec();
+                sorted.sort_unstable();
+                sorted.iter().enumerate().all(|(i, &c)| i == c)
+            })
+            .then(|| {
+                let start = TileState::from_cells(&f[1..=cells].iter().map(|&c| c as u8).collect::<Vec<_>>());
+                (f[0], start, f[cells + 1])
+            })
+        })
+        .collect()
+}
+
+/// A walk of `steps` moves from the goal that never undoes its last move (SplitMix64 picks).
+fn walk(puzzle: &TilePuzzle, steps: usize, mut seed: u64) -> TileState {
+    let (mut state, mut last) = (puzzle.goal(), None);
+    for _ in 0..steps {
+        let mut options = Vec::with_capacity(4);
+        puzzle.for_each_successor(&state, |_, c| {
+            if Some(c) != last {
+                options.push(c)
+            }
+        });
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let z = (seed ^ (seed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        last = Some(state);
+        state = options[((z ^ (z >> 31)) % options.len() as u64) as usize];
+    }
+    state
+}
+
+impl Partition {
+    /// Checks the heuristic of these tables (in pattern order) against independent distances:
+    /// every benchmark instance of the partition's size has an estimate no greater than its
+    /// published optimum, and on `walks` random positions IDA* with the databases finds the
+    /// length IDA* with linear conflicts finds, with every position on both shortest paths
+    /// estimated at most its remaining distance.
+    pub fn check_heuristic(&self, tables: Vec<Arc<[u8]>>, walks: usize) -> Result<String, String> {
+        let blank_first = TileState::from_cells(&(0..self.shape.cells() as u8).collect::<Vec<_>>());
+        let puzzle = TilePuzzle::new(self.shape, blank_first);
+        let pdb = PdbHeuristic::new(self, tables, &puzzle).map_err(|e| e.to_string())?;
+        let optima = published_optima(self.shape);
+        for (id, start, optimum) in &optima {
+            let e = pdb.estimate(start) as usize;
+            if e > *optimum {
+                return Err(format!("benchmark instance {id} is estimated at {e}, above its optimum {optimum}"));
+            }
+        }
+        let lc = LinearConflict::new(&puzzle);
+        let shortest = |h: &dyn Heuristic<TilePuzzle>, start: TileState| {
+            let (outcome, _) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
+            outcome.found().map(|p| p.states).ok_or("IDA* found no path")
+        };
+        for seed in 0..walks as u64 {
+            let start = walk(&puzzle, 40, seed);
+            let (reference, with_pdb) = (shortest(&lc, start)?, shortest(&pdb, start)?);
+            let length = reference.len() - 1;
+            if with_pdb.len() - 1 != length {
+                return Err(format!(
+                    "{start:?}: {} moves with the databases, {length} with linear conflicts",
+                    with_pdb.len() - 1
+                ));
+            }
+            for path in [&reference, &with_pdb] {
+                for (i, state) in path.iter().enumerate() {
+                    if pdb.estimate(state) as usize > length - i {
+                        return Err(format!("{state:?} is estimated above its distance {}", length - i));
+                    }
+                }
+            }
+        }
+        Ok(format!(
+            "never above the published optimum of {} benchmark instances; {walks} random positions solved optimally, \
+             never above the distance on their shortest paths",
+            optima.len()
+        ))
+    }
+}
