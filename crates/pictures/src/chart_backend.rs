@@ -130,12 +130,11 @@ impl DrawingBackend for GlyphSvgBackend<'_> {
         }
         let (x0, x1) = (upper_left.0.min(bottom_right.0), upper_left.0.max(bottom_right.0));
         let (y0, y1) = (upper_left.1.min(bottom_right.1), upper_left.1.max(bottom_right.1));
-        let rect = Rectangle::new().set("x", x0).set("y", y0);
+        let rect = Rectangle::new().set("x", x0).set("y", y0).set("width", x1 - x0).set("height", y1 - y0);
         if fill {
-            // plotters' rectangles include their last pixel row and column.
-            self.add(filled!(rect.set("width", x1 - x0 + 1).set("height", y1 - y0 + 1), style.color()));
+            self.add(filled!(rect, style.color()));
         } else {
-            self.add(stroked!(rect.set("width", x1 - x0).set("height", y1 - y0), style));
+            self.add(stroked!(rect, style));
         }
         Ok(())
     }

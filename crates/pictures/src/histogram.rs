@@ -4,6 +4,7 @@ use plotters::coord::combinators::IntoLogRange;
 use plotters::prelude::{ChartBuilder, IntoDrawingArea, IntoFont, RGBColor, Rectangle, ShapeStyle};
 
 use crate::chart_backend::{ChartCanvas, GlyphSvgBackend};
+use crate::glyphs::text_width;
 use crate::{document, thousands, Color};
 
 /// How the count axis is drawn.
@@ -52,13 +53,12 @@ impl DepthChart<'_> {
         self.histogram.iter().sum()
     }
 
-    /// The title: the puzzle, its position count and greatest distance.
-    pub fn title(&self) -> String {
+    /// The line under the title: the position count and the greatest distance.
+    pub fn subtitle(&self) -> String {
         let max_depth = self.histogram.len().saturating_sub(1);
         let at_max = self.histogram.last().copied().unwrap_or(0);
         format!(
-            "{}: {} positions, greatest distance {max_depth} ({} position{})",
-            self.puzzle,
+            "{} positions, greatest distance {max_depth} ({} position{})",
             thousands(self.states()),
             thousands(at_max),
             if at_max == 1 { "" } else { "s" }
@@ -96,9 +96,15 @@ fn draw(chart: &DepthChart, peak: u64, canvas: &mut ChartCanvas) -> Result<(), S
     let x_labels = depths.clamp(2, 14);
     let depth_label =
         |v: &f64| if (v - v.round()).abs() < 1e-6 { format!("{}", v.round() as i64) } else { String::new() };
-    let mut builder = ChartBuilder::on(&root);
+    // The puzzle's name, shrunk if it would not fit, and the counts under it.
+    let width = CHART_SIZE.0 as f64 - 40.0;
+    let title_size = 20f64.min(width / text_width(chart.puzzle, 1.0).max(1e-9));
+    let area = root
+        .titled(chart.puzzle, ("sans-serif", title_size).into_font().color(&ink))
+        .and_then(|a| a.titled(&chart.subtitle(), ("sans-serif", 15).into_font().color(&ink)))
+        .map_err(|e| e.to_string())?;
+    let mut builder = ChartBuilder::on(&area);
     builder
-        .caption(chart.title(), ("sans-serif", 20).into_font().color(&ink))
         .margin(16)
         .x_label_area_size(48)
         .y_label_area_size(72);
@@ -166,9 +172,9 @@ mod tests {
     }
 
     #[test]
-    fn the_title_names_the_puzzle_its_positions_and_depth() {
+    fn the_subtitle_counts_the_positions_and_the_greatest_distance() {
         let chart = DepthChart { puzzle: "seven", origin: "the goal", histogram: &[1, 2, 3, 1], scale: Scale::Linear };
-        assert_eq!(chart.title(), "seven: 7 positions, greatest distance 3 (1 position)");
+        assert_eq!(chart.subtitle(), "7 positions, greatest distance 3 (1 position)");
     }
 
     #[test]
