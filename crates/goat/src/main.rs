@@ -271,7 +271,12 @@ fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, 
     antipodes.sort();
     if let Some(path) = &args.plot.plot {
         let scale = if args.plot.log { Scale::Log } else { Scale::Linear };
-        let chart = DepthChart { puzzle: "goat", origin: "the goal", histogram: &e.histogram, scale };
+        let chart = DepthChart {
+            puzzle: "goat: Hiroi's Goat slide puzzle (seed 000)",
+            origin: "the goal",
+            histogram: &e.histogram,
+            scale,
+        };
         let svg = chart.to_svg().map_err(|e| CliError::internal(e.to_string()))?;
         PictureTarget::new(path, false).save(1, &svg, "goat", common.quiet)?;
     }
