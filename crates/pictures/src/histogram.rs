@@ -104,10 +104,7 @@ fn draw(chart: &DepthChart, peak: u64, canvas: &mut ChartCanvas) -> Result<(), S
         .and_then(|a| a.titled(&chart.subtitle(), ("sans-serif", 15).into_font().color(&ink)))
         .map_err(|e| e.to_string())?;
     let mut builder = ChartBuilder::on(&area);
-    builder
-        .margin(16)
-        .x_label_area_size(48)
-        .y_label_area_size(72);
+    builder.margin(16).x_label_area_size(48).y_label_area_size(72);
     match chart.scale {
         Scale::Linear => {
             let mut plot = builder.build_cartesian_2d(x_range, 0.0..peak as f64 * 1.05).map_err(|e| e.to_string())?;
