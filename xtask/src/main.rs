@@ -1,8 +1,10 @@
-//! `cargo xtask`: generate, verify and list every precomputed table.
+//! `cargo xtask`: generate, verify and list every precomputed table; run the standard
+//! benchmarks and write their report (`bench`).
 //!
 //! Generation and verification share one description per table ([`TableSpec`]): the
 //! same code builds a table and, on load, checks its header, checksum and meaning.
 
+mod bench;
 mod registry;
 
 use std::path::{Path, PathBuf};
@@ -13,7 +15,7 @@ use slide_cli::{data_dir, CliError, ExitCode, Progress};
 use slide_core::enumerate::human_bytes;
 use slide_core::table::TableSpec;
 
-/// Generate, verify and list the precomputed tables of the four puzzles.
+/// Generate, verify and list the precomputed tables of the four puzzles; run the benchmarks.
 #[derive(Parser)]
 #[command(name = "cargo xtask")]
 struct Cli {
@@ -51,6 +53,17 @@ enum Command {
     },
     /// List the known tables, their files, sizes and users.
     ListTables,
+    /// Run the standard workloads (each seed's figures, Korf's 100, 100 random 15-puzzles)
+    /// and write the report at the top of docs/BENCHMARKS.md, between its bench markers.
+    /// Example: cargo xtask bench --quick
+    Bench(bench::BenchArgs),
+    /// Run one command and print its wall time, CPU time and peak memory (used by bench).
+    #[command(hide = true)]
+    Measure {
+        /// The program and its arguments.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
 }
 
 fn main() {
@@ -87,6 +100,13 @@ fn main() {
                 if failures > 0 {
                     return Err(CliError::input(format!("{failures} table(s) failed verification")));
                 }
+            }
+            Command::Bench(args) => {
+                let typed: Vec<String> = std::env::args().skip(1).collect();
+                bench::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
+            }
+            Command::Measure { command } => {
+                bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;
             }
             Command::ListTables => {
                 for spec in &specs {

@@ -8,6 +8,7 @@ pub mod board_text;
 pub mod data_dir;
 pub mod exit;
 pub mod output;
+pub mod pictures;
 pub mod progress;
 
 pub use args::CommonArgs;
@@ -16,4 +17,5 @@ pub use board_text::{tokenize, BoardText, Token, TokenError};
 pub use data_dir::{data_dir, DATA_DIR_ENV};
 pub use exit::{CliError, ExitCode};
 pub use output::{emit_json, format_millis};
+pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
 pub use progress::Progress;

@@ -5,6 +5,7 @@ pub mod board;
 pub mod heuristics;
 pub mod parse;
 pub mod pdb;
+pub mod picture;
 pub mod solvable;
 pub mod tile_cli;
 

@@ -4,13 +4,15 @@
 //! - [`board`]: the packed board, its moves and glyphs;
 //! - [`rank`]: a bijection of the 5,443,200 positions onto `0..5,443,200`;
 //! - [`heuristics`]: the seed's distance table, additive pattern databases, the exact table;
-//! - [`parse`]: BOARD text as numbers or glyph rows, with precise errors.
+//! - [`parse`]: BOARD text as numbers or glyph rows, with precise errors;
+//! - [`picture`]: how a board looks in `solve --svg`.
 //!
 //! The functions here are what the `goat` binary runs, so the tests call them directly.
 
 pub mod board;
 pub mod heuristics;
 pub mod parse;
+pub mod picture;
 pub mod rank;
 
 use std::path::Path;

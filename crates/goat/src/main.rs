@@ -4,9 +4,13 @@
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use slide_cli::exit::run_main;
-use slide_cli::{data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, Progress};
+use slide_cli::{
+    data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, Progress,
+    SvgArgs,
+};
 use slide_core::enumerate::DepthStore;
 use slide_core::search::{Limits, Outcome};
+use slide_pictures::{DepthChart, Scale};
 
 use goat::board::{GoatMove, COLS, ROWS};
 use goat::rank::STATE_COUNT;
@@ -31,11 +35,11 @@ struct Cli {
 enum Command {
     /// A shortest solution for each board (default: the seed's START, 20 moves).
     ///
-    /// Example: goat solve "6 7 9 10 / 4 5 2 8 / 0 8 3 1" --heuristic pdb
-    Solve(SearchArgs),
+    /// Example: goat solve "6 7 9 10 / 4 5 2 8 / 0 8 3 1" --heuristic pdb --svg solution.svg
+    Solve(SolveArgs),
     /// Every position reachable from the goal: count, depth histogram, the deepest positions.
     ///
-    /// Example: goat analyze --json
+    /// Example: goat analyze --json --plot depths.svg
     Analyze(AnalyzeArgs),
     /// The number of distinct optimal solutions for each board (default: the seed's START).
     ///
@@ -60,11 +64,22 @@ struct SearchArgs {
     batch: Option<String>,
 }
 
+/// The options of `solve`.
+#[derive(Args, Debug, Clone)]
+struct SolveArgs {
+    #[command(flatten)]
+    search: SearchArgs,
+    #[command(flatten)]
+    picture: SvgArgs,
+}
+
 #[derive(Args, Debug)]
 struct AnalyzeArgs {
     /// Enumerate from this goal instead of the seed's GOAL.
     #[arg(long, value_name = "BOARD")]
     goal: Option<String>,
+    #[command(flatten)]
+    plot: PlotArgs,
 }
 
 #[derive(Args, Debug)]
@@ -88,8 +103,10 @@ fn main() {
     run_main("goat", || {
         let cli = Cli::parse();
         cli.common.init_threads()?;
-        let default_solve =
-            || SearchArgs { boards: Vec::new(), goal: None, heuristic: HeuristicKind::Exact, batch: None };
+        let default_solve = || SolveArgs {
+            search: SearchArgs { boards: Vec::new(), goal: None, heuristic: HeuristicKind::Exact, batch: None },
+            picture: SvgArgs::default(),
+        };
         match cli.command {
             None => solve_command(&default_solve(), &cli.common),
             Some(Command::Solve(args)) => solve_command(&args, &cli.common),
@@ -144,16 +161,17 @@ fn build_heuristic(kind: HeuristicKind, goal: Board) -> Result<AnyHeuristic, Cli
     })
 }
 
-/// Runs `work` on every input; a bad board is reported (with its line) and the rest go on.
+/// Runs `work` on every input with its batch line and its position (from 1); a bad board is
+/// reported (with its line) and the rest go on.
 fn for_each_input(
     args: &SearchArgs,
     common: &CommonArgs,
-    mut work: impl FnMut(Option<usize>, Board) -> Result<(), CliError>,
+    mut work: impl FnMut(Option<usize>, usize, Board) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
     let inputs = inputs(args)?;
     let single = inputs.len() == 1 && inputs[0].0.is_none();
     let mut failed = false;
-    for (line, text) in inputs {
+    for (position, (line, text)) in (1..).zip(inputs) {
         let board = match parse(&text) {
             Ok(b) => b,
             Err(e) if single => return Err(e),
@@ -168,7 +186,7 @@ fn for_each_input(
                 continue;
             }
         };
-        work(line, board).map_err(|e| match line {
+        work(line, position, board).map_err(|e| match line {
             Some(l) => e.context(format!("line {l}")),
             None => e,
         })?;
@@ -185,12 +203,15 @@ fn move_names(moves: &[GoatMove]) -> (Vec<&'static str>, Vec<u8>) {
     (moves.iter().map(|m| m.dir.name()).collect(), moves.iter().map(|m| m.piece).collect())
 }
 
-fn solve_command(args: &SearchArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+fn solve_command(solve: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+    let args = &solve.search;
     let limits = common.limits()?;
     let goal = goal_of(&args.goal)?;
     let name = args.heuristic.name();
     let mut heuristic = None; // built when the first board parses
-    for_each_input(args, common, |line, start| {
+    let pictures =
+        solve.picture.svg.as_ref().map(|p| PictureTarget::new(p, args.batch.is_some() || args.boards.len() > 1));
+    for_each_input(args, common, |line, position, start| {
         let heuristic = match &mut heuristic {
             Some(h) => h,
             none => none.insert(build_heuristic(args.heuristic, goal)?),
@@ -203,6 +224,10 @@ fn solve_command(args: &SearchArgs, common: &CommonArgs) -> Result<ExitCode, Cli
             }
             Outcome::LimitReached(hit) => return Err(CliError::limit(hit)),
         };
+        if let Some(target) = &pictures {
+            let svg = goat::picture::solution_svg(&path.states, &path.moves);
+            target.save(line.unwrap_or(position), &svg, "goat", common.quiet)?;
+        }
         let (moves, pieces) = move_names(&path.moves);
         if common.json {
             let mut value = json!({
@@ -244,6 +269,17 @@ fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, 
     progress.finish();
     let mut antipodes = e.antipodes.clone();
     antipodes.sort();
+    if let Some(path) = &args.plot.plot {
+        let scale = if args.plot.log { Scale::Log } else { Scale::Linear };
+        let chart = DepthChart {
+            puzzle: "goat: Hiroi's Goat slide puzzle (seed 000)",
+            origin: "the goal",
+            histogram: &e.histogram,
+            scale,
+        };
+        let svg = chart.to_svg().map_err(|e| CliError::internal(e.to_string()))?;
+        PictureTarget::new(path, false).save(1, &svg, "goat", common.quiet)?;
+    }
     if common.json {
         emit_json(&json!({
             "puzzle": "goat", "goal": goal.cells(),
@@ -276,7 +312,7 @@ fn count_command(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliE
     let limits: Limits = common.limits()?;
     let goal = goal_of(&args.search.goal)?;
     let mut heuristic = None; // built when the first board parses
-    for_each_input(&args.search, common, |line, start| {
+    for_each_input(&args.search, common, |line, _, start| {
         let heuristic = match &mut heuristic {
             Some(h) => h,
             none => none.insert(build_heuristic(args.search.heuristic, goal)?),

@@ -6,6 +6,7 @@
 //! - [`parse`]: boards, goal patterns and puzzle files as text.
 //! - [`solve`]: shortest solutions (BFS, A*, IDA*), labelled replays, whole-space analysis
 //!   and counting.
+//! - [`picture`]: how a board looks in `solve --svg`.
 //!
 //! # Example
 //! ```
@@ -20,6 +21,7 @@
 
 pub mod engine;
 pub mod parse;
+pub mod picture;
 pub mod solve;
 
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};

@@ -10,8 +10,11 @@ use quzzle::parse::{instance_from_file, parse_goal, parse_size, render_canonical
 use quzzle::{analyze, count, label_path, optimal_solutions, solve, Algorithm, Instance, Metric};
 use serde_json::json;
 use slide_cli::exit::run_main;
-use slide_cli::{data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode};
+use slide_cli::{
+    data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs,
+};
 use slide_core::Outcome;
+use slide_pictures::{DepthChart, Scale};
 
 /// Optimal solutions of sliding-block puzzles (rectangular blocks on a board of up to 64
 /// cells): the seed's 4x5 block puzzle, Klotski, Conway's Century, or your own puzzle file.
@@ -29,8 +32,8 @@ enum Command {
     /// A shortest solution of each puzzle. Example: quzzle solve --metric block klotski
     Solve(SolveArgs),
     /// Every state reachable from the start: count, depth histogram, farthest states.
-    /// Example: quzzle analyze --puzzle klotski
-    Analyze(PuzzleArgs),
+    /// Example: quzzle analyze --puzzle klotski --plot depths.svg --log
+    Analyze(AnalyzeArgs),
     /// The number of distinct optimal solutions (blocks of one shape interchangeable).
     /// Example: quzzle count --metric line
     Count(CountArgs),
@@ -90,6 +93,18 @@ struct SolveArgs {
     /// Print the moves only, not the board after each move.
     #[arg(long)]
     no_boards: bool,
+
+    #[command(flatten)]
+    picture: SvgArgs,
+}
+
+#[derive(Args, Debug, Default, Clone)]
+struct AnalyzeArgs {
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
+
+    #[command(flatten)]
+    plot: PlotArgs,
 }
 
 #[derive(Args, Debug, Default, Clone)]
@@ -201,18 +216,19 @@ fn jobs(args: &PuzzleArgs) -> Result<Vec<Job>, CliError> {
     Ok(args.boards.iter().map(|b| (None, load(Some(b), args))).collect())
 }
 
-/// Runs `work` on every job; errors of a batch line are reported and the run goes on (exit 2
-/// at the end); a search bound stops everything (exit 3).
+/// Runs `work` on every job with its number (its batch line, else its position from 1);
+/// errors of a batch line are reported and the run goes on (exit 2 at the end); a search
+/// bound stops everything (exit 3).
 fn each_job(
     args: &PuzzleArgs,
     common: &CommonArgs,
-    mut work: impl FnMut(&Instance) -> Result<(), CliError>,
+    mut work: impl FnMut(&Instance, usize) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
     let mut failed = false;
     let all = jobs(args)?;
     let batch = args.batch.is_some();
-    for (line, job) in all {
-        let result = job.and_then(|inst| work(&inst));
+    for (position, (line, job)) in (1..).zip(all) {
+        let result = job.and_then(|inst| work(&inst, line.unwrap_or(position)));
         match (result, line) {
             (Ok(()), _) => {}
             (Err(e), _) if e.code == ExitCode::LimitReached => return Err(e),
@@ -256,7 +272,9 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
         }
     }
     let limits = common.limits()?;
-    each_job(&args.puzzle, common, |inst| {
+    let numbered = args.puzzle.batch.is_some() || args.puzzle.boards.len() > 1;
+    let pictures = args.picture.svg.as_ref().map(|path| PictureTarget::new(path, numbered));
+    each_job(&args.puzzle, common, |inst, number| {
         let (outcome, stats) = solve(inst, algorithm, &limits);
         let metric = inst.board.metric;
         let heuristic =
@@ -269,6 +287,9 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
             Outcome::LimitReached(hit) => return Err(CliError::limit(hit)),
         };
         let steps = label_path(inst, &path.moves);
+        if let Some(target) = &pictures {
+            target.save(number, &quzzle::picture::solution_svg(inst, &steps), "quzzle", common.quiet)?;
+        }
         if common.json {
             emit_json(&json!({
                 "puzzle": "quzzle",
@@ -324,11 +345,23 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
     })
 }
 
-fn run_analyze(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
+fn run_analyze(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
-    each_job(args, common, |inst| {
+    let numbered = args.puzzle.batch.is_some() || args.puzzle.boards.len() > 1;
+    let plots = args.plot.plot.as_ref().map(|path| PictureTarget::new(path, numbered));
+    each_job(&args.puzzle, common, |inst, number| {
         let a = analyze(&inst.board, inst.start, |s| inst.is_goal(s), &limits).map_err(CliError::limit)?;
         let metric = inst.board.metric;
+        if let Some(target) = &plots {
+            let chart = DepthChart {
+                puzzle: &format!("quzzle {} ({metric} metric)", inst.name),
+                origin: "the start",
+                histogram: &a.histogram,
+                scale: if args.plot.log { Scale::Log } else { Scale::Linear },
+            };
+            let svg = chart.to_svg().map_err(|e| CliError::internal(e.to_string()))?;
+            target.save(number, &svg, "quzzle", common.quiet)?;
+        }
         let antipodes: Vec<String> =
             a.antipodes.iter().map(|s| render_canonical(&inst.board, s, &inst.blocks)).collect();
         let max_depth = a.histogram.len() - 1;
@@ -378,7 +411,7 @@ fn run_analyze(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliEr
 
 fn run_count(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
-    each_job(&args.puzzle, common, |inst| {
+    each_job(&args.puzzle, common, |inst, _| {
         let (outcome, stats) = count(inst, &limits);
         let metric = inst.board.metric;
         let (length, n) = match outcome {

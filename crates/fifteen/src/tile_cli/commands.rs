@@ -9,12 +9,15 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::Serialize;
-use slide_cli::{emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, Progress};
+use slide_cli::{
+    emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, Progress, SvgArgs,
+};
 use slide_core::enumerate::{enumerate, human_bytes, memory_needed, DepthStore, EnumerateError};
 use slide_core::search::{
     astar, bfs, count_optimal, depth_first_any, ida_star, iterative_deepening, IdaOptions, Limits, PathOf,
 };
 use slide_core::{Heuristic, Outcome, Puzzle, SearchStats};
+use slide_pictures::{DepthChart, Scale};
 
 use super::heuristic::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use super::{Algorithm, TileArgs, TileCliConfig};
@@ -99,6 +102,13 @@ impl WithHeuristic for CountWith<'_> {
         let p = self.puzzle;
         count_optimal(p, h, self.start, |s: &TileState| p.is_goal(s), self.list, &self.options)
     }
+}
+
+/// The picture of a solved board: its start and every board after it.
+fn solution_picture(r: &SolveReport) -> String {
+    let shape = Shape::new(r.rows as usize, r.cols as usize).expect("a checked shape");
+    let (start, goal) = (TileState::from_cells(&r.start), TileState::from_cells(&r.goal));
+    crate::picture::solution_svg(r.puzzle, shape, &start, &goal, &r.pieces)
 }
 
 /// Prints a line on stdout; a closed pipe (`| head`) ends the program quietly.
@@ -304,6 +314,7 @@ impl<'a> Context<'a> {
         boards: Vec<String>,
         batch: Option<String>,
         algorithm: Algorithm,
+        picture: SvgArgs,
     ) -> Result<ExitCode, CliError> {
         let lines: Vec<(Option<usize>, String)> = match (&batch, boards.is_empty()) {
             (Some(_), false) => return Err(CliError::input("give boards as arguments or with --batch, not both")),
@@ -311,16 +322,25 @@ impl<'a> Context<'a> {
             (None, false) => boards.into_iter().map(|b| (None, b)).collect(),
             (None, true) => self.config.default_boards.iter().map(|b| (None, b.to_string())).collect(),
         };
+        let pictures = picture.svg.map(|path| PictureTarget::new(&path, batch.is_some() || lines.len() > 1));
         let clock = Instant::now();
         let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
         let mut worst: Option<CliError> = None;
-        for (line, text) in &lines {
+        for (i, (line, text)) in lines.iter().enumerate() {
             match (self.solve_one(text, algorithm), line) {
                 (Ok(report), _) => {
                     solved += 1;
                     total_length += report.length;
                     nodes += report.nodes;
                     self.print_solution(&report)?;
+                    if let Some(target) = &pictures {
+                        target.save(
+                            line.unwrap_or(i + 1),
+                            &solution_picture(&report),
+                            self.config.program,
+                            self.common.quiet,
+                        )?;
+                    }
                 }
                 (Err(e), None) => return Err(e),
                 (Err(e), Some(line)) => {
@@ -358,7 +378,7 @@ impl<'a> Context<'a> {
         }
     }
 
-    pub(super) fn analyze(&self) -> Result<ExitCode, CliError> {
+    pub(super) fn analyze(&self, plot: PlotArgs) -> Result<ExitCode, CliError> {
         let shape = self.shape()?;
         let goal = self.goal(shape)?;
         let cells = shape.cells();
@@ -407,6 +427,16 @@ impl<'a> Context<'a> {
             millis: format_millis(e.elapsed),
             memory_bytes: e.memory_bytes,
         };
+        if let Some(path) = &plot.plot {
+            let chart = DepthChart {
+                puzzle: &format!("{} {shape}", self.config.program),
+                origin: "the goal",
+                histogram: &report.histogram,
+                scale: if plot.log { Scale::Log } else { Scale::Linear },
+            };
+            let svg = chart.to_svg().map_err(|e| CliError::internal(e.to_string()))?;
+            PictureTarget::new(path, false).save(1, &svg, self.config.program, self.common.quiet)?;
+        }
         if self.common.json {
             emit_json(&report)?;
         } else {

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use slide_cli::{CliError, CommonArgs, ExitCode};
+use slide_cli::{CliError, CommonArgs, ExitCode, PlotArgs, SvgArgs};
 
 pub use heuristic::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 
@@ -109,8 +109,8 @@ enum Command {
     /// Shortest solutions (with no BOARD: the default instances). Example: fifteen solve "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"; seven solve "0 7 2 1 / 4 3 6 5"; solve --batch boards.txt --json
     Solve(SolveArgs),
     /// Every position reachable from the goal: count, depth histogram, the farthest positions.
-    /// Example: analyze --size 3x3
-    Analyze,
+    /// Example: analyze --plot depths.svg --log (fifteen: analyze --size 3x3 --plot depths.svg)
+    Analyze(AnalyzeArgs),
     /// The number of distinct optimal solutions; --list prints them. Example: count --list
     Count(CountArgs),
     /// A random walk from the goal that never undoes its last move. Example: scramble --moves 40 --seed 1
@@ -130,6 +130,15 @@ struct SolveArgs {
     /// The search algorithm. Example: --algorithm bfs
     #[arg(long, value_enum, default_value = "idastar")]
     algorithm: Algorithm,
+    #[command(flatten)]
+    picture: SvgArgs,
+}
+
+/// `analyze`'s arguments.
+#[derive(Args, Debug, Default)]
+struct AnalyzeArgs {
+    #[command(flatten)]
+    plot: PlotArgs,
 }
 
 /// `count`'s arguments.
@@ -228,8 +237,8 @@ pub fn run(config: &TileCliConfig, args: impl IntoIterator<Item = OsString>) -> 
     cli.common.init_threads()?;
     let ctx = commands::Context::new(config, cli.common, cli.tile)?;
     match cli.command.unwrap_or(Command::Solve(SolveArgs::default())) {
-        Command::Solve(a) => ctx.solve(a.boards, a.batch, a.algorithm),
-        Command::Analyze => ctx.analyze(),
+        Command::Solve(a) => ctx.solve(a.boards, a.batch, a.algorithm, a.picture),
+        Command::Analyze(a) => ctx.analyze(a.plot),
         Command::Count(a) => ctx.count(a.board, a.list),
         Command::Scramble(a) => ctx.scramble(a.moves, a.seed, a.count),
         Command::Random(a) => ctx.random(a.seed, a.count),

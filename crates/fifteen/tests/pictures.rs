@@ -1,0 +1,71 @@
+//! `fifteen solve --svg` with several boards: one picture per board, numbered by position or
+//! by batch line, each with the right number of boards; `analyze --plot` of the 8-puzzle.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use slide_pictures::render::render;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fifteen-pictures-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn fifteen(dir: &PathBuf, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).env("SLIDE_DATA_DIR", dir).output().unwrap()
+}
+
+fn boards_in(file: &PathBuf) -> usize {
+    let svg = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    render(&svg, 1.0).unwrap().boards()
+}
+
+#[test]
+fn several_boards_give_numbered_pictures() {
+    let dir = scratch("several");
+    let file = dir.join("s.svg");
+    // 2 moves and 4 moves.
+    let out = fifteen(
+        &dir,
+        &["solve", "-q", "--svg", file.to_str().unwrap(), "1 2 3 / 4 5 6 / 0 7 8", "1 2 3 / 0 4 6 / 7 5 8"],
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!file.exists(), "several boards never write the bare name");
+    assert_eq!(boards_in(&dir.join("s-1.svg")), 3);
+    assert_eq!(boards_in(&dir.join("s-2.svg")), 4);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn batch_pictures_are_numbered_by_line_and_bad_lines_draw_nothing() {
+    let dir = scratch("batch");
+    let batch = dir.join("boards.txt");
+    std::fs::write(
+        &batch,
+        "# two boards and a bad one\n1 2 3 / 4 5 6 / 7 0 8\n1 2 3 / 4 5 6 / 8 7 0\n0 1 2 / 3 4 5 / 6 7 8\n",
+    )
+    .unwrap();
+    let file = dir.join("b.svg");
+    let out = fifteen(&dir, &["solve", "-q", "--batch", batch.to_str().unwrap(), "--svg", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "line 3 is unsolvable");
+    assert_eq!(boards_in(&dir.join("b-2.svg")), 2);
+    assert!(!dir.join("b-3.svg").exists());
+    assert!(dir.join("b-4.svg").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_eight_puzzle_histogram_names_it_and_renders() {
+    let dir = scratch("plot");
+    let file = dir.join("eight.svg");
+    let out = fifteen(&dir, &["analyze", "-q", "--size", "3x3", "--plot", file.to_str().unwrap(), "--log"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let picture = render(&svg, 1.0).unwrap();
+    assert!(picture.ink() > 0.05);
+    // 0..=31 distances.
+    let bars = svg.matches(&format!("fill=\"{}\"", slide_pictures::histogram::BAR_COLOR.hex())).count();
+    assert_eq!(bars, 32);
+    std::fs::remove_dir_all(&dir).ok();
+}

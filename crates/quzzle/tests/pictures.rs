@@ -1,0 +1,57 @@
+//! `quzzle solve --svg` and `quzzle analyze --plot`: valid SVG that renders every board of a
+//! solution as coloured labelled blocks, one picture per puzzle, and one bar per depth.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use quzzle::picture::GOAL_COLOR;
+use slide_pictures::histogram::BAR_COLOR;
+use slide_pictures::render::render;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quzzle-pictures-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn quzzle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_quzzle")).args(args).output().expect("the binary runs")
+}
+
+fn svg_of(file: &Path) -> String {
+    std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()))
+}
+
+#[test]
+fn the_seed_s_59_block_moves_give_60_boards_with_the_goal_block_in_red() {
+    let dir = scratch("seed");
+    let file = dir.join("seed.svg");
+    let out = quzzle(&["solve", "-q", "--metric", "block", "--no-boards", "--svg", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let svg = svg_of(&file);
+    assert!(!svg.contains("<text"));
+    // Nine blocks on each of 60 boards; the 2x2 block is the goal's.
+    assert_eq!(svg.matches(&format!("fill=\"{}\"", GOAL_COLOR.hex())).count(), 60);
+    let picture = render(&svg, 1.0).unwrap();
+    assert_eq!(picture.boards(), 60);
+    assert!(picture.ink() > 0.3);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn several_puzzles_give_numbered_pictures_and_plots() {
+    let dir = scratch("several");
+    let (solution, plot) = (dir.join("s.svg"), dir.join("p.svg"));
+    // The small test puzzle and the seed's, both named.
+    let out = quzzle(&["solve", "-q", "--no-boards", "--svg", solution.to_str().unwrap(), "small", "pennant"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(render(&svg_of(&dir.join("s-1.svg")), 1.0).unwrap().boards() >= 2);
+    assert!(render(&svg_of(&dir.join("s-2.svg")), 1.0).unwrap().boards() > 60);
+    let out = quzzle(&["analyze", "-q", "--plot", plot.to_str().unwrap(), "small", "pennant"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pennant = svg_of(&dir.join("p-2.svg"));
+    // The seed's puzzle in the cell metric: distances 0 to 112.
+    assert_eq!(pennant.matches(&format!("fill=\"{}\"", BAR_COLOR.hex())).count(), 113);
+    assert!(render(&pennant, 1.0).unwrap().ink() > 0.05);
+    std::fs::remove_dir_all(&dir).ok();
+}
