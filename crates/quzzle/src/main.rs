@@ -10,7 +10,7 @@ use quzzle::parse::{instance_from_file, parse_goal, parse_size, render_canonical
 use quzzle::{analyze, count, label_path, optimal_solutions, solve, Algorithm, Instance, Metric};
 use serde_json::json;
 use slide_cli::exit::run_main;
-use slide_cli::{data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode};
+use slide_cli::{data_dir, emit_json, format_millis, read_batch, BatchReport, CliError, CommonArgs, ExitCode};
 use slide_core::Outcome;
 
 /// Optimal solutions of sliding-block puzzles (rectangular blocks on a board of up to 64
@@ -201,33 +201,31 @@ fn jobs(args: &PuzzleArgs) -> Result<Vec<Job>, CliError> {
     Ok(args.boards.iter().map(|b| (None, load(Some(b), args))).collect())
 }
 
-/// Runs `work` on every job; errors of a batch line are reported and the run goes on (exit 2
-/// at the end); a search bound stops everything (exit 3).
+/// Runs `work` on every job, with its batch line if any. Batch lines follow the shared
+/// batch policy (`BatchReport`: a bad line or a bound hit fails only its line); any other
+/// error ends the run.
 fn each_job(
     args: &PuzzleArgs,
     common: &CommonArgs,
-    mut work: impl FnMut(&Instance) -> Result<(), CliError>,
+    mut work: impl FnMut(Option<usize>, &Instance) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
-    let mut failed = false;
-    let all = jobs(args)?;
-    let batch = args.batch.is_some();
-    for (line, job) in all {
-        let result = job.and_then(|inst| work(&inst));
-        match (result, line) {
-            (Ok(()), _) => {}
-            (Err(e), _) if e.code == ExitCode::LimitReached => return Err(e),
-            (Err(e), Some(line)) if batch => {
-                failed = true;
-                if common.json {
-                    emit_json(&json!({"line": line, "error": e.message}))?;
-                } else {
-                    eprintln!("quzzle: line {line}: {}", e.message);
-                }
-            }
-            (Err(e), _) => return Err(e),
+    let mut batch = BatchReport::new("quzzle", common.json);
+    for (line, job) in jobs(args)? {
+        let result = job.and_then(|inst| work(line, &inst));
+        match line {
+            Some(line) => batch.record(line, result)?,
+            None => result?,
         }
     }
-    Ok(if failed { ExitCode::BadInput } else { ExitCode::Success })
+    batch.finish()
+}
+
+/// `value` with the batch line it answers, if any.
+fn with_line(mut value: serde_json::Value, line: Option<usize>) -> serde_json::Value {
+    if let Some(l) = line {
+        value["line"] = json!(l);
+    }
+    value
 }
 
 fn print_board(out: &mut String, text: &str, cols: usize) {
@@ -256,7 +254,7 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
         }
     }
     let limits = common.limits()?;
-    each_job(&args.puzzle, common, |inst| {
+    each_job(&args.puzzle, common, |line, inst| {
         let (outcome, stats) = solve(inst, algorithm, &limits);
         let metric = inst.board.metric;
         let heuristic =
@@ -270,24 +268,27 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
         };
         let steps = label_path(inst, &path.moves);
         if common.json {
-            emit_json(&json!({
-                "puzzle": "quzzle",
-                "name": inst.name,
-                "rows": inst.board.rows,
-                "cols": inst.board.cols,
-                "metric": metric.name(),
-                "algorithm": algorithm.name(),
-                "start": inst.start_text(),
-                "goal": inst.goal_text,
-                "length": path.len(),
-                "optimal": true,
-                "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
-                "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
-                "boards": steps.iter().map(|s| s.board.clone()).collect::<Vec<_>>(),
-                "nodes": stats.nodes,
-                "millis": format_millis(stats.elapsed),
-                "heuristic": heuristic,
-            }))?;
+            emit_json(&with_line(
+                json!({
+                    "puzzle": "quzzle",
+                    "name": inst.name,
+                    "rows": inst.board.rows,
+                    "cols": inst.board.cols,
+                    "metric": metric.name(),
+                    "algorithm": algorithm.name(),
+                    "start": inst.start_text(),
+                    "goal": inst.goal_text,
+                    "length": path.len(),
+                    "optimal": true,
+                    "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
+                    "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
+                    "boards": steps.iter().map(|s| s.board.clone()).collect::<Vec<_>>(),
+                    "nodes": stats.nodes,
+                    "millis": format_millis(stats.elapsed),
+                    "heuristic": heuristic,
+                }),
+                line,
+            ))?;
             return Ok(());
         }
         let mut out = String::new();
@@ -326,30 +327,33 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
 
 fn run_analyze(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
-    each_job(args, common, |inst| {
+    each_job(args, common, |line, inst| {
         let a = analyze(&inst.board, inst.start, |s| inst.is_goal(s), &limits).map_err(CliError::limit)?;
         let metric = inst.board.metric;
         let antipodes: Vec<String> =
             a.antipodes.iter().map(|s| render_canonical(&inst.board, s, &inst.blocks)).collect();
         let max_depth = a.histogram.len() - 1;
         if common.json {
-            emit_json(&json!({
-                "puzzle": "quzzle",
-                "name": inst.name,
-                "rows": inst.board.rows,
-                "cols": inst.board.cols,
-                "metric": metric.name(),
-                "start": inst.start_text(),
-                "goal": inst.goal_text,
-                "states": a.states,
-                "max_depth": max_depth,
-                "histogram": a.histogram,
-                "antipodes": antipodes,
-                "goal_depth": a.goal_depth,
-                "goal_states": a.goal_states,
-                "nodes": a.nodes,
-                "millis": format_millis(a.elapsed),
-            }))?;
+            emit_json(&with_line(
+                json!({
+                    "puzzle": "quzzle",
+                    "name": inst.name,
+                    "rows": inst.board.rows,
+                    "cols": inst.board.cols,
+                    "metric": metric.name(),
+                    "start": inst.start_text(),
+                    "goal": inst.goal_text,
+                    "states": a.states,
+                    "max_depth": max_depth,
+                    "histogram": a.histogram,
+                    "antipodes": antipodes,
+                    "goal_depth": a.goal_depth,
+                    "goal_states": a.goal_states,
+                    "nodes": a.nodes,
+                    "millis": format_millis(a.elapsed),
+                }),
+                line,
+            ))?;
             return Ok(());
         }
         let mut out = String::new();
@@ -378,7 +382,7 @@ fn run_analyze(args: &PuzzleArgs, common: &CommonArgs) -> Result<ExitCode, CliEr
 
 fn run_count(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
-    each_job(&args.puzzle, common, |inst| {
+    each_job(&args.puzzle, common, |line, inst| {
         let (outcome, stats) = count(inst, &limits);
         let metric = inst.board.metric;
         let (length, n) = match outcome {
@@ -396,21 +400,24 @@ fn run_count(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError
             Vec::new()
         };
         if common.json {
-            emit_json(&json!({
-                "puzzle": "quzzle",
-                "name": inst.name,
-                "metric": metric.name(),
-                "start": inst.start_text(),
-                "goal": inst.goal_text,
-                "length": length,
-                "count": n.to_string().parse::<u64>().map(serde_json::Value::from).unwrap_or_else(|_| n.to_string().into()),
-                "nodes": stats.nodes,
-                "millis": format_millis(stats.elapsed),
-                "solutions": listed.iter().map(|steps| json!({
-                    "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
-                    "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-            }))?;
+            emit_json(&with_line(
+                json!({
+                    "puzzle": "quzzle",
+                    "name": inst.name,
+                    "metric": metric.name(),
+                    "start": inst.start_text(),
+                    "goal": inst.goal_text,
+                    "length": length,
+                    "count": n.to_string().parse::<u64>().map(serde_json::Value::from).unwrap_or_else(|_| n.to_string().into()),
+                    "nodes": stats.nodes,
+                    "millis": format_millis(stats.elapsed),
+                    "solutions": listed.iter().map(|steps| json!({
+                        "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
+                        "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                }),
+                line,
+            ))?;
             return Ok(());
         }
         let mut out = String::new();

@@ -9,8 +9,8 @@ use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::Serialize;
-use slide_cli::{emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, Progress};
-use slide_core::enumerate::{enumerate, human_bytes, memory_needed, DepthStore, EnumerateError};
+use slide_cli::{emit_json, format_millis, read_batch, BatchReport, CliError, CommonArgs, ExitCode, Progress};
+use slide_core::enumerate::{enumerate_within, human_bytes, memory_needed, DepthStore, EnumerateError};
 use slide_core::search::{astar, bfs, count_optimal, ida_star, iterative_deepening, IdaOptions, Limits, PathOf};
 use slide_core::{Heuristic, Outcome, Puzzle, SearchStats};
 
@@ -51,13 +51,9 @@ struct SolveReport {
     millis: f64,
     heuristic: &'static str,
     algorithm: &'static str,
-}
-
-/// An error on one line of a batch.
-#[derive(Serialize)]
-struct LineError {
-    line: usize,
-    error: String,
+    /// The line of the batch file, in `--batch` runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
 }
 
 /// The search of `solve`, generic over the heuristic.
@@ -121,18 +117,6 @@ fn input(e: impl std::fmt::Display) -> CliError {
 /// The tiles moved, as seed 002 prints them: `[7, 2, 6, 3]`.
 fn tile_list(tiles: &[u8]) -> String {
     format!("[{}]", tiles.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))
-}
-
-/// Memory this machine has available, from /proc/meminfo (8 GiB when unknown).
-fn available_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib * 1024)
-        })
-        .unwrap_or(8 << 30)
 }
 
 impl<'a> Context<'a> {
@@ -270,6 +254,7 @@ impl<'a> Context<'a> {
             millis: format_millis(elapsed),
             heuristic: choice.name(),
             algorithm: algorithm.name(),
+            line: None,
         })
     }
 
@@ -309,29 +294,18 @@ impl<'a> Context<'a> {
         };
         let clock = Instant::now();
         let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
-        let mut worst: Option<CliError> = None;
+        let mut report = BatchReport::new(self.config.program, self.common.json);
         for (line, text) in &lines {
-            match (self.solve_one(text, algorithm), line) {
-                (Ok(report), _) => {
-                    solved += 1;
-                    total_length += report.length;
-                    nodes += report.nodes;
-                    self.print_solution(&report)?;
-                }
-                (Err(e), None) => return Err(e),
-                (Err(e), Some(line)) => {
-                    if e.code == ExitCode::Internal {
-                        return Err(e.context(format!("line {line}")));
-                    }
-                    if self.common.json {
-                        emit_json(&LineError { line: *line, error: e.message.clone() })?;
-                    } else {
-                        eprintln!("{}: line {line}: {}", self.config.program, e.message);
-                    }
-                    if worst.as_ref().map_or(true, |w| (w.code as i32) < (e.code as i32)) {
-                        worst = Some(e.context(format!("line {line}")));
-                    }
-                }
+            let result = self.solve_one(text, algorithm).and_then(|mut r| {
+                solved += 1;
+                total_length += r.length;
+                nodes += r.nodes;
+                r.line = *line;
+                self.print_solution(&r)
+            });
+            match line {
+                Some(line) => report.record(*line, result)?,
+                None => result?,
             }
         }
         if lines.len() > 1 || batch.is_some() {
@@ -342,40 +316,31 @@ impl<'a> Context<'a> {
                 format_millis(clock.elapsed())
             );
         }
-        match worst {
-            Some(e) => {
-                let failed = lines.len() - solved;
-                Err(CliError {
-                    code: e.code,
-                    message: format!("{failed} of {} boards failed (first worst: {})", lines.len(), e.message),
-                })
-            }
-            None => Ok(ExitCode::Success),
-        }
+        report.finish()
     }
 
     pub(super) fn analyze(&self) -> Result<ExitCode, CliError> {
         let shape = self.shape()?;
         let goal = self.goal(shape)?;
         let cells = shape.cells();
-        let available = available_memory();
-        let budget = available / 10 * 9;
+        let budget = self.limits.max_memory.unwrap_or(u64::MAX);
         if cells > MAX_RANKED_CELLS {
             let ranks: u128 = (1..=cells as u128).product();
             let needed = memory_needed(u64::try_from(ranks).unwrap_or(u64::MAX), DepthStore::None);
             return Err(CliError::input(format!(
                 "analyzing {shape} would rank {ranks} positions ({cells}!), about {} of memory at 3 bits each, \
-                 over the {} available; boards of at most {MAX_RANKED_CELLS} cells can be analyzed",
+                 over the budget of {} (--max-memory); boards of at most {MAX_RANKED_CELLS} cells can be analyzed",
                 human_bytes(needed),
-                human_bytes(available)
+                human_bytes(budget)
             )));
         }
         let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("at most 12 cells");
         let bar = Progress::new((1..=cells as u64).product::<u64>() / 2, "analyze", self.common.quiet);
-        let result = enumerate(&space, &[goal], DepthStore::None, budget, &bar.layer_callback());
+        let result = enumerate_within(&space, &[goal], DepthStore::None, &self.limits, &bar.layer_callback());
         bar.finish();
         let e = result.map_err(|e| match e {
-            EnumerateError::TooLarge { .. } => CliError::input(format!("analyzing {shape}: {e}")),
+            EnumerateError::TooLarge { .. } => CliError::input(format!("analyzing {shape}: {e} (--max-memory)")),
+            EnumerateError::Stopped(hit) => CliError::limit(hit),
             e => CliError::internal(e.to_string()),
         })?;
         #[derive(Serialize)]
