@@ -321,6 +321,8 @@ pub struct PuzzleFile {
     pub start: String,
     /// `goal:` rows, if any.
     pub goal: Option<String>,
+    /// The lines (from 1) of the `start:` and `goal:` keys, for messages.
+    pub lines: (usize, usize),
 }
 
 /// Parses `RxC` (rows x columns), e.g. `5x4`.
@@ -376,11 +378,13 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
                             return Err(format!("line {line_no}: a second start"));
                         }
                         have_start = true;
+                        file.lines.0 = line_no;
                     } else {
                         if have_goal {
                             return Err(format!("line {line_no}: a second goal"));
                         }
                         have_goal = true;
+                        file.lines.1 = line_no;
                     }
                     if !value.is_empty() {
                         rows.push(value.to_string());
@@ -414,12 +418,18 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
     Ok(file)
 }
 
-/// Builds the instance a puzzle file describes; `metric` overrides the file's.
+/// Builds the instance a puzzle file describes; `metric` overrides the file's. An error in
+/// the rows names the line of their `start:` or `goal:` key, then the row and column.
 pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, String> {
     let file = parse_file(text)?;
     let metric = metric.or(file.metric).unwrap_or_default();
     let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
-    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric)
+    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric).map_err(|e| {
+        match e.strip_prefix("goal: ") {
+            Some(rest) if file.goal.is_some() => format!("line {}: goal: {rest}", file.lines.1),
+            _ => format!("line {}: start: {e}", file.lines.0),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -461,5 +471,9 @@ mod tests {
         assert_eq!(inst.start_text(), "aa.#b.");
         assert!(parse_file("start:\n..\nbogus: 1\n").unwrap_err().contains("line 3"));
         assert!(parse_file("size: 9x9\nstart: a.\n").unwrap_err().contains("out of range"));
+        let e = instance_from_file("name: t\n\nstart:\naa.\nb.b\n", "t", None).unwrap_err();
+        assert!(e.starts_with("line 3: start: block 'b' is not a filled rectangle"), "{e}");
+        let e = instance_from_file("start: aa./b..\ngoal:\n...\n.x.\n", "t", None).unwrap_err();
+        assert_eq!(e, "line 2: goal: 'x' is not a block of the start");
     }
 }
