@@ -78,8 +78,8 @@ pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<ch
                 ))
             }
         };
-        if r * c != cells.len() {
-            return Err(format!("{} cells given, a {r}x{c} board has {}", cells.len(), r * c));
+        if r.checked_mul(c) != Some(cells.len()) || c == 0 {
+            return Err(format!("{} cells given, a {r}x{c} board has {}", cells.len(), r.saturating_mul(c)));
         }
         cells.chunks(c).map(|chunk| chunk.to_vec()).collect()
     } else {
@@ -331,7 +331,8 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 || r * c > MAX_CELLS {
+    // checked: sizes come from the command line and from files (a fuzzer found `7777...x4`).
+    if r == 0 || c == 0 || !r.checked_mul(c).is_some_and(|n| n <= MAX_CELLS) {
         return Err(format!("size {r}x{c} is out of range: at least 1x1 and at most {MAX_CELLS} cells"));
     }
     Ok((r, c))
