@@ -28,9 +28,13 @@ pub(super) struct Context<'a> {
     tile: TileArgs,
     limits: Limits,
     data_dir: PathBuf,
-    /// The last heuristic built, reused while the shape, goal and choice stay the same.
-    cache: RefCell<Option<CachedHeuristic>>,
+    /// The heuristics built so far (the last few), reused for boards of the same shape, goal
+    /// and choice: a batch that mixes shapes builds each shape's heuristic once.
+    cache: RefCell<Vec<CachedHeuristic>>,
 }
+
+/// How many built heuristics a run keeps.
+const CACHED_HEURISTICS: usize = 4;
 
 /// A built heuristic and the shape, goal and choice it was built for.
 type CachedHeuristic = (Shape, TileState, HeuristicChoice, Rc<AnyHeuristic>, HeuristicChoice);
@@ -123,7 +127,7 @@ impl<'a> Context<'a> {
     pub(super) fn new(config: &'a TileCliConfig, common: CommonArgs, tile: TileArgs) -> Result<Self, CliError> {
         let limits = common.limits()?;
         let data_dir = slide_cli::data_dir(tile.data_dir.as_deref());
-        Ok(Context { config, common, tile, limits, data_dir, cache: RefCell::new(None) })
+        Ok(Context { config, common, tile, limits, data_dir, cache: RefCell::new(Vec::new()) })
     }
 
     fn check_shape(&self, shape: Shape) -> Result<Shape, CliError> {
@@ -181,10 +185,8 @@ impl<'a> Context<'a> {
         choice: HeuristicChoice,
     ) -> Result<(Rc<AnyHeuristic>, HeuristicChoice), CliError> {
         let key = (puzzle.shape(), puzzle.goal(), choice);
-        if let Some((s, g, c, h, used)) = &*self.cache.borrow() {
-            if (*s, *g, *c) == key {
-                return Ok((h.clone(), *used));
-            }
+        if let Some((_, _, _, h, used)) = self.cache.borrow().iter().find(|(s, g, c, ..)| (*s, *g, *c) == key) {
+            return Ok((h.clone(), *used));
         }
         let build = |c| AnyHeuristic::build(c, puzzle, self.config.program, &self.data_dir, self.common.quiet);
         let mut built = build(choice);
@@ -200,7 +202,11 @@ impl<'a> Context<'a> {
             built = build(next);
         }
         let h = Rc::new(built.map_err(CliError::input)?);
-        *self.cache.borrow_mut() = Some((key.0, key.1, key.2, h.clone(), tried));
+        let mut cache = self.cache.borrow_mut();
+        if cache.len() == CACHED_HEURISTICS {
+            cache.remove(0);
+        }
+        cache.push((key.0, key.1, key.2, h.clone(), tried));
         Ok((h, tried))
     }
 
