@@ -28,6 +28,9 @@ impl Rng {
     }
 }
 
+/// What a line must give: a board (the index of its puzzle, the start) or a bad line's error.
+type Expected = Result<(usize, TileState), usize>;
+
 /// The bad lines, and what their error must say.
 const BAD: [(&str, &str); 6] = [
     ("1 2 3 / 4 5 16 / 7 8 0", "row 2, column 3: tile 16 is out of range for a 3x3 board"),
@@ -51,7 +54,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let mut rng = Rng(15);
     let mut text = String::from("# 10,000 boards\n");
     // (line number, the board, or the index of the bad line)
-    let mut expected: Vec<(usize, Result<(usize, TileState), usize>)> = Vec::new();
+    let mut expected: Vec<(usize, Expected)> = Vec::new();
     let mut line = 1;
     while expected.len() < 10_000 {
         line += 1;
