@@ -21,7 +21,7 @@ use goat::{parse_board, AnyHeuristic, Board, HeuristicKind, GOAL, START};
 /// the whole big piece, e.g. "┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 狼". With no subcommand: solve the
 /// seed's START.
 #[derive(Parser, Debug)]
-#[command(name = "goat", version)]
+#[command(name = "goat", version, after_help = slide_cli::exit::EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -15,8 +15,10 @@ use slide_core::Outcome;
 
 /// Optimal solutions of sliding-block puzzles (rectangular blocks on a board of up to 64
 /// cells): the seed's 4x5 block puzzle, Klotski, Conway's Century, or your own puzzle file.
+///
+/// With no subcommand: `quzzle solve` on the seed's puzzle.
 #[derive(Parser, Debug)]
-#[command(name = "quzzle", version, after_help = "With no subcommand: `quzzle solve` on the seed's puzzle.")]
+#[command(name = "quzzle", version, after_help = slide_cli::exit::EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
