@@ -7,6 +7,10 @@ use slide_core::search::Limits;
 
 use crate::CliError;
 
+/// The most `--threads` accepted: far beyond any machine's cores, well below what would
+/// exhaust the process's threads.
+pub const MAX_THREADS: usize = 1024;
+
 /// Options shared by all subcommands of all four binaries.
 #[derive(Args, Clone, Debug, Default)]
 pub struct CommonArgs {
@@ -57,8 +61,8 @@ impl CommonArgs {
     /// Sizes rayon's global pool from `--threads`; call once, before any search.
     pub fn init_threads(&self) -> Result<(), CliError> {
         let Some(n) = self.threads else { return Ok(()) };
-        if n == 0 {
-            return Err(CliError::input("--threads must be at least 1"));
+        if !(1..=MAX_THREADS).contains(&n) {
+            return Err(CliError::input(format!("--threads must be 1 to {MAX_THREADS}, not {n}")));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)

@@ -95,3 +95,22 @@ proptest! {
         prop_assert_eq!(slide_cli::memory::parse_bytes(&format!("{n}K")), Ok(n << 10));
     }
 }
+
+/// Out-of-range options are refused as bad input, not attempted.
+#[test]
+fn out_of_range_options_are_bad_input() {
+    use slide_cli::{CommonArgs, ExitCode};
+    for threads in [0, slide_cli::args::MAX_THREADS + 1, usize::MAX] {
+        let args = CommonArgs { threads: Some(threads), ..CommonArgs::default() };
+        assert_eq!(args.init_threads().unwrap_err().code, ExitCode::BadInput, "{threads}");
+    }
+    for timeout in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e300] {
+        let args = CommonArgs { timeout: Some(timeout), ..CommonArgs::default() };
+        assert_eq!(args.limits().unwrap_err().code, ExitCode::BadInput, "{timeout}");
+    }
+    let limits = CommonArgs::default().limits().unwrap();
+    assert!(
+        limits.max_memory.is_some() && limits.interrupt.is_some(),
+        "the binaries always bound memory and read Ctrl-C"
+    );
+}
