@@ -7,6 +7,10 @@ use slide_core::search::Limits;
 
 use crate::CliError;
 
+/// The most `--threads` accepted: far beyond any machine's cores, well below what would
+/// exhaust the process's threads.
+pub const MAX_THREADS: usize = 1024;
+
 /// Options shared by all subcommands of all four binaries.
 #[derive(Args, Clone, Debug, Default)]
 pub struct CommonArgs {
@@ -22,6 +26,12 @@ pub struct CommonArgs {
     #[arg(long, value_name = "SECONDS", global = true)]
     pub timeout: Option<f64>,
 
+    /// Memory for the states a search remembers (BFS, A*, counting, analyze): a search that
+    /// would need more stops with exit status 3, an analysis is refused up front (default:
+    /// half the memory available). Example: --max-memory 2G
+    #[arg(long, value_name = "SIZE", global = true, value_parser = crate::memory::parse_bytes)]
+    pub max_memory: Option<u64>,
+
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N", global = true)]
     pub threads: Option<usize>,
@@ -32,21 +42,27 @@ pub struct CommonArgs {
 }
 
 impl CommonArgs {
-    /// The search bounds, checked.
+    /// The search bounds, checked: `--max-nodes`, `--timeout`, `--max-memory` (or the
+    /// default budget) and the Ctrl-C flag.
     pub fn limits(&self) -> Result<Limits, CliError> {
         let timeout = match self.timeout {
             None => None,
             Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
             Some(t) => return Err(CliError::input(format!("--timeout must be a positive number of seconds, not {t}"))),
         };
-        Ok(Limits { max_nodes: self.max_nodes, timeout })
+        Ok(Limits {
+            max_nodes: self.max_nodes,
+            timeout,
+            max_memory: Some(self.max_memory.unwrap_or_else(crate::memory::default_memory_budget)),
+            interrupt: Some(&crate::interrupt::INTERRUPTED),
+        })
     }
 
     /// Sizes rayon's global pool from `--threads`; call once, before any search.
     pub fn init_threads(&self) -> Result<(), CliError> {
         let Some(n) = self.threads else { return Ok(()) };
-        if n == 0 {
-            return Err(CliError::input("--threads must be at least 1"));
+        if !(1..=MAX_THREADS).contains(&n) {
+            return Err(CliError::input(format!("--threads must be 1 to {MAX_THREADS}, not {n}")));
         }
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)

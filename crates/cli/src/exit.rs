@@ -11,9 +11,17 @@ pub enum ExitCode {
     Internal = 1,
     /// Bad input or usage.
     BadInput = 2,
-    /// A search bound was hit.
+    /// A search bound was hit (`--max-nodes`, `--timeout`, `--max-memory`).
     LimitReached = 3,
+    /// Ctrl-C stopped the program (128 + SIGINT, as shells report it).
+    Interrupted = 130,
 }
+
+/// The exit statuses in words, for every binary's `--help`.
+pub const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 an internal error (a bug); 2 bad input (the message \
+says which line, where and why); 3 a search bound was hit (--max-nodes, --timeout, --max-memory); 130 interrupted \
+by Ctrl-C. A --batch goes on past bad lines and bounds hit, one result or error per line, and exits with the \
+highest status among its lines.";
 
 /// An error for the user: a status and one message saying exactly what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,9 +37,19 @@ impl CliError {
     pub fn input(message: impl Into<String>) -> Self {
         CliError { code: ExitCode::BadInput, message: message.into() }
     }
-    /// A search bound was hit (exit 3).
+    /// A search bound was hit (exit 3), or Ctrl-C was pressed (exit 130).
     pub fn limit(hit: LimitHit) -> Self {
-        CliError { code: ExitCode::LimitReached, message: format!("search stopped: {hit}") }
+        match hit {
+            LimitHit::Interrupted => CliError { code: ExitCode::Interrupted, message: "interrupted by Ctrl-C".into() },
+            LimitHit::Memory(_) => CliError {
+                code: ExitCode::LimitReached,
+                message: format!(
+                    "search stopped: {hit}: the states it remembers would need more (raise --max-memory, \
+                     or use a search that keeps only its path, such as IDA*)"
+                ),
+            },
+            hit => CliError { code: ExitCode::LimitReached, message: format!("search stopped: {hit}") },
+        }
     }
     /// An internal error (exit 1).
     pub fn internal(message: impl Into<String>) -> Self {
@@ -52,9 +70,10 @@ impl std::fmt::Display for CliError {
 
 impl std::error::Error for CliError {}
 
-/// Runs a binary's `main`: prints an error as `program: message` on stderr and exits with
-/// its status.
-pub fn run_main(program: &str, main: impl FnOnce() -> Result<ExitCode, CliError>) -> ! {
+/// Runs a binary's `main`: installs the Ctrl-C handler ([`crate::interrupt`]), then prints
+/// an error as `program: message` on stderr and exits with its status.
+pub fn run_main(program: &'static str, main: impl FnOnce() -> Result<ExitCode, CliError>) -> ! {
+    crate::interrupt::install(program);
     let code = match main() {
         Ok(code) => code,
         Err(e) => {

@@ -7,12 +7,14 @@ pub mod batch;
 pub mod board_text;
 pub mod data_dir;
 pub mod exit;
+pub mod interrupt;
+pub mod memory;
 pub mod output;
 pub mod pictures;
 pub mod progress;
 
 pub use args::CommonArgs;
-pub use batch::{read_batch, BatchLine};
+pub use batch::{read_batch, read_batch_from, BatchLine, BatchReport};
 pub use board_text::{tokenize, BoardText, Token, TokenError};
 pub use data_dir::{data_dir, DATA_DIR_ENV};
 pub use exit::{CliError, ExitCode};

@@ -3,12 +3,15 @@
 //! Memory is three bits per rank (seen, this layer, next layer), plus the depth table when one
 //! is asked for (4 or 8 bits per rank). Each layer is expanded in parallel with rayon.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use thiserror::Error;
 
 use crate::bits::{packed_get, AtomicBitSet, AtomicPacked};
+use crate::search::{LimitGuard, LimitHit, Limits};
 use crate::RankedSpace;
 
 /// Progress after one breadth-first layer.
@@ -112,6 +115,9 @@ pub enum EnumerateError {
     /// A depth exceeded what the chosen depth table can hold.
     #[error("depth {0} does not fit an 8-bit depth table")]
     TooDeep(u32),
+    /// A bound of the [`Limits`] (time, nodes, an interrupt) stopped it.
+    #[error("enumeration stopped: {0}")]
+    Stopped(LimitHit),
 }
 
 /// The working memory [`enumerate`] needs for `states` ranks, in bytes.
@@ -136,12 +142,31 @@ pub fn enumerate<P: RankedSpace>(
     memory_budget: u64,
     progress: &(dyn Fn(LayerStats) + Sync),
 ) -> Result<Enumeration<P::State>, EnumerateError> {
+    let limits = Limits { max_memory: Some(memory_budget), ..Limits::default() };
+    enumerate_within(puzzle, roots, store, &limits, progress)
+}
+
+/// [`enumerate`] under [`Limits`]: refused up front when [`memory_needed`] exceeds
+/// `limits.max_memory`, and stopped with [`EnumerateError::Stopped`] within one chunk of
+/// 16,384 states once the time or node bound passes or the interrupt flag is set. Nodes are
+/// the successors generated.
+pub fn enumerate_within<P: RankedSpace>(
+    puzzle: &P,
+    roots: &[P::State],
+    store: DepthStore,
+    limits: &Limits,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Result<Enumeration<P::State>, EnumerateError> {
     let clock = Instant::now();
+    let guard = LimitGuard::new(limits);
+    let memory_budget = limits.max_memory.unwrap_or(u64::MAX);
     let n = puzzle.state_count();
     let needed = memory_needed(n, store);
     if needed > memory_budget {
         return Err(EnumerateError::TooLarge { states: n, needed, budget: memory_budget });
     }
+    let nodes = AtomicU64::new(0);
+    let stopped: Mutex<Option<LimitHit>> = Mutex::new(None);
     let seen = AtomicBitSet::new(n);
     let mut layer = AtomicBitSet::new(n);
     let mut next = AtomicBitSet::new(n);
@@ -171,10 +196,17 @@ pub fn enumerate<P: RankedSpace>(
             .into_par_iter()
             .map(|c| {
                 let mut found = 0u64;
+                let mut generated = 0u64;
+                let so_far = nodes.load(Ordering::Relaxed);
+                if let Some(hit) = guard.check_all(so_far) {
+                    stopped.lock().expect("no chunk panics holding the lock").get_or_insert(hit);
+                    return 0;
+                }
                 let words = c * CHUNK..((c + 1) * CHUNK).min(layer.word_count());
                 layer.for_each_in(words, |rank| {
                     let state = puzzle.unrank(rank);
                     puzzle.for_each_successor(&state, |_, child| {
+                        generated += 1;
                         let r = puzzle.rank(&child);
                         if seen.insert(r) {
                             next.insert(r);
@@ -185,9 +217,13 @@ pub fn enumerate<P: RankedSpace>(
                         }
                     });
                 });
+                nodes.fetch_add(generated, Ordering::Relaxed);
                 found
             })
             .sum();
+        if let Some(hit) = *stopped.lock().expect("no chunk panics holding the lock") {
+            return Err(EnumerateError::Stopped(hit));
+        }
         if new == 0 {
             break;
         }

@@ -21,6 +21,7 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -190,18 +191,31 @@ impl Table {
         Table::from_bytes(&bytes)
     }
 
-    /// Writes the table atomically: to `path` + `.tmp`, flushed, then renamed.
+    /// Writes the table atomically: to a temporary file beside `path`, flushed to disk, then
+    /// renamed over `path`. However the write is interrupted (Ctrl-C, a kill, a full disk),
+    /// `path` is left as it was, absent or the previous complete table, and at worst a stray
+    /// `*.tmp` file remains that nothing reads. The temporary name is unique to this process
+    /// and write, so concurrent writers of one table never write into each other's file.
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
+        static WRITES: AtomicU64 = AtomicU64::new(0);
         let io = |source| TableError::Io { path: path.into(), source };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir).map_err(io)?;
         }
-        let tmp = path.with_extension("tmp");
-        let mut file = fs::File::create(&tmp).map_err(io)?;
-        file.write_all(&self.to_bytes()).map_err(io)?;
-        file.sync_all().map_err(io)?;
-        drop(file);
-        fs::rename(&tmp, path).map_err(io)
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".{}-{}.tmp", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
+        let tmp = path.with_file_name(name);
+        let written = (|| {
+            let mut file = fs::File::create(&tmp)?;
+            file.write_all(&self.to_bytes())?;
+            file.sync_all()?;
+            drop(file);
+            fs::rename(&tmp, path)
+        })();
+        if written.is_err() {
+            let _ = fs::remove_file(&tmp);
+        }
+        written.map_err(io)
     }
 
     /// Checks that this is the table asked for (puzzle, name, parameters).
@@ -353,5 +367,66 @@ mod tests {
         loaded.expect("seven", "exact", "size=2x4").unwrap();
         assert!(loaded.expect("seven", "exact", "size=2x3").is_err());
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A bigger table, so that a write takes long enough to overlap others.
+    fn big() -> Table {
+        let header = TableHeader {
+            puzzle: "t".into(),
+            name: "big".into(),
+            params: String::new(),
+            entry_bits: 8,
+            entry_count: 1 << 20,
+        };
+        Table::new(header, (0..1u32 << 20).map(|i| (i * 7 % 251) as u8).collect()).unwrap()
+    }
+
+    #[test]
+    fn interrupted_writes_never_look_valid() {
+        let dir = std::env::temp_dir().join(format!("slide-table-interrupted-{}", std::process::id()));
+        let path = dir.join("big.tbl");
+        let table = big();
+        let bytes = table.to_bytes();
+        // A writer that wrote in place and was killed would leave a prefix: always refused.
+        std::fs::create_dir_all(&dir).unwrap();
+        for len in [0, 10, 60, bytes.len() / 2, bytes.len() - 1] {
+            std::fs::write(&path, &bytes[..len]).unwrap();
+            assert!(Table::load(&path).is_err(), "a {len}-byte prefix loads");
+        }
+        // save() writes elsewhere and renames: a stray half-written temporary file (what a
+        // kill during save leaves) does not disturb the complete table beside it.
+        table.save(&path).unwrap();
+        std::fs::write(dir.join("big.tbl.99999-0.tmp"), &bytes[..bytes.len() / 3]).unwrap();
+        assert_eq!(Table::load(&path).unwrap(), table);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn concurrent_writers_and_readers_see_whole_tables_only() {
+        let dir = std::env::temp_dir().join(format!("slide-table-concurrent-{}", std::process::id()));
+        let path = dir.join("big.tbl");
+        let table = big();
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for _ in 0..5 {
+                        table.save(&path).unwrap();
+                    }
+                });
+            }
+            scope.spawn(|| {
+                for _ in 0..50 {
+                    match Table::load(&path) {
+                        Ok(t) => assert!(t == table, "a reader saw another table"),
+                        Err(TableError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
+                        Err(e) => panic!("a reader saw a partial table: {e}"),
+                    }
+                }
+            });
+        });
+        let names: Vec<String> =
+            std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        assert_eq!(names, vec!["big.tbl".to_string()], "no temporary file is left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -10,7 +10,7 @@ use slide_core::search::{
 };
 use slide_core::{Heuristic, RankedSpace, ZeroHeuristic};
 
-const UNBOUNDED: Limits = Limits { max_nodes: None, timeout: None };
+const UNBOUNDED: Limits = Limits { max_nodes: None, timeout: None, max_memory: None, interrupt: None };
 
 #[test]
 fn enumeration_matches_a_plain_bfs() {
@@ -127,7 +127,7 @@ fn counting_by_ida_matches_counting_by_bfs_dynamic_programming() {
 fn limits_end_the_search_with_a_named_bound() {
     let tiles = Tiles::new();
     let far = enumerate(&tiles, &[GOAL], DepthStore::None, u64::MAX, &|_| {}).unwrap().antipodes[0];
-    let limits = Limits { max_nodes: Some(50), timeout: None };
+    let limits = Limits::nodes(50);
     for parallel in [false, true] {
         let options = IdaOptions { limits, parallel, ..IdaOptions::default() };
         let (outcome, stats) = ida_star(&tiles, &ZeroHeuristic, far, |b| *b == GOAL, &options);

@@ -29,7 +29,7 @@ pub enum BoardError {
     #[error("{0}")]
     Ragged(String),
     /// A tile number that the shape has no room for.
-    #[error("tile {tile} is out of range for a {shape} board (tiles are 1 to {max}, 0 is the blank)")]
+    #[error("{}: tile {tile} is out of range for a {shape} board (tiles are 1 to {max}, 0 is the blank)", place(*shape, *cell))]
     OutOfRange {
         /// The tile.
         tile: u32,
@@ -37,13 +37,30 @@ pub enum BoardError {
         shape: Shape,
         /// The largest tile.
         max: usize,
+        /// Its cell, row-major from 0.
+        cell: usize,
     },
     /// A tile given twice.
-    #[error("{} appears twice", tile_name(*.0))]
-    Duplicate(u8),
+    #[error("{}: {} appears twice (first at {})", place(*shape, *cell), tile_name(*tile), place(*shape, *first))]
+    Duplicate {
+        /// The tile.
+        tile: u8,
+        /// The shape.
+        shape: Shape,
+        /// The cell of its second appearance.
+        cell: usize,
+        /// The cell of its first.
+        first: usize,
+    },
     /// A tile not given at all.
     #[error("{} is missing", tile_name(*.0))]
     Missing(u8),
+}
+
+/// "row 2, column 3" of the board, for cell `cell` of `shape`.
+fn place(shape: Shape, cell: usize) -> String {
+    let cols = shape.cols as usize;
+    format!("row {}, column {}", cell / cols + 1, cell % cols + 1)
 }
 
 fn tile_name(tile: u8) -> String {
@@ -65,7 +82,8 @@ fn tile_name(tile: u8) -> String {
 /// let (state, shape) = parse_board("0 7 2 1 / 4 3 6 5", None).unwrap();
 /// assert_eq!(shape.to_string(), "2x4");
 /// assert_eq!(state.blank(), 0);
-/// assert!(parse_board("1 2 3 / 4 5 6 / 7 8 8", None).unwrap_err().to_string().contains("twice"));
+/// let e = parse_board("1 2 3 / 4 5 6 / 7 8 8", None).unwrap_err();
+/// assert_eq!(e.to_string(), "row 3, column 3: tile 8 appears twice (first at row 3, column 2)");
 /// ```
 pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<(TileState, Shape), BoardError> {
     let board = tokenize(text, |_| false)?;
@@ -82,19 +100,19 @@ pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<(TileState, Shape
     }
     board.check_shape(shape.rows as usize, shape.cols as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
     let n = shape.cells();
-    let mut seen = [false; crate::board::MAX_CELLS];
+    let mut seen: [Option<usize>; crate::board::MAX_CELLS] = [None; crate::board::MAX_CELLS];
     let mut cells = Vec::with_capacity(n);
-    for &v in &numbers {
+    for (cell, &v) in numbers.iter().enumerate() {
         if v as usize >= n {
-            return Err(BoardError::OutOfRange { tile: v, shape, max: n - 1 });
+            return Err(BoardError::OutOfRange { tile: v, shape, max: n - 1, cell });
         }
-        if std::mem::replace(&mut seen[v as usize], true) {
-            return Err(BoardError::Duplicate(v as u8));
+        if let Some(first) = seen[v as usize].replace(cell) {
+            return Err(BoardError::Duplicate { tile: v as u8, shape, cell, first });
         }
         cells.push(v as u8);
     }
     // With the count right and no duplicate, nothing is missing; kept for clarity.
-    if let Some(t) = (0..n).find(|&t| !seen[t]) {
+    if let Some(t) = (0..n).find(|&t| seen[t].is_none()) {
         return Err(BoardError::Missing(t as u8));
     }
     Ok((TileState::from_cells(&cells), shape))
@@ -172,7 +190,11 @@ mod tests {
         assert_eq!(err("1 2 3 4 5 6 7", s24), "7 cells given, a 2x4 board has 8");
         assert!(err("1 2 3 4 5 6 0", None).contains("give --size"));
         assert!(err("1 2 3 4 5 6 7 9", s24).contains("tile 9 is out of range"));
-        assert_eq!(err("1 2 3 4 5 6 7 7", s24), "tile 7 appears twice");
+        assert_eq!(err("1 2 3 4 5 6 7 7", s24), "row 2, column 4: tile 7 appears twice (first at row 2, column 3)");
+        assert_eq!(
+            err("1 2 3 4 / 5 9 7 0", s24),
+            "row 2, column 2: tile 9 is out of range for a 2x4 board (tiles are 1 to 7, 0 is the blank)"
+        );
         assert!(err("1 2 3 / 4 5 6 7 0", s24).contains("row 1 has 3 cells"));
         assert!(err("1 2 x 4", None).contains("column 5"));
         assert_eq!(parse_shape("3x3").unwrap(), Shape::new(3, 3).unwrap());

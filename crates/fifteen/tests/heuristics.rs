@@ -251,7 +251,10 @@ fn the_shared_command_line_runs_for_fifteen() {
     assert_eq!(err.code, ExitCode::BadInput);
     // A bad board names the problem.
     let err = run(&config, args(&["solve", "1 2 3 / 4 5 6 / 7 8 8"])).unwrap_err();
-    assert_eq!((err.code, err.message.as_str()), (ExitCode::BadInput, "tile 8 appears twice"));
+    assert_eq!(
+        (err.code, err.message.as_str()),
+        (ExitCode::BadInput, "row 3, column 3: tile 8 appears twice (first at row 3, column 2)")
+    );
 }
 
 #[test]

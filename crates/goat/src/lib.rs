@@ -17,7 +17,7 @@ pub mod rank;
 
 use std::path::Path;
 
-use slide_core::enumerate::{enumerate, DepthStore, DepthTable, EnumerateError, Enumeration, LayerStats};
+use slide_core::enumerate::{enumerate_within, DepthStore, DepthTable, EnumerateError, Enumeration, LayerStats};
 use slide_core::search::{count_optimal, ida_star, CountResult, IdaOptions, Limits, PathOf, SearchResult};
 use slide_core::table::{Table, TableError, TableHeader, TableSpec};
 use slide_core::ZeroHeuristic;
@@ -140,8 +140,18 @@ pub fn analyze(
     store: DepthStore,
     progress: &(dyn Fn(LayerStats) + Sync),
 ) -> Result<Enumeration<Board>, EnumerateError> {
+    analyze_within(goal, store, &Limits { max_memory: Some(1 << 30), ..Limits::default() }, progress)
+}
+
+/// [`analyze`] under `limits` (time, nodes, memory, interrupt), as the binary runs it.
+pub fn analyze_within(
+    goal: Board,
+    store: DepthStore,
+    limits: &Limits,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Result<Enumeration<Board>, EnumerateError> {
     // Ranks are carried from parent to child (rank::RankedGoat): same ranks, fewer operations.
-    let e = enumerate(&rank::RankedGoat, &[rank::Ranked::new(goal)], store, 1 << 30, progress)?;
+    let e = enumerate_within(&rank::RankedGoat, &[rank::Ranked::new(goal)], store, limits, progress)?;
     Ok(Enumeration {
         histogram: e.histogram,
         antipodes: e.antipodes.into_iter().map(|r| r.board).collect(),

@@ -5,10 +5,10 @@ use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use slide_cli::exit::run_main;
 use slide_cli::{
-    data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, Progress,
-    SvgArgs,
+    data_dir, emit_json, format_millis, read_batch, BatchReport, CliError, CommonArgs, ExitCode, PictureTarget,
+    PlotArgs, Progress, SvgArgs,
 };
-use slide_core::enumerate::DepthStore;
+use slide_core::enumerate::{DepthStore, EnumerateError};
 use slide_core::search::{Limits, Outcome};
 use slide_pictures::{DepthChart, Scale};
 
@@ -23,7 +23,7 @@ use goat::{parse_board, AnyHeuristic, Board, HeuristicKind, GOAL, START};
 /// the whole big piece, e.g. "┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 狼". With no subcommand: solve the
 /// seed's START.
 #[derive(Parser, Debug)]
-#[command(name = "goat", version)]
+#[command(name = "goat", version, after_help = slide_cli::exit::EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -161,8 +161,9 @@ fn build_heuristic(kind: HeuristicKind, goal: Board) -> Result<AnyHeuristic, Cli
     })
 }
 
-/// Runs `work` on every input with its batch line and its position (from 1); a bad board is
-/// reported (with its line) and the rest go on.
+/// Runs `work` on every input with its batch line and its position (from 1). Batch lines
+/// follow the shared batch policy (`BatchReport`); among several boards given as arguments a
+/// bad one is reported and the rest go on.
 fn for_each_input(
     args: &SearchArgs,
     common: &CommonArgs,
@@ -170,28 +171,32 @@ fn for_each_input(
 ) -> Result<ExitCode, CliError> {
     let inputs = inputs(args)?;
     let single = inputs.len() == 1 && inputs[0].0.is_none();
+    let mut batch = BatchReport::new("goat", common.json);
     let mut failed = false;
     for (position, (line, text)) in (1..).zip(inputs) {
+        if let Some(l) = line {
+            batch.record(l, parse(&text).and_then(|board| work(line, position, board)))?;
+            continue;
+        }
         let board = match parse(&text) {
             Ok(b) => b,
             Err(e) if single => return Err(e),
             Err(e) => {
                 failed = true;
-                match line {
-                    Some(l) if common.json => emit_json(&json!({"line": l, "error": e.message}))?,
-                    Some(l) => eprintln!("goat: line {l}: {}", e.message),
-                    None if common.json => emit_json(&json!({"board": text, "error": e.message}))?,
-                    None => eprintln!("goat: {text:?}: {}", e.message),
+                if common.json {
+                    emit_json(&json!({"board": text, "error": e.message}))?;
+                } else {
+                    eprintln!("goat: {text:?}: {}", e.message);
                 }
                 continue;
             }
         };
-        work(line, position, board).map_err(|e| match line {
-            Some(l) => e.context(format!("line {l}")),
-            None => e,
-        })?;
+        work(line, position, board)?;
     }
-    Ok(if failed { ExitCode::BadInput } else { ExitCode::Success })
+    match batch.finish()? {
+        _ if failed => Ok(ExitCode::BadInput),
+        code => Ok(code),
+    }
 }
 
 /// A count as a JSON number, or a string if it does not fit a `u64`.
@@ -263,9 +268,13 @@ fn solve_command(solve: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, Cli
 
 fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let goal = goal_of(&args.goal)?;
+    let limits = common.limits()?;
     let progress = Progress::new(STATE_COUNT, "analyze", common.quiet);
-    let e = goat::analyze(goal, DepthStore::None, &progress.layer_callback())
-        .map_err(|e| CliError::internal(e.to_string()))?;
+    let e = goat::analyze_within(goal, DepthStore::None, &limits, &progress.layer_callback()).map_err(|e| match e {
+        EnumerateError::Stopped(hit) => CliError::limit(hit),
+        EnumerateError::TooLarge { .. } => CliError::input(format!("{e} (--max-memory)")),
+        e => CliError::internal(e.to_string()),
+    })?;
     progress.finish();
     let mut antipodes = e.antipodes.clone();
     antipodes.sort();

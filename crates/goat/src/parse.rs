@@ -91,7 +91,9 @@ pub fn board_from_cells(cells: &[u8]) -> Result<Board, String> {
         if n != want {
             let times = if n == 1 { "once".to_string() } else { format!("{n} times") };
             let must = if want == 1 { "once" } else { "twice" };
-            problems.push(format!("{} appears {times} (it must appear {must})", describe(v)));
+            let places: Vec<String> = (0..CELLS).filter(|&i| cells[i] == v).map(place).collect();
+            let at = if n > want { format!(", at {}", places.join(" and ")) } else { String::new() };
+            problems.push(format!("{} appears {times}{at} (it must appear {must})", describe(v)));
         }
     }
     if !problems.is_empty() {
@@ -135,7 +137,7 @@ mod tests {
         let e = parse_board("1 8 9 10 2 0 7 5 3 8 4").unwrap_err();
         assert!(e.contains("11 cells"), "{e}");
         let e = parse_board("1 8 9 10 / 2 5 7 5 / 3 8 4 6").unwrap_err();
-        assert!(e.contains("piece 5 (羊) appears 2 times"), "{e}");
+        assert!(e.contains("piece 5 (羊) appears 2 times, at row 2, column 2 and row 2, column 4"), "{e}");
         let e = parse_board("1 8 10 9 / 2 0 7 5 / 3 8 4 6").unwrap_err();
         assert!(e.contains("side by side"), "{e}");
         let e = parse_board("1 8 2 0 / 9 10 7 5 / 3 8 4 6").unwrap_err();

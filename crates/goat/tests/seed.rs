@@ -179,6 +179,6 @@ fn a_custom_goal_works() {
         assert_eq!(replay(start, &path.moves), goal);
     }
     let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).unwrap();
-    let (outcome, _) = solve(start, goal, &h, Limits { max_nodes: Some(3), timeout: None });
+    let (outcome, _) = solve(start, goal, &h, Limits::nodes(3));
     assert!(matches!(outcome, Outcome::LimitReached(_)));
 }

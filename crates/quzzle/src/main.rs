@@ -11,15 +11,18 @@ use quzzle::{analyze, count, label_path, optimal_solutions, solve, Algorithm, In
 use serde_json::json;
 use slide_cli::exit::run_main;
 use slide_cli::{
-    data_dir, emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs,
+    data_dir, emit_json, format_millis, read_batch, BatchReport, CliError, CommonArgs, ExitCode, PictureTarget,
+    PlotArgs, SvgArgs,
 };
 use slide_core::Outcome;
 use slide_pictures::{DepthChart, Scale};
 
 /// Optimal solutions of sliding-block puzzles (rectangular blocks on a board of up to 64
 /// cells): the seed's 4x5 block puzzle, Klotski, Conway's Century, or your own puzzle file.
+///
+/// With no subcommand: `quzzle solve` on the seed's puzzle.
 #[derive(Parser, Debug)]
-#[command(name = "quzzle", version, after_help = "With no subcommand: `quzzle solve` on the seed's puzzle.")]
+#[command(name = "quzzle", version, after_help = slide_cli::exit::EXIT_STATUS_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -216,34 +219,31 @@ fn jobs(args: &PuzzleArgs) -> Result<Vec<Job>, CliError> {
     Ok(args.boards.iter().map(|b| (None, load(Some(b), args))).collect())
 }
 
-/// Runs `work` on every job with its number (its batch line, else its position from 1);
-/// errors of a batch line are reported and the run goes on (exit 2 at the end); a search
-/// bound stops everything (exit 3).
+/// Runs `work` on every job with its batch line if any and its number (its batch line, else
+/// its position from 1). Batch lines follow the shared batch policy (`BatchReport`: a bad
+/// line or a bound hit fails only its line); any other error ends the run.
 fn each_job(
     args: &PuzzleArgs,
     common: &CommonArgs,
-    mut work: impl FnMut(&Instance, usize) -> Result<(), CliError>,
+    mut work: impl FnMut(Option<usize>, usize, &Instance) -> Result<(), CliError>,
 ) -> Result<ExitCode, CliError> {
-    let mut failed = false;
-    let all = jobs(args)?;
-    let batch = args.batch.is_some();
-    for (position, (line, job)) in (1..).zip(all) {
-        let result = job.and_then(|inst| work(&inst, line.unwrap_or(position)));
-        match (result, line) {
-            (Ok(()), _) => {}
-            (Err(e), _) if e.code == ExitCode::LimitReached => return Err(e),
-            (Err(e), Some(line)) if batch => {
-                failed = true;
-                if common.json {
-                    emit_json(&json!({"line": line, "error": e.message}))?;
-                } else {
-                    eprintln!("quzzle: line {line}: {}", e.message);
-                }
-            }
-            (Err(e), _) => return Err(e),
+    let mut batch = BatchReport::new("quzzle", common.json);
+    for (position, (line, job)) in (1..).zip(jobs(args)?) {
+        let result = job.and_then(|inst| work(line, line.unwrap_or(position), &inst));
+        match line {
+            Some(line) => batch.record(line, result)?,
+            None => result?,
         }
     }
-    Ok(if failed { ExitCode::BadInput } else { ExitCode::Success })
+    batch.finish()
+}
+
+/// `value` with the batch line it answers, if any.
+fn with_line(mut value: serde_json::Value, line: Option<usize>) -> serde_json::Value {
+    if let Some(l) = line {
+        value["line"] = json!(l);
+    }
+    value
 }
 
 fn print_board(out: &mut String, text: &str, cols: usize) {
@@ -274,7 +274,7 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
     let limits = common.limits()?;
     let numbered = args.puzzle.batch.is_some() || args.puzzle.boards.len() > 1;
     let pictures = args.picture.svg.as_ref().map(|path| PictureTarget::new(path, numbered));
-    each_job(&args.puzzle, common, |inst, number| {
+    each_job(&args.puzzle, common, |line, number, inst| {
         let (outcome, stats) = solve(inst, algorithm, &limits);
         let metric = inst.board.metric;
         let heuristic =
@@ -291,24 +291,27 @@ fn run_solve(args: &SolveArgs, common: &CommonArgs) -> Result<ExitCode, CliError
             target.save(number, &quzzle::picture::solution_svg(inst, &steps), "quzzle", common.quiet)?;
         }
         if common.json {
-            emit_json(&json!({
-                "puzzle": "quzzle",
-                "name": inst.name,
-                "rows": inst.board.rows,
-                "cols": inst.board.cols,
-                "metric": metric.name(),
-                "algorithm": algorithm.name(),
-                "start": inst.start_text(),
-                "goal": inst.goal_text,
-                "length": path.len(),
-                "optimal": true,
-                "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
-                "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
-                "boards": steps.iter().map(|s| s.board.clone()).collect::<Vec<_>>(),
-                "nodes": stats.nodes,
-                "millis": format_millis(stats.elapsed),
-                "heuristic": heuristic,
-            }))?;
+            emit_json(&with_line(
+                json!({
+                    "puzzle": "quzzle",
+                    "name": inst.name,
+                    "rows": inst.board.rows,
+                    "cols": inst.board.cols,
+                    "metric": metric.name(),
+                    "algorithm": algorithm.name(),
+                    "start": inst.start_text(),
+                    "goal": inst.goal_text,
+                    "length": path.len(),
+                    "optimal": true,
+                    "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
+                    "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
+                    "boards": steps.iter().map(|s| s.board.clone()).collect::<Vec<_>>(),
+                    "nodes": stats.nodes,
+                    "millis": format_millis(stats.elapsed),
+                    "heuristic": heuristic,
+                }),
+                line,
+            ))?;
             return Ok(());
         }
         let mut out = String::new();
@@ -349,7 +352,7 @@ fn run_analyze(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, CliE
     let limits = common.limits()?;
     let numbered = args.puzzle.batch.is_some() || args.puzzle.boards.len() > 1;
     let plots = args.plot.plot.as_ref().map(|path| PictureTarget::new(path, numbered));
-    each_job(&args.puzzle, common, |inst, number| {
+    each_job(&args.puzzle, common, |line, number, inst| {
         let a = analyze(&inst.board, inst.start, |s| inst.is_goal(s), &limits).map_err(CliError::limit)?;
         let metric = inst.board.metric;
         if let Some(target) = &plots {
@@ -366,23 +369,26 @@ fn run_analyze(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, CliE
             a.antipodes.iter().map(|s| render_canonical(&inst.board, s, &inst.blocks)).collect();
         let max_depth = a.histogram.len() - 1;
         if common.json {
-            emit_json(&json!({
-                "puzzle": "quzzle",
-                "name": inst.name,
-                "rows": inst.board.rows,
-                "cols": inst.board.cols,
-                "metric": metric.name(),
-                "start": inst.start_text(),
-                "goal": inst.goal_text,
-                "states": a.states,
-                "max_depth": max_depth,
-                "histogram": a.histogram,
-                "antipodes": antipodes,
-                "goal_depth": a.goal_depth,
-                "goal_states": a.goal_states,
-                "nodes": a.nodes,
-                "millis": format_millis(a.elapsed),
-            }))?;
+            emit_json(&with_line(
+                json!({
+                    "puzzle": "quzzle",
+                    "name": inst.name,
+                    "rows": inst.board.rows,
+                    "cols": inst.board.cols,
+                    "metric": metric.name(),
+                    "start": inst.start_text(),
+                    "goal": inst.goal_text,
+                    "states": a.states,
+                    "max_depth": max_depth,
+                    "histogram": a.histogram,
+                    "antipodes": antipodes,
+                    "goal_depth": a.goal_depth,
+                    "goal_states": a.goal_states,
+                    "nodes": a.nodes,
+                    "millis": format_millis(a.elapsed),
+                }),
+                line,
+            ))?;
             return Ok(());
         }
         let mut out = String::new();
@@ -411,7 +417,7 @@ fn run_analyze(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, CliE
 
 fn run_count(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError> {
     let limits = common.limits()?;
-    each_job(&args.puzzle, common, |inst, _| {
+    each_job(&args.puzzle, common, |line, _, inst| {
         let (outcome, stats) = count(inst, &limits);
         let metric = inst.board.metric;
         let (length, n) = match outcome {
@@ -429,21 +435,24 @@ fn run_count(args: &CountArgs, common: &CommonArgs) -> Result<ExitCode, CliError
             Vec::new()
         };
         if common.json {
-            emit_json(&json!({
-                "puzzle": "quzzle",
-                "name": inst.name,
-                "metric": metric.name(),
-                "start": inst.start_text(),
-                "goal": inst.goal_text,
-                "length": length,
-                "count": n.to_string().parse::<u64>().map(serde_json::Value::from).unwrap_or_else(|_| n.to_string().into()),
-                "nodes": stats.nodes,
-                "millis": format_millis(stats.elapsed),
-                "solutions": listed.iter().map(|steps| json!({
-                    "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
-                    "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-            }))?;
+            emit_json(&with_line(
+                json!({
+                    "puzzle": "quzzle",
+                    "name": inst.name,
+                    "metric": metric.name(),
+                    "start": inst.start_text(),
+                    "goal": inst.goal_text,
+                    "length": length,
+                    "count": n.to_string().parse::<u64>().map(serde_json::Value::from).unwrap_or_else(|_| n.to_string().into()),
+                    "nodes": stats.nodes,
+                    "millis": format_millis(stats.elapsed),
+                    "solutions": listed.iter().map(|steps| json!({
+                        "moves": steps.iter().map(|s| s.direction()).collect::<Vec<_>>(),
+                        "pieces": steps.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                }),
+                line,
+            ))?;
             return Ok(());
         }
         let mut out = String::new();

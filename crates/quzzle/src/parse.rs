@@ -78,8 +78,8 @@ pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<ch
                 ))
             }
         };
-        if r * c != cells.len() {
-            return Err(format!("{} cells given, a {r}x{c} board has {}", cells.len(), r * c));
+        if r.checked_mul(c) != Some(cells.len()) || c == 0 {
+            return Err(format!("{} cells given, a {r}x{c} board has {}", cells.len(), r.saturating_mul(c)));
         }
         cells.chunks(c).map(|chunk| chunk.to_vec()).collect()
     } else {
@@ -321,6 +321,8 @@ pub struct PuzzleFile {
     pub start: String,
     /// `goal:` rows, if any.
     pub goal: Option<String>,
+    /// The lines (from 1) of the `start:` and `goal:` keys, for messages.
+    pub lines: (usize, usize),
 }
 
 /// Parses `RxC` (rows x columns), e.g. `5x4`.
@@ -329,7 +331,8 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 || r * c > MAX_CELLS {
+    // checked: sizes come from the command line and from files (a fuzzer found `7777...x4`).
+    if r == 0 || c == 0 || !r.checked_mul(c).is_some_and(|n| n <= MAX_CELLS) {
         return Err(format!("size {r}x{c} is out of range: at least 1x1 and at most {MAX_CELLS} cells"));
     }
     Ok((r, c))
@@ -376,11 +379,13 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
                             return Err(format!("line {line_no}: a second start"));
                         }
                         have_start = true;
+                        file.lines.0 = line_no;
                     } else {
                         if have_goal {
                             return Err(format!("line {line_no}: a second goal"));
                         }
                         have_goal = true;
+                        file.lines.1 = line_no;
                     }
                     if !value.is_empty() {
                         rows.push(value.to_string());
@@ -414,12 +419,18 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
     Ok(file)
 }
 
-/// Builds the instance a puzzle file describes; `metric` overrides the file's.
+/// Builds the instance a puzzle file describes; `metric` overrides the file's. An error in
+/// the rows names the line of their `start:` or `goal:` key, then the row and column.
 pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, String> {
     let file = parse_file(text)?;
     let metric = metric.or(file.metric).unwrap_or_default();
     let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
-    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric)
+    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric).map_err(|e| {
+        match e.strip_prefix("goal: ") {
+            Some(rest) if file.goal.is_some() => format!("line {}: goal: {rest}", file.lines.1),
+            _ => format!("line {}: start: {e}", file.lines.0),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -461,5 +472,9 @@ mod tests {
         assert_eq!(inst.start_text(), "aa.#b.");
         assert!(parse_file("start:\n..\nbogus: 1\n").unwrap_err().contains("line 3"));
         assert!(parse_file("size: 9x9\nstart: a.\n").unwrap_err().contains("out of range"));
+        let e = instance_from_file("name: t\n\nstart:\naa.\nb.b\n", "t", None).unwrap_err();
+        assert!(e.starts_with("line 3: start: block 'b' is not a filled rectangle"), "{e}");
+        let e = instance_from_file("start: aa./b..\ngoal:\n...\n.x.\n", "t", None).unwrap_err();
+        assert_eq!(e, "line 2: goal: 'x' is not a block of the start");
     }
 }

@@ -3,7 +3,10 @@
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashSet;
-use slide_core::search::{astar, bfs, count_shortest_paths, ida_star, IdaOptions, LimitHit, Limits, Outcome, PathOf};
+use slide_core::search::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes};
+use slide_core::search::{
+    astar, bfs, count_shortest_paths, ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, PathOf,
+};
 use slide_core::{Puzzle, SearchStats};
 
 use crate::engine::{Board, Dir, GoalDistance, Metric, Move, State};
@@ -146,8 +149,7 @@ pub fn analyze(
     limits: &Limits,
 ) -> Result<Analysis, LimitHit> {
     let clock = Instant::now();
-    let deadline = limits.timeout.map(|t| (clock + t, t));
-    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut guard = LimitGuard::new(limits);
     let mut seen: FxHashSet<State> = FxHashSet::default();
     seen.insert(start);
     let mut layer = vec![start];
@@ -170,13 +172,11 @@ pub fn analyze(
                     next.push(child);
                 }
             });
-            if nodes >= max_nodes {
-                return Err(LimitHit::Nodes(max_nodes));
-            }
-            if let Some((end, t)) = deadline {
-                if Instant::now() >= end {
-                    return Err(LimitHit::Time(t));
-                }
+            let bytes = hash_set_bytes(&seen)
+                + buffer_bytes::<State>(layer.len(), layer.capacity())
+                + buffer_bytes::<State>(next.len(), next.capacity());
+            if let Some(hit) = guard.check(nodes).or_else(|| guard.check_memory(bytes)) {
+                return Err(hit);
             }
         }
         if next.is_empty() {
@@ -214,8 +214,7 @@ pub fn optimal_solutions(
     limit: usize,
     limits: &Limits,
 ) -> Result<Option<(u32, Vec<Vec<Move>>)>, LimitHit> {
-    let clock = Instant::now();
-    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut guard = LimitGuard::new(limits);
     let mut nodes = 0u64;
     let mut dist: rustc_hash::FxHashMap<State, u32> = rustc_hash::FxHashMap::default();
     dist.insert(start, 0);
@@ -231,13 +230,10 @@ pub fn optimal_solutions(
                     next.push(c);
                 }
             });
-            if nodes >= max_nodes {
-                return Err(LimitHit::Nodes(max_nodes));
-            }
-            if let Some(t) = limits.timeout {
-                if clock.elapsed() >= t {
-                    return Err(LimitHit::Time(t));
-                }
+            // The layers hold every state once, as the distance map does.
+            let bytes = hash_map_bytes(&dist) + buffer_bytes::<State>(dist.len(), dist.capacity());
+            if let Some(hit) = guard.check(nodes).or_else(|| guard.check_memory(bytes)) {
+                return Err(hit);
             }
         }
         if next.is_empty() {

@@ -162,7 +162,7 @@ fn counting_by_bfs_and_by_idastar_agree() {
 #[test]
 fn limits_are_reported() {
     let inst = shipped("klotski", Metric::Block);
-    let limits = Limits { max_nodes: Some(100), timeout: None };
+    let limits = Limits::nodes(100);
     for algorithm in [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar] {
         let (outcome, _) = solve(&inst, algorithm, &limits);
         assert!(matches!(outcome, Outcome::LimitReached(_)), "{algorithm:?}");
@@ -238,7 +238,7 @@ fn parsing_arbitrary_text_never_panics() {
         }
         for metric in Metric::ALL {
             if let Ok(inst) = Instance::new("fuzz", &text, None, None, metric) {
-                let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits { max_nodes: Some(10_000), timeout: None });
+                let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits::nodes(10_000));
                 if let Outcome::Found(path) = outcome {
                     assert!(inst.is_goal(path.states.last().unwrap()));
                 }

@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
+use super::memory::{buffer_bytes, hash_map_bytes};
 use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
 
 /// A shortest path by A* with an admissible and consistent `heuristic`.
 ///
 /// Remembers every state generated (in canonical form), so memory grows with the search:
-/// bound it with `limits.max_nodes`. Ties on `f` go to the deeper node, which reaches the
+/// bound it with `limits.max_memory` (or `limits.max_nodes`). Ties on `f` go to the deeper node, which reaches the
 /// goal sooner on the puzzles here.
 pub fn astar<P: Puzzle, H: Heuristic<P>>(
     puzzle: &P,
@@ -53,7 +54,10 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
             found = Some(key);
             break;
         }
-        if let Some(hit) = guard.check(stats.nodes) {
+        let bytes = hash_map_bytes(&nodes)
+            + buffer_bytes::<(Reverse<u32>, u32, Reverse<usize>)>(open.len(), open.capacity())
+            + buffer_bytes::<(P::State, u32)>(queued.len(), queued.capacity());
+        if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             stats.elapsed = clock.elapsed();
             return (Outcome::LimitReached(hit), stats);
         }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
+use super::memory::{buffer_bytes, hash_map_bytes};
 use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::Puzzle;
 
@@ -12,7 +13,8 @@ use crate::Puzzle;
 ///
 /// States are remembered in their [`Puzzle::canonical`] form, so equivalent states are
 /// expanded once; the returned path holds the states as the moves actually produce them.
-/// Memory grows with the number of states reached: bound it with `limits.max_nodes`.
+/// Memory grows with the number of states reached: bound it with `limits.max_memory` (or
+/// `limits.max_nodes`).
 ///
 /// # Example
 /// ```
@@ -47,7 +49,8 @@ pub fn bfs<P: Puzzle>(
     let mut found = if goal(&start) { Some(start_key) } else { None };
     while found.is_none() {
         let Some((key, state)) = queue.pop_front() else { break };
-        if let Some(hit) = guard.check(stats.nodes) {
+        let bytes = hash_map_bytes(&seen) + buffer_bytes::<(P::State, P::State)>(queue.len(), queue.capacity());
+        if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             stats.elapsed = clock.elapsed();
             return (Outcome::LimitReached(hit), stats);
         }
@@ -120,7 +123,8 @@ pub fn count_shortest_paths<P: Puzzle>(
         }
         let mut next: FxHashMap<P::State, (P::State, u128)> = FxHashMap::default();
         for (state, count) in layer.values() {
-            if let Some(hit) = guard.check(stats.nodes) {
+            let bytes = hash_map_bytes(&seen) + hash_map_bytes(&layer) + hash_map_bytes(&next);
+            if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
                 stats.elapsed = clock.elapsed();
                 return (Outcome::LimitReached(hit), stats);
             }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use rustc_hash::FxHashSet;
 
+use super::memory::{buffer_bytes, hash_set_bytes};
 use super::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Puzzle, ZeroHeuristic};
 
@@ -118,7 +119,11 @@ pub fn depth_first_any<P: Puzzle>(
             continue;
         };
         stats.nodes += 1;
-        if let Some(hit) = guard.check(stats.nodes) {
+        // The visited set, and the path with each level's unexplored successors (a few each).
+        let bytes = hash_set_bytes(&visited)
+            + (frames.len() * 4 * std::mem::size_of::<(P::Move, P::State)>()) as u64
+            + buffer_bytes::<P::State>(path.states.len(), path.states.capacity());
+        if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             stats.elapsed = clock.elapsed();
             return (Outcome::LimitReached(hit), stats);
         }

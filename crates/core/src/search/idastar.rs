@@ -58,6 +58,9 @@ where
         if options.max_bound.is_some_and(|m| bound > m) {
             break Outcome::NoSolution;
         }
+        if let Some(hit) = LimitGuard::new(&options.limits).check_time() {
+            break Outcome::LimitReached(whole_limit(hit, options));
+        }
         // The time limit covers the whole search, not each iteration.
         let Some(iteration) = remaining(options, clock) else {
             break Outcome::LimitReached(LimitHit::Time(options.limits.timeout.unwrap_or_default()));
@@ -129,6 +132,8 @@ struct Shared {
     /// Index of the first task that found a goal (Mode::First); later tasks may stop.
     best_task: AtomicUsize,
     hit: Mutex<Option<LimitHit>>,
+    /// Bytes of the solutions listed so far (Mode::CountAll { list: true }).
+    listed_bytes: AtomicU64,
 }
 
 /// One bounded depth-first search from a given path prefix.
@@ -167,6 +172,22 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
                         self.count += 1;
                         if list {
                             self.paths.push(self.path.clone());
+                            // A board may have astronomically many optimal solutions: the
+                            // list is bounded by the memory limit.
+                            let bytes = (self.path.states.len() * std::mem::size_of::<P::State>()
+                                + self.path.moves.len() * std::mem::size_of::<P::Move>()
+                                + 64) as u64;
+                            let total = self.shared.listed_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
+                            if let Some(hit) = self.guard.check_memory(total) {
+                                self.shared
+                                    .hit
+                                    .lock()
+                                    .expect("no task panics while holding the lock")
+                                    .get_or_insert(hit);
+                                self.shared.stop.store(true, Ordering::Relaxed);
+                                self.halted = true;
+                                return true;
+                            }
                         }
                     }
                     return false;
@@ -247,6 +268,7 @@ where
         stop: AtomicBool::new(false),
         best_task: AtomicUsize::new(usize::MAX),
         hit: Mutex::new(None),
+        listed_bytes: AtomicU64::new(0),
     };
     let new_dfs = |path: Path<P::State, P::Move>, task: usize| Dfs {
         puzzle,

@@ -8,7 +8,9 @@ mod bfs;
 mod count;
 mod dfs;
 mod idastar;
+pub mod memory;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::Puzzle;
@@ -50,13 +52,27 @@ pub type PathOf<P> = Path<<P as Puzzle>::State, <P as Puzzle>::Move>;
 /// What every search returns: how it ended, and what it did.
 pub type SearchResult<T> = (Outcome<T>, SearchStats);
 
-/// Bounds on a search. `Default` is unbounded.
+/// Bounds on a search. `Default` is unbounded and cannot be interrupted.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
     /// Stop after this many nodes (states generated).
     pub max_nodes: Option<u64>,
     /// Stop after this much wall-clock time.
     pub timeout: Option<Duration>,
+    /// Stop before the states a search remembers (BFS, A*, counting, listing) would take more
+    /// than this many bytes; whole-space enumerations that would exceed it are refused up
+    /// front. Searches that keep only their path (IDA*, iterative deepening) need no bound.
+    pub max_memory: Option<u64>,
+    /// A flag that another thread (a Ctrl-C handler) sets to stop the search at its next
+    /// check, within milliseconds.
+    pub interrupt: Option<&'static AtomicBool>,
+}
+
+impl Limits {
+    /// No bound but the node count.
+    pub fn nodes(max_nodes: u64) -> Self {
+        Limits { max_nodes: Some(max_nodes), ..Limits::default() }
+    }
 }
 
 /// Which bound ended a search.
@@ -66,6 +82,10 @@ pub enum LimitHit {
     Nodes(u64),
     /// The time limit passed.
     Time(Duration),
+    /// Remembering more states would exceed `max_memory` bytes.
+    Memory(u64),
+    /// The interrupt flag was set (Ctrl-C).
+    Interrupted,
 }
 
 impl std::fmt::Display for LimitHit {
@@ -73,6 +93,8 @@ impl std::fmt::Display for LimitHit {
         match self {
             LimitHit::Nodes(n) => write!(f, "node limit of {n} reached"),
             LimitHit::Time(t) => write!(f, "time limit of {:.3} s reached", t.as_secs_f64()),
+            LimitHit::Memory(b) => write!(f, "memory limit of {} reached", crate::enumerate::human_bytes(*b)),
+            LimitHit::Interrupted => write!(f, "interrupted"),
         }
     }
 }
@@ -109,26 +131,35 @@ pub struct SearchStats {
     pub elapsed: Duration,
 }
 
-/// Checks [`Limits`] cheaply: the clock is read only every 4096 calls.
+/// Checks [`Limits`] cheaply: the clock and the interrupt flag are read only every 4096
+/// calls of [`LimitGuard::check`]. Searches outside this crate (a puzzle's own enumeration)
+/// use it too, so that every search honours the same bounds in the same words.
 #[derive(Clone, Debug)]
-pub(crate) struct LimitGuard {
+pub struct LimitGuard {
     max_nodes: u64,
     deadline: Option<(Instant, Duration)>,
+    max_memory: u64,
+    interrupt: Option<&'static AtomicBool>,
     ticks: u32,
 }
 
 impl LimitGuard {
-    pub(crate) fn new(limits: &Limits) -> Self {
+    /// A guard whose clock starts now.
+    pub fn new(limits: &Limits) -> Self {
         LimitGuard {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             deadline: limits.timeout.map(|t| (Instant::now() + t, t)),
-            ticks: 0,
+            max_memory: limits.max_memory.unwrap_or(u64::MAX),
+            interrupt: limits.interrupt,
+            // The first check reads the clock and the flag: an interrupt that came before
+            // the search began stops it at once.
+            ticks: 4095,
         }
     }
 
     /// Whether a bound is hit, given the nodes generated so far.
     #[inline]
-    pub(crate) fn check(&mut self, nodes: u64) -> Option<LimitHit> {
+    pub fn check(&mut self, nodes: u64) -> Option<LimitHit> {
         if nodes >= self.max_nodes {
             return Some(LimitHit::Nodes(self.max_nodes));
         }
@@ -139,11 +170,30 @@ impl LimitGuard {
         None
     }
 
-    /// Whether the time bound is hit (reads the clock).
-    pub(crate) fn check_time(&self) -> Option<LimitHit> {
+    /// Whether the time bound is hit or an interrupt was asked for (reads the clock).
+    pub fn check_time(&self) -> Option<LimitHit> {
+        if self.interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Some(LimitHit::Interrupted);
+        }
         match self.deadline {
             Some((end, t)) if Instant::now() >= end => Some(LimitHit::Time(t)),
             _ => None,
         }
+    }
+
+    /// Every bound at once, reading the clock: for callers that check rarely, or from many
+    /// threads (it needs no `&mut`).
+    pub fn check_all(&self, nodes: u64) -> Option<LimitHit> {
+        if nodes >= self.max_nodes {
+            return Some(LimitHit::Nodes(self.max_nodes));
+        }
+        self.check_time()
+    }
+
+    /// Whether `bytes` of remembered states exceed the memory bound (see [`memory`] for
+    /// estimates that include a container's next growth).
+    #[inline]
+    pub fn check_memory(&self, bytes: u64) -> Option<LimitHit> {
+        (bytes > self.max_memory).then_some(LimitHit::Memory(self.max_memory))
     }
 }

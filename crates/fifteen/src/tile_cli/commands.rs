@@ -10,9 +10,10 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use serde::Serialize;
 use slide_cli::{
-    emit_json, format_millis, read_batch, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, Progress, SvgArgs,
+    emit_json, format_millis, read_batch, BatchReport, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs,
+    Progress, SvgArgs,
 };
-use slide_core::enumerate::{enumerate, human_bytes, memory_needed, DepthStore, EnumerateError};
+use slide_core::enumerate::{enumerate_within, human_bytes, memory_needed, DepthStore, EnumerateError};
 use slide_core::search::{
     astar, bfs, count_optimal, depth_first_any, ida_star, iterative_deepening, IdaOptions, Limits, PathOf,
 };
@@ -33,9 +34,13 @@ pub(super) struct Context<'a> {
     tile: TileArgs,
     limits: Limits,
     data_dir: PathBuf,
-    /// The last heuristic built, reused while the shape, goal and choice stay the same.
-    cache: RefCell<Option<CachedHeuristic>>,
+    /// The heuristics built so far (the last few), reused for boards of the same shape, goal
+    /// and choice: a batch that mixes shapes builds each shape's heuristic once.
+    cache: RefCell<Vec<CachedHeuristic>>,
 }
+
+/// How many built heuristics a run keeps.
+const CACHED_HEURISTICS: usize = 4;
 
 /// A built heuristic and the shape, goal and choice it was built for.
 type CachedHeuristic = (Shape, TileState, HeuristicChoice, Rc<AnyHeuristic>, HeuristicChoice);
@@ -56,13 +61,9 @@ struct SolveReport {
     millis: f64,
     heuristic: &'static str,
     algorithm: &'static str,
-}
-
-/// An error on one line of a batch.
-#[derive(Serialize)]
-struct LineError {
-    line: usize,
-    error: String,
+    /// The line of the batch file, in `--batch` runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
 }
 
 /// The search of `solve`, generic over the heuristic.
@@ -136,23 +137,11 @@ fn tile_list(tiles: &[u8]) -> String {
     format!("[{}]", tiles.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))
 }
 
-/// Memory this machine has available, from /proc/meminfo (8 GiB when unknown).
-fn available_memory() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib * 1024)
-        })
-        .unwrap_or(8 << 30)
-}
-
 impl<'a> Context<'a> {
     pub(super) fn new(config: &'a TileCliConfig, common: CommonArgs, tile: TileArgs) -> Result<Self, CliError> {
         let limits = common.limits()?;
         let data_dir = slide_cli::data_dir(tile.data_dir.as_deref());
-        Ok(Context { config, common, tile, limits, data_dir, cache: RefCell::new(None) })
+        Ok(Context { config, common, tile, limits, data_dir, cache: RefCell::new(Vec::new()) })
     }
 
     fn check_shape(&self, shape: Shape) -> Result<Shape, CliError> {
@@ -210,10 +199,8 @@ impl<'a> Context<'a> {
         choice: HeuristicChoice,
     ) -> Result<(Rc<AnyHeuristic>, HeuristicChoice), CliError> {
         let key = (puzzle.shape(), puzzle.goal(), choice);
-        if let Some((s, g, c, h, used)) = &*self.cache.borrow() {
-            if (*s, *g, *c) == key {
-                return Ok((h.clone(), *used));
-            }
+        if let Some((_, _, _, h, used)) = self.cache.borrow().iter().find(|(s, g, c, ..)| (*s, *g, *c) == key) {
+            return Ok((h.clone(), *used));
         }
         let build = |c| AnyHeuristic::build(c, puzzle, self.config.program, &self.data_dir, self.common.quiet);
         let mut built = build(choice);
@@ -229,7 +216,11 @@ impl<'a> Context<'a> {
             built = build(next);
         }
         let h = Rc::new(built.map_err(CliError::input)?);
-        *self.cache.borrow_mut() = Some((key.0, key.1, key.2, h.clone(), tried));
+        let mut cache = self.cache.borrow_mut();
+        if cache.len() == CACHED_HEURISTICS {
+            cache.remove(0);
+        }
+        cache.push((key.0, key.1, key.2, h.clone(), tried));
         Ok((h, tried))
     }
 
@@ -283,6 +274,7 @@ impl<'a> Context<'a> {
             millis: format_millis(elapsed),
             heuristic: choice.name(),
             algorithm: algorithm.name(),
+            line: None,
         })
     }
 
@@ -325,37 +317,23 @@ impl<'a> Context<'a> {
         let pictures = picture.svg.map(|path| PictureTarget::new(&path, batch.is_some() || lines.len() > 1));
         let clock = Instant::now();
         let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
-        let mut worst: Option<CliError> = None;
+        let mut report = BatchReport::new(self.config.program, self.common.json);
         for (i, (line, text)) in lines.iter().enumerate() {
-            match (self.solve_one(text, algorithm), line) {
-                (Ok(report), _) => {
-                    solved += 1;
-                    total_length += report.length;
-                    nodes += report.nodes;
-                    self.print_solution(&report)?;
-                    if let Some(target) = &pictures {
-                        target.save(
-                            line.unwrap_or(i + 1),
-                            &solution_picture(&report),
-                            self.config.program,
-                            self.common.quiet,
-                        )?;
-                    }
+            let result = self.solve_one(text, algorithm).and_then(|mut r| {
+                solved += 1;
+                total_length += r.length;
+                nodes += r.nodes;
+                r.line = *line;
+                self.print_solution(&r)?;
+                if let Some(target) = &pictures {
+                    let number = line.unwrap_or(i + 1);
+                    target.save(number, &solution_picture(&r), self.config.program, self.common.quiet)?;
                 }
-                (Err(e), None) => return Err(e),
-                (Err(e), Some(line)) => {
-                    if e.code == ExitCode::Internal {
-                        return Err(e.context(format!("line {line}")));
-                    }
-                    if self.common.json {
-                        emit_json(&LineError { line: *line, error: e.message.clone() })?;
-                    } else {
-                        eprintln!("{}: line {line}: {}", self.config.program, e.message);
-                    }
-                    if worst.as_ref().map_or(true, |w| (w.code as i32) < (e.code as i32)) {
-                        worst = Some(e.context(format!("line {line}")));
-                    }
-                }
+                Ok(())
+            });
+            match line {
+                Some(line) => report.record(*line, result)?,
+                None => result?,
             }
         }
         if lines.len() > 1 || batch.is_some() {
@@ -366,40 +344,31 @@ impl<'a> Context<'a> {
                 format_millis(clock.elapsed())
             );
         }
-        match worst {
-            Some(e) => {
-                let failed = lines.len() - solved;
-                Err(CliError {
-                    code: e.code,
-                    message: format!("{failed} of {} boards failed (first worst: {})", lines.len(), e.message),
-                })
-            }
-            None => Ok(ExitCode::Success),
-        }
+        report.finish()
     }
 
     pub(super) fn analyze(&self, plot: PlotArgs) -> Result<ExitCode, CliError> {
         let shape = self.shape()?;
         let goal = self.goal(shape)?;
         let cells = shape.cells();
-        let available = available_memory();
-        let budget = available / 10 * 9;
+        let budget = self.limits.max_memory.unwrap_or(u64::MAX);
         if cells > MAX_RANKED_CELLS {
             let ranks: u128 = (1..=cells as u128).product();
             let needed = memory_needed(u64::try_from(ranks).unwrap_or(u64::MAX), DepthStore::None);
             return Err(CliError::input(format!(
                 "analyzing {shape} would rank {ranks} positions ({cells}!), about {} of memory at 3 bits each, \
-                 over the {} available; boards of at most {MAX_RANKED_CELLS} cells can be analyzed",
+                 over the budget of {} (--max-memory); boards of at most {MAX_RANKED_CELLS} cells can be analyzed",
                 human_bytes(needed),
-                human_bytes(available)
+                human_bytes(budget)
             )));
         }
         let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("at most 12 cells");
         let bar = Progress::new((1..=cells as u64).product::<u64>() / 2, "analyze", self.common.quiet);
-        let result = enumerate(&space, &[goal], DepthStore::None, budget, &bar.layer_callback());
+        let result = enumerate_within(&space, &[goal], DepthStore::None, &self.limits, &bar.layer_callback());
         bar.finish();
         let e = result.map_err(|e| match e {
-            EnumerateError::TooLarge { .. } => CliError::input(format!("analyzing {shape}: {e}")),
+            EnumerateError::TooLarge { .. } => CliError::input(format!("analyzing {shape}: {e} (--max-memory)")),
+            EnumerateError::Stopped(hit) => CliError::limit(hit),
             e => CliError::internal(e.to_string()),
         })?;
         #[derive(Serialize)]

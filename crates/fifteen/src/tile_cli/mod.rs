@@ -213,11 +213,12 @@ fn tables_help(config: &TileCliConfig) -> String {
 pub fn run(config: &TileCliConfig, args: impl IntoIterator<Item = OsString>) -> Result<ExitCode, CliError> {
     let names: Vec<&str> = config.heuristics.iter().map(|h| h.name()).collect();
     let after = format!(
-        "Heuristics: {} (default for {}: {}).\nBoards: {}.\nExit status: 0 solved, 2 bad input (the message says why), 3 a --max-nodes/--timeout bound was hit.",
+        "Heuristics: {} (default for {}: {}).\nBoards: {}.\n{}",
         names.join(", "),
         config.default_shape,
         (config.default_heuristic)(config.default_shape).name(),
-        config.shapes_text
+        config.shapes_text,
+        slide_cli::exit::EXIT_STATUS_HELP
     );
     let after = format!("{after}{}", tables_help(config));
     let command = Cli::command().name(config.program).bin_name(config.program).about(config.about).after_help(after);

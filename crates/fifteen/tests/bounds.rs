@@ -1,0 +1,108 @@
+//! `fifteen`'s bounds, run as a user runs them: --max-nodes and --timeout end every algorithm,
+//! `count` and `analyze` with exit status 3 and a message naming the bound; the searches that
+//! remember states stop at --max-memory (exit 3), an analysis that would not fit is refused up
+//! front with an estimate (exit 2); Ctrl-C ends a search at once with exit status 130.
+
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// An 80-move board (one of the 15-puzzle's farthest): no search here finishes on it.
+const HARD: &str = "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
+
+fn fifteen(args: &[&str]) -> Output {
+    let dir = std::env::temp_dir().join(format!("fifteen-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_fifteen")).args(args).env("SLIDE_DATA_DIR", &dir).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn node_limits_end_every_search_with_exit_3() {
+    for algorithm in ["idastar", "astar", "bfs", "iddfs"] {
+        let o = fifteen(&["solve", "--heuristic", "manhattan", "--algorithm", algorithm, "--max-nodes", "5000", HARD]);
+        assert_eq!(o.status.code(), Some(3), "{algorithm}: {}", stderr(&o));
+        assert!(stderr(&o).contains("search stopped: node limit of 5000 reached"), "{algorithm}: {}", stderr(&o));
+    }
+    let o = fifteen(&["count", "--heuristic", "manhattan", "--max-nodes", "5000", HARD]);
+    assert_eq!(o.status.code(), Some(3), "count: {}", stderr(&o));
+    assert!(stderr(&o).contains("node limit of 5000"));
+    let o = fifteen(&["analyze", "--size", "3x3", "--max-nodes", "5000"]);
+    assert_eq!(o.status.code(), Some(3), "analyze: {}", stderr(&o));
+    assert!(stderr(&o).contains("node limit of 5000"), "{}", stderr(&o));
+}
+
+#[test]
+fn time_limits_end_every_search_with_exit_3() {
+    let cases: [&[&str]; 6] = [
+        &["solve", "--heuristic", "manhattan", "--algorithm", "idastar", HARD],
+        &["solve", "--heuristic", "manhattan", "--algorithm", "astar", HARD],
+        &["solve", "--algorithm", "bfs", HARD],
+        &["solve", "--algorithm", "iddfs", HARD],
+        &["count", "--heuristic", "manhattan", HARD],
+        &["analyze", "--size", "3x4"],
+    ];
+    for args in cases {
+        let clock = Instant::now();
+        let o = fifteen(&[args, &["--timeout", "0.3", "--quiet"]].concat());
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("time limit of 0.300 s reached"), "{args:?}: {}", stderr(&o));
+        assert!(clock.elapsed() < Duration::from_secs(10), "{args:?} stopped soon after its limit");
+    }
+}
+
+#[test]
+fn memory_is_bounded() {
+    for algorithm in ["bfs", "astar"] {
+        let o = fifteen(&["solve", "--heuristic", "manhattan", "--algorithm", algorithm, "--max-memory", "16M", HARD]);
+        assert_eq!(o.status.code(), Some(3), "{algorithm}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains("memory limit of 16.0 MiB reached") && e.contains("--max-memory"), "{algorithm}: {e}");
+    }
+    // An analysis that does not fit is refused before anything is allocated, with an estimate.
+    let o = fifteen(&["analyze", "--size", "3x4", "--max-memory", "64M"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("needs about 171.3 MiB, over the 64.0 MiB allowed"), "{}", stderr(&o));
+    let o = fifteen(&["analyze", "--size", "4x4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("16!"), "{}", stderr(&o));
+    let o = fifteen(&["solve", "--max-memory", "lots", HARD]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is not a size"), "{}", stderr(&o));
+}
+
+/// Sends SIGINT (what Ctrl-C sends) to `child` once it has run `after`, and waits (at most
+/// 10 s) for it to end.
+pub fn interrupt(mut child: Child, after: Duration) -> (Output, Duration) {
+    std::thread::sleep(after);
+    let sent = Instant::now();
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    while child.try_wait().unwrap().is_none() {
+        if sent.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("still running 10 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    (child.wait_with_output().unwrap(), sent.elapsed())
+}
+
+#[test]
+fn ctrl_c_stops_a_search_with_exit_130() {
+    for algorithm in ["idastar", "bfs"] {
+        let child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+            .args(["solve", "--heuristic", "manhattan", "--algorithm", algorithm, HARD])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (o, took) = interrupt(child, Duration::from_millis(500));
+        assert_eq!(o.status.code(), Some(130), "{algorithm}: {}", stderr(&o));
+        assert!(stderr(&o).contains("fifteen: interrupted by Ctrl-C"), "{algorithm}: {}", stderr(&o));
+        assert!(took < Duration::from_secs(1), "{algorithm}: stopped {took:?} after Ctrl-C");
+        assert!(o.stdout.is_empty());
+    }
+}

@@ -1,0 +1,67 @@
+//! `goat`'s bounds: --max-nodes and --timeout end `solve`, `count` and `analyze` with exit 3
+//! and a message; an analysis over the memory budget is refused up front (exit 2); Ctrl-C
+//! ends a search at once with exit status 130.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The seed's 52-move start: IDA* without a heuristic needs far longer than these tests wait.
+const FAR: &str = "6 7 9 10 / 4 5 2 8 / 0 8 3 1";
+
+fn goat(args: &[&str]) -> Output {
+    let dir = std::env::temp_dir().join(format!("goat-bounds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    Command::new(env!("CARGO_BIN_EXE_goat")).args(args).env("SLIDE_DATA_DIR", &dir).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn every_command_stops_at_its_bounds_with_exit_3() {
+    let runs: [(&[&str], &str); 6] = [
+        (&["solve", "--heuristic", "none", FAR, "--max-nodes", "10000"], "node limit of 10000 reached"),
+        (&["solve", "--heuristic", "none", FAR, "--timeout", "0.3"], "time limit of 0.300 s reached"),
+        (&["count", "--heuristic", "none", FAR, "--max-nodes", "10000"], "node limit of 10000 reached"),
+        (&["count", "--heuristic", "none", FAR, "--timeout", "0.3"], "time limit of 0.300 s reached"),
+        (&["analyze", "--max-nodes", "10000"], "node limit of 10000 reached"),
+        (&["analyze", "--timeout", "0.000001"], "time limit of 0.000 s reached"),
+    ];
+    for (args, message) in runs {
+        let clock = Instant::now();
+        let o = goat(args);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+        assert!(clock.elapsed() < Duration::from_secs(10), "{args:?}");
+    }
+    let o = goat(&["analyze", "--max-memory", "1M"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("enumerating 5443200 states needs about 1.9 MiB, over the 1.0 MiB allowed"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn ctrl_c_stops_a_search_with_exit_130() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_goat"))
+        .args(["solve", "--heuristic", "none", FAR])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    while child.try_wait().unwrap().is_none() {
+        assert!(sent.elapsed() < Duration::from_secs(10), "still running 10 s after Ctrl-C");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let took = sent.elapsed();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("goat: interrupted by Ctrl-C"), "{}", stderr(&o));
+    assert!(took < Duration::from_secs(1), "stopped {took:?} after Ctrl-C");
+}
