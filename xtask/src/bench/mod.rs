@@ -1,6 +1,7 @@
-//! `cargo xtask bench`: the standard workloads (each seed's figures, Korf's 100, 100 random
-//! 15-puzzles) run through the release binaries, measured as separate processes, checked, and
-//! written into the generated section at the top of docs/BENCHMARKS.md.
+//! `cargo xtask bench`: the standard workloads (each seed's figures, Korf's 100 with each
+//! heuristic, 100 random 15-puzzles, two of Korf and Felner's 24-puzzles) run through the
+//! release binaries, measured as separate processes, checked, and written into the generated
+//! section at the top of docs/BENCHMARKS.md.
 
 pub mod machine;
 pub mod measure;
@@ -21,13 +22,15 @@ use workloads::{Expect, Workload};
 /// The options of `cargo xtask bench`.
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// Skip the heavy workloads (Korf's 100 and the 100 random 15-puzzles), for a busy machine.
+    /// Skip the heavy workloads (Korf's 100, the 100 random 15-puzzles, the 24-puzzles), for a
+    /// busy machine.
     #[arg(long)]
     pub quick: bool,
     /// Run only these workloads (names as in the report, e.g. goat-52 seed004).
     #[arg(long, value_name = "NAME", num_args = 1..)]
     pub only: Vec<String>,
-    /// Measured runs per workload (after one untimed warm-up); the best time is reported.
+    /// Measured runs per workload (after one untimed warm-up); the best time is reported. The
+    /// searches of minutes (Korf's 100 without databases, the 24-puzzles) run once.
     #[arg(long, default_value_t = 3, value_name = "N")]
     pub runs: usize,
     /// Print the report instead of writing docs/BENCHMARKS.md.
@@ -76,8 +79,9 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
     let env: Vec<(String, String)> =
         data_dir.map(|d| vec![("SLIDE_DATA_DIR".to_string(), d.display().to_string())]).unwrap_or_default();
 
-    let (korf_batch, random_batch) = (scratch.join("korf100.txt"), scratch.join("random100.txt"));
-    let all = workloads::all(&korf_batch, &random_batch);
+    let batches = workloads::Batches::in_dir(&scratch);
+    let all = workloads::all(&batches);
+    let tables = slide_cli::data_dir(data_dir);
     for name in &args.only {
         if !all.iter().any(|w| w.name == name) {
             let names: Vec<&str> = all.iter().map(|w| w.name).collect();
@@ -91,16 +95,25 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
             skipped.push(format!("`{}` (not in --only)", w.name));
         } else if args.quick && w.heavy && args.only.is_empty() {
             skipped.push(format!("`{}` (--quick)", w.name));
+        } else if let Some(missing) = w.tables.iter().find(|t| !tables.join(t).is_file()) {
+            let name = missing.trim_end_matches(".tbl");
+            skipped.push(format!("`{}` (no {missing}: `cargo xtask gen-tables {name}` makes it)", w.name));
         } else {
             chosen.push(w);
         }
     }
-    if chosen.iter().any(|w| w.name == "korf100") {
-        let tsv = std::fs::read_to_string(root.join("data/benchmarks/korf100.tsv")).map_err(internal)?;
-        let (batch, _) = workloads::korf_boards(&tsv).map_err(internal)?;
-        std::fs::write(&korf_batch, batch).map_err(internal)?;
+    let uses = |path: &Path| chosen.iter().any(|w| w.args.iter().any(|a| Path::new(a) == path));
+    for (path, file, cells, only) in [
+        (&batches.korf100, "korf100.tsv", 16, None),
+        (&batches.korf24, "korf50_24.tsv", 25, Some(&workloads::KORF24_IDS[..])),
+    ] {
+        if uses(path) {
+            let tsv = std::fs::read_to_string(root.join("data/benchmarks").join(file)).map_err(internal)?;
+            let (batch, _, _) = workloads::instance_boards(file, &tsv, cells, only).map_err(internal)?;
+            std::fs::write(path, batch).map_err(internal)?;
+        }
     }
-    if chosen.iter().any(|w| w.name == "random100") {
+    if uses(&batches.random100) {
         let count = workloads::RANDOM_COUNT.to_string();
         let seed = workloads::RANDOM_SEED.to_string();
         let output = Command::new(bin.join("fifteen"))
@@ -110,7 +123,7 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         if !output.status.success() {
             return Err(CliError::internal("fifteen random failed"));
         }
-        std::fs::write(&random_batch, output.stdout).map_err(internal)?;
+        std::fs::write(&batches.random100, output.stdout).map_err(internal)?;
     }
 
     let mut results = Vec::new();
@@ -124,12 +137,17 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         let prefix = format!("{}/", root.display());
         let shown: Vec<String> = full_args.iter().map(|a| a.strip_prefix(&prefix).unwrap_or(a).to_string()).collect();
         commands.push(format!("{} {}", w.program, shell_words(&shown)));
-        eprintln!("bench: {} (1 warm-up + {} runs)", w.name, args.runs);
-        let warm = measure::run_measured(&program, &full_args, &env).map_err(internal)?;
-        check(&w, &warm).map_err(|e| CliError::internal(format!("{}: {e}", w.name)))?;
+        let runs = if w.once { 1 } else { args.runs };
+        if w.once {
+            eprintln!("bench: {} (1 run)", w.name);
+        } else {
+            eprintln!("bench: {} (1 warm-up + {runs} runs)", w.name);
+            let warm = measure::run_measured(&program, &full_args, &env).map_err(internal)?;
+            check(&w, &warm).map_err(|e| CliError::internal(format!("{}: {e}", w.name)))?;
+        }
         let mut best: Option<(measure::Run, Outcome)> = None;
         let mut peak = 0;
-        for _ in 0..args.runs {
+        for _ in 0..runs {
             let busy_before = machine::machine_busy_time();
             let run = measure::run_measured(&program, &full_args, &env).map_err(internal)?;
             if let (Some(b), Some(a)) = (busy_before, machine::machine_busy_time()) {
@@ -146,7 +164,7 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         outcome.wall = run.cost.wall;
         outcome.cpu = run.cost.cpu;
         outcome.peak_rss = peak;
-        outcome.runs = args.runs;
+        outcome.runs = runs;
         eprintln!("bench: {}: {} in {}", w.name, outcome.answer, report::time(outcome.wall));
         results.push((w, outcome));
     }
@@ -255,7 +273,7 @@ mod tests {
 
     #[test]
     fn answers_are_checked() {
-        let all = workloads::all(Path::new("k"), Path::new("r"));
+        let all = workloads::all(&workloads::Batches::in_dir(Path::new("b")));
         let seven = all.iter().find(|w| w.name == "seven").unwrap();
         let good = r#"{"length":36,"optimal":true,"nodes":50,"millis":0.5,"heuristic":"exact"}"#;
         let outcome = check(seven, &run_of(good)).unwrap();

@@ -126,17 +126,19 @@ pub fn section(context: &Context, results: &[(Workload, Outcome)], commands: &[S
                  and measure again on a quiet machine.**";
     }
     out += "\n\n";
-    let runs = results.first().map_or(1, |(_, o)| o.runs);
+    let runs = results.iter().filter(|(w, _)| !w.once).map(|(_, o)| o.runs).max().unwrap_or(1);
     out += &format!(
         "Each workload runs as its own process, once untimed (which also builds any table made on \
-         first use), then measured {}: *time* is the best wall time of the process \
+         first use), then measured {} (*runs*; searches of minutes are measured once, without the \
+         warm-up): *time* is the best wall time of the process \
          (loading tables included), *CPU* its user + system time, *search* the time the binary \
          reports for its searches (`millis`), *nodes/s* nodes over search time, *memory* the \
-         process's peak resident set (`getrusage`). Every answer is checked (lengths, counts).\n\n",
+         process's peak resident set (`getrusage`), tables included. Every answer is checked \
+         (lengths, counts).\n\n",
         if runs == 1 { "once".to_string() } else { format!("{runs} times") }
     );
-    out += "| workload | answer | time | CPU | search | nodes | nodes/s | memory | the seed's figure |\n";
-    out += "|---|---|---:|---:|---:|---:|---:|---:|---|\n";
+    out += "| workload | answer | time | CPU | search | nodes | nodes/s | memory | runs | the seed's figure |\n";
+    out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
     for (w, o) in results {
         let heuristics =
             if o.heuristics.is_empty() { String::new() } else { format!(" ({})", o.heuristics.join(", ")) };
@@ -146,7 +148,7 @@ pub fn section(context: &Context, results: &[(Workload, Outcome)], commands: &[S
             None => ("".into(), "".into()),
         };
         out += &format!(
-            "| `{}`: {} | {}{heuristics} | {} | {} | {} | {nodes} | {per_second} | {} | {} |\n",
+            "| `{}`: {} | {}{heuristics} | {} | {} | {} | {nodes} | {per_second} | {} | {} | {} |\n",
             w.name,
             w.what,
             o.answer,
@@ -154,6 +156,7 @@ pub fn section(context: &Context, results: &[(Workload, Outcome)], commands: &[S
             time(o.cpu),
             time(o.search),
             human_bytes(o.peak_rss),
+            o.runs,
             w.seed
         );
     }

@@ -1,7 +1,7 @@
 //! The standard workloads: each seed's figures, Korf's 100 and 100 random 15-puzzles, each with
 //! the answer it must give and the seed's own figure to set beside ours.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What a workload's JSON Lines must add up to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,12 @@ pub struct Workload {
     pub args: Vec<String>,
     /// Whether `--quick` skips it.
     pub heavy: bool,
+    /// Whether it is measured once, without a warm-up, whatever `--runs` says (searches of
+    /// minutes, where one run is precise enough).
+    pub once: bool,
+    /// The table files (in the data directory) it needs; it is skipped when one is missing,
+    /// since these are made only by `cargo xtask gen-tables`.
+    pub tables: &'static [&'static str],
     /// The answer it must give.
     pub expect: Expect,
     /// The seed's figure for the same task, with its source.
@@ -33,6 +39,20 @@ pub struct Workload {
 
 /// The 15-puzzle's goal with the blank first, as Korf's instances are written.
 const KORF_GOAL: &str = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
+/// The 24-puzzle's goal with the blank first, as Korf and Felner's instances are written.
+const KORF_GOAL_24: &str = "0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19 / 20 21 22 23 24";
+/// The 24-puzzles of Korf and Felner's 50 that are measured (the set takes days): #40 and #25,
+/// 82 and 81 moves, the two quickest of those tried with 6-6-6-6 databases.
+pub const KORF24_IDS: [u32; 2] = [40, 25];
+/// The 7-8 databases' files.
+const PDB78: &[&str] = &["fifteen-pdb78-4x4-1.tbl", "fifteen-pdb78-4x4-2.tbl"];
+/// The 6-6-6-6 databases' files.
+const PDB6666: &[&str] = &[
+    "fifteen-pdb6666-5x5-1.tbl",
+    "fifteen-pdb6666-5x5-2.tbl",
+    "fifteen-pdb6666-5x5-3.tbl",
+    "fifteen-pdb6666-5x5-4.tbl",
+];
 /// The seed of the 100 random 15-puzzles.
 pub const RANDOM_SEED: u64 = 2026;
 /// How many random 15-puzzles.
@@ -42,9 +62,31 @@ fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
 
-/// Every workload. `korf_batch` and `random_batch` are the batch files of the two sets of 100
-/// (written by the caller).
-pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
+/// The batch files of the instance sets (written by the caller before the workloads run).
+#[derive(Clone, Debug)]
+pub struct Batches {
+    /// Korf's 100 15-puzzles.
+    pub korf100: PathBuf,
+    /// The 100 random 15-puzzles.
+    pub random100: PathBuf,
+    /// The measured 24-puzzles ([`KORF24_IDS`]).
+    pub korf24: PathBuf,
+}
+
+impl Batches {
+    /// The files in `dir`.
+    pub fn in_dir(dir: &Path) -> Batches {
+        Batches {
+            korf100: dir.join("korf100.txt"),
+            random100: dir.join("random100.txt"),
+            korf24: dir.join("korf24.txt"),
+        }
+    }
+}
+
+/// Every workload, reading their boards from `batches`.
+pub fn all(batches: &Batches) -> Vec<Workload> {
+    let korf100 = |name, what, heuristic, once, tables| korf100(&batches.korf100, name, what, heuristic, once, tables);
     let solved = |count, total| Expect::Solved { count, total_length: Some(total) };
     vec![
         Workload {
@@ -53,6 +95,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "seven",
             args: strings(&["solve", "--heuristic", "none"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 36),
             seed: "38 s (Python, iterative deepening)",
         },
@@ -62,6 +106,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "seven",
             args: strings(&["solve", "--heuristic", "manhattan"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 36),
             seed: "0.52 s (Python, IDA* + Manhattan)",
         },
@@ -71,6 +117,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "seven",
             args: strings(&["solve"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 36),
             seed: "",
         },
@@ -80,6 +128,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "goat",
             args: strings(&["analyze"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: Expect::Analyzed { states: 5_443_200, max_depth: 52 },
             seed: "21 s (PyPy, breadth-first search)",
         },
@@ -89,6 +139,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "goat",
             args: strings(&["solve"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 20),
             seed: "0.58 s (Python, iterative deepening)",
         },
@@ -98,6 +150,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "goat",
             args: strings(&["solve", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 52),
             seed: "52 s (PyPy, IDA* + the seed's table)",
         },
@@ -107,6 +161,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "quzzle",
             args: strings(&["solve"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 83),
             seed: "none given (the seed's generic BFS solver)",
         },
@@ -116,6 +172,8 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "fifteen",
             args: strings(&["solve", "8 6 7 / 2 5 4 / 3 0 1"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(1, 31),
             seed: "152 s (Python, depth-limited DFS to 31)",
         },
@@ -125,58 +183,119 @@ pub fn all(korf_batch: &Path, random_batch: &Path) -> Vec<Workload> {
             program: "fifteen",
             args: strings(&["solve"]),
             heavy: false,
+            once: false,
+            tables: &[],
             expect: solved(5, 195),
             seed: "~12 s (PyPy, IDA* + walking distance)",
         },
-        Workload {
-            name: "korf100",
-            what: "Korf's 100 15-puzzles (`data/benchmarks/korf100.tsv`, goal blank first)",
-            program: "fifteen",
-            args: vec![
-                "solve".into(),
-                "--goal".into(),
-                KORF_GOAL.into(),
-                "--batch".into(),
-                korf_batch.display().to_string(),
-            ],
-            heavy: true,
-            expect: solved(100, 5305),
-            seed: "none (not in the seeds)",
-        },
+        korf100(
+            "korf100",
+            "Korf's 100 15-puzzles (`data/benchmarks/korf100.tsv`, goal blank first), default heuristic",
+            None,
+            false,
+            &[],
+        ),
+        korf100("korf100-pdb78", "Korf's 100, 7-8 pattern databases", Some("pdb78"), false, PDB78),
+        korf100("korf100-pdb663", "Korf's 100, 6-6-3 pattern databases", Some("pdb663"), false, &[]),
+        korf100("korf100-walking-distance", "Korf's 100, walking distance", Some("walking-distance"), true, &[]),
+        korf100(
+            "korf100-linear-conflict",
+            "Korf's 100, Manhattan + linear conflicts",
+            Some("linear-conflict"),
+            true,
+            &[],
+        ),
+        korf100("korf100-manhattan", "Korf's 100, Manhattan distance", Some("manhattan"), true, &[]),
         Workload {
             name: "random100",
             what: "100 random 15-puzzles (`fifteen random --seed 2026 --count 100`)",
             program: "fifteen",
-            args: vec!["solve".into(), "--batch".into(), random_batch.display().to_string()],
+            args: vec!["solve".into(), "--batch".into(), batches.random100.display().to_string()],
             heavy: true,
+            once: false,
+            tables: &[],
             expect: Expect::Solved { count: RANDOM_COUNT, total_length: None },
             seed: "none (not in the seeds)",
+        },
+        Workload {
+            name: "korf24",
+            what:
+                "Korf and Felner's 24-puzzles #40 and #25 (`data/benchmarks/korf50_24.tsv`), 6-6-6-6 pattern databases",
+            program: "fifteen",
+            args: vec![
+                "solve".into(),
+                "--heuristic".into(),
+                "pdb6666".into(),
+                "--goal".into(),
+                KORF_GOAL_24.into(),
+                "--batch".into(),
+                batches.korf24.display().to_string(),
+            ],
+            heavy: true,
+            once: true,
+            tables: PDB6666,
+            expect: solved(KORF24_IDS.len(), 163),
+            seed: "none (Korf and Felner: 2 days per instance on average, 2002 hardware)",
         },
     ]
 }
 
-/// Korf's instances as a batch file: one board per line, checked to be 16 cells each, with
-/// the published optimal lengths' sum.
-pub fn korf_boards(tsv: &str) -> Result<(String, u64), String> {
-    let mut batch = String::from("# Korf's 100, from data/benchmarks/korf100.tsv (goal: blank first)\n");
+/// Korf's 100 from `batch` with one heuristic (`None`: the binary's default).
+fn korf100(
+    batch: &Path,
+    name: &'static str,
+    what: &'static str,
+    heuristic: Option<&'static str>,
+    once: bool,
+    tables: &'static [&'static str],
+) -> Workload {
+    let mut args = strings(&["solve", "--goal", KORF_GOAL, "--batch", &batch.display().to_string()]);
+    if let Some(h) = heuristic {
+        args.extend(strings(&["--heuristic", h]));
+    }
+    Workload {
+        name,
+        what,
+        program: "fifteen",
+        args,
+        heavy: true,
+        once,
+        tables,
+        expect: Expect::Solved { count: 100, total_length: Some(5305) },
+        seed: "none (not in the seeds)",
+    }
+}
+
+/// A set of instances (`file`, with `cells` tiles per board; the columns: id, the tiles,
+/// the optimal length, anything else) as a batch file, keeping the ids in `only` (all when
+/// `None`): the batch, the number of boards and the sum of their published optimal lengths.
+pub fn instance_boards(
+    file: &str,
+    tsv: &str,
+    cells: usize,
+    only: Option<&[u32]>,
+) -> Result<(String, usize, u64), String> {
+    let mut batch = format!("# from data/benchmarks/{file} (goal: blank first)\n");
     let (mut count, mut total) = (0, 0);
     for (i, line) in tsv.lines().enumerate() {
         if line.starts_with('#') || line.starts_with("id") || line.trim().is_empty() {
             continue;
         }
         let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
-        if fields.len() != 18 {
-            return Err(format!("korf100.tsv line {}: {} fields, expected 18", i + 1, fields.len()));
+        if fields.len() < cells + 2 {
+            return Err(format!("{file} line {}: {} fields, expected at least {}", i + 1, fields.len(), cells + 2));
         }
-        total += fields[17].parse::<u64>().map_err(|e| format!("korf100.tsv line {}: {e}", i + 1))?;
-        batch += &fields[1..17].join(" ");
+        let number = |f: &str| f.parse::<u64>().map_err(|e| format!("{file} line {}: {f:?}: {e}", i + 1));
+        let id = number(fields[0])?;
+        if only.is_some_and(|ids| !ids.iter().any(|&k| u64::from(k) == id)) {
+            continue;
+        }
+        total += number(fields[cells + 1])?;
+        batch += &fields[1..=cells].join(" ");
         batch.push('\n');
         count += 1;
     }
-    if count != 100 {
-        return Err(format!("korf100.tsv has {count} instances, not 100"));
-    }
-    Ok((batch, total))
+    Ok((batch, count, total))
 }
 
 #[cfg(test)]
@@ -184,25 +303,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn korf_s_file_gives_100_boards_of_5305_moves() {
+    fn korf_s_files_give_their_boards_and_published_lengths() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let tsv = std::fs::read_to_string(root.join("data/benchmarks/korf100.tsv")).unwrap();
-        let (batch, total) = korf_boards(&tsv).unwrap();
-        assert_eq!(total, 5305);
+        let (batch, count, total) = instance_boards("korf100.tsv", &tsv, 16, None).unwrap();
+        assert_eq!((count, total), (100, 5305));
         let boards: Vec<&str> = batch.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(boards.len(), 100);
         assert_eq!(boards[0], "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-        assert!(korf_boards("id\tt0\n1\t2\t3\n").is_err());
+        assert!(instance_boards("x.tsv", "id\tt0\n1\t2\t3\n", 16, None).is_err());
+        let tsv = std::fs::read_to_string(root.join("data/benchmarks/korf50_24.tsv")).unwrap();
+        let (batch, count, total) = instance_boards("korf50_24.tsv", &tsv, 24 + 1, Some(&KORF24_IDS)).unwrap();
+        assert_eq!((count, total), (2, 163));
+        assert!(batch.lines().skip(1).all(|l| l.split(' ').count() == 25));
     }
 
     #[test]
-    fn names_are_unique_and_the_heavy_ones_are_the_two_hundreds() {
-        let all = all(Path::new("k"), Path::new("r"));
+    fn names_are_unique_and_the_heavy_ones_are_the_instance_sets() {
+        let all = all(&Batches::in_dir(Path::new("b")));
         let mut names: Vec<&str> = all.iter().map(|w| w.name).collect();
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), all.len());
         let heavy: Vec<&str> = all.iter().filter(|w| w.heavy).map(|w| w.name).collect();
-        assert_eq!(heavy, ["korf100", "random100"]);
+        assert!(heavy.iter().all(|n| n.starts_with("korf") || *n == "random100"), "{heavy:?}");
+        assert!(all.iter().filter(|w| w.once).all(|w| w.heavy), "only heavy workloads are measured once");
     }
 }
