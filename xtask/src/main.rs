@@ -12,8 +12,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 use slide_cli::{data_dir, CliError, ExitCode, Progress};
-use slide_core::enumerate::human_bytes;
 use slide_core::table::TableSpec;
+use slide_core::units::human_bytes;
 
 /// Generate, verify and list the precomputed tables of the four puzzles; run the benchmarks.
 #[derive(Parser)]

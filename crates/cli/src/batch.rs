@@ -96,7 +96,7 @@ impl BatchReport {
         } else {
             eprintln!("{}: line {line}: {}", self.program, e.message);
         }
-        if self.worst.as_ref().map_or(true, |(_, w)| (w.code as i32) < (e.code as i32)) {
+        if self.worst.as_ref().is_none_or(|(_, w)| (w.code as i32) < (e.code as i32)) {
             self.worst = Some((line, e));
         }
         Ok(())

@@ -12,6 +12,7 @@ use thiserror::Error;
 
 use crate::bits::{packed_get, AtomicBitSet, AtomicPacked};
 use crate::search::{LimitGuard, LimitHit, Limits};
+use crate::units::human_bytes;
 use crate::RankedSpace;
 
 /// Progress after one breadth-first layer.
@@ -241,20 +242,4 @@ pub fn enumerate_within<P: RankedSpace>(
         bytes: d.into_bytes(),
     });
     Ok(Enumeration { histogram, antipodes, depths, elapsed: clock.elapsed(), memory_bytes: needed })
-}
-
-/// `bytes` for people: "512 B", "3.4 MiB", "1.2 GiB".
-pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
 }

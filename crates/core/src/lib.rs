@@ -23,6 +23,7 @@ pub mod puzzle;
 pub mod rank;
 pub mod search;
 pub mod table;
+pub mod units;
 
 pub use direction::Direction;
 pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};

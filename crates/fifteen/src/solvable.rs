@@ -82,7 +82,7 @@ pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Resu
     }
     let parity = |p: u32| if p == 0 { "even" } else { "odd" };
     let tiles = tile_parity(shape, start, goal);
-    let reason = if shape.cols % 2 == 0 {
+    let reason = if shape.cols.is_multiple_of(2) {
         let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
         format!(
             "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \
@@ -127,7 +127,7 @@ mod tests {
                 let s = TileState::from_cells(&cells);
                 let rows = shape.row(s.blank()).abs_diff(shape.row(goal.blank())) as u32;
                 let classical = if c % 2 == 0 {
-                    (tile_parity(shape, &s, &goal) + rows) % 2 == 0
+                    (tile_parity(shape, &s, &goal) + rows).is_multiple_of(2)
                 } else {
                     tile_parity(shape, &s, &goal) == 0
                 };

@@ -10,6 +10,7 @@ use slide_cli::{
 };
 use slide_core::enumerate::{DepthStore, EnumerateError};
 use slide_core::search::{Limits, Outcome};
+use slide_core::units::thousands;
 use slide_pictures::{DepthChart, Scale};
 
 use goat::board::{GoatMove, COLS, ROWS};
@@ -114,19 +115,6 @@ fn main() {
             Some(Command::Count(args)) => count_command(&args, &cli.common),
         }
     })
-}
-
-/// `12,345` for people.
-fn thousands(n: impl ToString) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn parse(text: &str) -> Result<Board, CliError> {
@@ -308,7 +296,7 @@ fn analyze_command(args: &AnalyzeArgs, common: &CommonArgs) -> Result<ExitCode, 
     );
     say!("depth  states");
     for (d, n) in e.histogram.iter().enumerate() {
-        say!("{d:>5}  {}", thousands(n));
+        say!("{d:>5}  {}", thousands(*n));
     }
     say!("\n{} positions at depth {}:\n", antipodes.len(), e.max_depth());
     for (i, b) in antipodes.iter().enumerate() {

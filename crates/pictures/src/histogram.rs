@@ -2,10 +2,11 @@
 
 use plotters::coord::combinators::IntoLogRange;
 use plotters::prelude::{ChartBuilder, IntoDrawingArea, IntoFont, RGBColor, Rectangle, ShapeStyle};
+use slide_core::units::thousands;
 
 use crate::chart_backend::{ChartCanvas, GlyphSvgBackend};
 use crate::glyphs::text_width;
-use crate::{document, thousands, Color};
+use crate::{document, Color};
 
 /// How the count axis is drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -64,19 +64,6 @@ impl Color {
     }
 }
 
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// Finishes a document: the `<svg>` root of `width` x `height` pixels with a white
 /// background, the glyph definitions, then `content`.
 fn document(width: f64, height: f64, painter: &glyphs::TextPainter, content: svg::node::element::Group) -> String {
@@ -98,14 +85,6 @@ fn document(width: f64, height: f64, painter: &glyphs::TextPainter, content: svg
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thousands_are_grouped() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(5_443_200), "5,443,200");
-        assert_eq!(thousands(100_000), "100,000");
-    }
 
     #[test]
     fn colours() {

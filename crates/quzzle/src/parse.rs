@@ -332,7 +332,7 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
     // checked: sizes come from the command line and from files (a fuzzer found `7777...x4`).
-    if r == 0 || c == 0 || !r.checked_mul(c).is_some_and(|n| n <= MAX_CELLS) {
+    if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > MAX_CELLS) {
         return Err(format!("size {r}x{c} is out of range: at least 1x1 and at most {MAX_CELLS} cells"));
     }
     Ok((r, c))

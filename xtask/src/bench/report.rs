@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use slide_core::enumerate::human_bytes;
+use slide_core::units::human_bytes;
+pub use slide_core::units::thousands;
 
 use super::machine::Machine;
 use super::workloads::Workload;
@@ -81,19 +82,6 @@ fn rate(per_second: f64) -> String {
         r if r >= 1e3 => format!("{:.1} k", r / 1e3),
         r => format!("{r:.0}"),
     }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The generated section, markers included.
@@ -229,7 +217,7 @@ mod tests {
         assert_eq!(time(Duration::from_millis(1234)), "1.23 s");
         assert_eq!(time(Duration::from_secs(38)), "38.0 s");
         assert_eq!(rate(12_345.0), "12.3 k");
-        assert_eq!(thousands(5_443_200), "5,443,200");
+        assert_eq!(thousands(5_443_200u64), "5,443,200");
     }
 
     #[test]

@@ -93,7 +93,7 @@ impl std::fmt::Display for LimitHit {
         match self {
             LimitHit::Nodes(n) => write!(f, "node limit of {n} reached"),
             LimitHit::Time(t) => write!(f, "time limit of {:.3} s reached", t.as_secs_f64()),
-            LimitHit::Memory(b) => write!(f, "memory limit of {} reached", crate::enumerate::human_bytes(*b)),
+            LimitHit::Memory(b) => write!(f, "memory limit of {} reached", crate::units::human_bytes(*b)),
             LimitHit::Interrupted => write!(f, "interrupted"),
         }
     }

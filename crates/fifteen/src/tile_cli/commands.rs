@@ -13,10 +13,11 @@ use slide_cli::{
     emit_json, format_millis, read_batch, BatchReport, CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs,
     Progress, SvgArgs,
 };
-use slide_core::enumerate::{enumerate_within, human_bytes, memory_needed, DepthStore, EnumerateError};
+use slide_core::enumerate::{enumerate_within, memory_needed, DepthStore, EnumerateError};
 use slide_core::search::{
     astar, bfs, count_optimal, depth_first_any, ida_star, iterative_deepening, IdaOptions, Limits, PathOf,
 };
+use slide_core::units::human_bytes;
 use slide_core::{Heuristic, Outcome, Puzzle, SearchStats};
 use slide_pictures::{DepthChart, Scale};
 

@@ -193,7 +193,7 @@ fn tables_help(config: &TileCliConfig) -> String {
             .filter(|s| !dir.join(s.file_name()).exists())
             .map(|s| s.file_name().trim_end_matches(".tbl").to_string())
             .collect();
-        let size = slide_core::enumerate::human_bytes(partition.table_bytes());
+        let size = slide_core::units::human_bytes(partition.table_bytes());
         let state = match (missing.is_empty(), partition.large) {
             (true, _) => "present".to_string(),
             (false, false) => "built on first use".to_string(),

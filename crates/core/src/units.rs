@@ -1,0 +1,45 @@
+//! Numbers for people, in one place for every crate's messages and reports.
+
+/// `bytes` for people: "512 B", "3.4 MiB", "1.2 GiB".
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_and_counts_for_people() {
+        assert_eq!(human_bytes(512), "512 B");
+        assert_eq!(human_bytes(3 * 1024 * 1024 + 400 * 1024), "3.4 MiB");
+        assert_eq!(thousands(0u8), "0");
+        assert_eq!(thousands(999u32), "999");
+        assert_eq!(thousands(5_443_200u64), "5,443,200");
+        assert_eq!(thousands(u128::MAX), "340,282,366,920,938,463,463,374,607,431,768,211,455");
+    }
+}
