@@ -6,6 +6,7 @@ pub mod heuristics;
 pub mod parse;
 pub mod pdb;
 pub mod picture;
+pub mod scramble;
 pub mod solvable;
 pub mod tile_cli;
 

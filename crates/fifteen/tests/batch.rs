@@ -10,23 +10,10 @@ use std::process::Command;
 use fifteen::heuristics::Manhattan;
 use fifteen::solvable::solution_parity;
 use fifteen::{Shape, TilePuzzle, TileState};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::Puzzle;
-
-/// SplitMix64: the test's own deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// What a line must give: a board (the index of its puzzle, the start) or a bad line's error.
 type Expected = Result<(usize, TileState), usize>;
@@ -51,30 +38,30 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         .map(|(r, c)| Shape::new(r, c).unwrap())
         .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)))
         .collect();
-    let mut rng = Rng(15);
+    let mut rng = Pcg64::seed_from_u64(15);
     let mut text = String::from("# 10,000 boards\n");
     // (line number, the board, or the index of the bad line)
     let mut expected: Vec<(usize, Expected)> = Vec::new();
     let mut line = 1;
     while expected.len() < 10_000 {
         line += 1;
-        match rng.below(40) {
+        match rng.random_range(0..40) {
             0 => text.push('\n'),
             1 => text.push_str("# a comment\n"),
             2..=4 => {
-                let bad = rng.below(BAD.len());
+                let bad = rng.random_range(0..BAD.len());
                 text.push_str(BAD[bad].0);
                 text.push('\n');
                 expected.push((line, Err(bad)));
             }
             _ => {
-                let which = rng.below(puzzles.len());
+                let which = rng.random_range(0..puzzles.len());
                 let p = &puzzles[which];
                 let mut s = p.goal();
-                for _ in 0..rng.below(16) {
+                for _ in 0..rng.random_range(0..16) {
                     let mut next = Vec::new();
                     p.for_each_successor(&s, |_, c| next.push(c));
-                    s = next[rng.below(next.len())];
+                    s = next[rng.random_range(0..next.len())];
                 }
                 text.push_str(&fifteen::parse::board_text(&s, p.shape()));
                 text.push('\n');

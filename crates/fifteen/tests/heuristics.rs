@@ -3,26 +3,14 @@
 //! walks; IDA* with each gives the breadth-first length on random 3x3 boards.
 
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileSpace, WalkingDistance};
+use fifteen::scramble::scramble;
 use fifteen::solvable::solution_parity;
 use fifteen::{Shape, TilePuzzle, TileState};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable};
 use slide_core::search::{bfs, ida_star, IdaOptions, Limits};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
-
-/// A small deterministic generator for the tests (SplitMix64).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn shape(r: usize, c: usize) -> Shape {
     Shape::new(r, c).unwrap()
@@ -109,27 +97,17 @@ fn exact_table_matches_breadth_first_search() {
     let goal = TileState::from_cells(&[3, 1, 0, 2, 7, 5, 6, 4]);
     let p = TilePuzzle::new(s, goal);
     let exact = ExactDistance::build(&p).unwrap();
-    let mut rng = Rng(7);
+    let mut rng = Pcg64::seed_from_u64(7);
     for _ in 0..30 {
-        let start = random_walk(&p, p.goal(), 200, &mut rng);
+        let start = scramble(&p, 200, &mut rng);
         let (out, _) = bfs(&p, start, |x| p.is_goal(x), &Limits::default());
         assert_eq!(exact.estimate(&start), out.found().unwrap().len() as u32);
     }
 }
 
-fn random_walk(p: &TilePuzzle, from: TileState, steps: usize, rng: &mut Rng) -> TileState {
-    let mut s = from;
-    for _ in 0..steps {
-        let mut next = Vec::new();
-        p.for_each_successor(&s, |_, c| next.push(c));
-        s = next[rng.below(next.len())];
-    }
-    s
-}
-
 #[test]
 fn updates_equal_fresh_estimates_along_random_walks() {
-    let mut rng = Rng(42);
+    let mut rng = Pcg64::seed_from_u64(42);
     for (r, c) in [(2, 4), (3, 3), (4, 4), (3, 5), (5, 3), (5, 2)] {
         let s = shape(r, c);
         for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
@@ -142,7 +120,7 @@ fn updates_equal_fresh_estimates_along_random_walks() {
                 for _ in 0..3000 {
                     let mut next = Vec::new();
                     p.for_each_successor(&state, |m, c| next.push((m, c)));
-                    let (m, child) = next[rng.below(next.len())];
+                    let (m, child) = next[rng.random_range(0..next.len())];
                     value = h.update(&state, value, m, &child);
                     assert_eq!(value, h.estimate(&child), "{name} on {s}: update after {m:?}");
                     state = child;
@@ -176,7 +154,7 @@ fn ida_length<H: Heuristic<TilePuzzle>>(p: &TilePuzzle, h: &H, start: TileState)
 #[test]
 fn ida_star_with_each_heuristic_matches_bfs_on_random_3x3_boards() {
     let s = shape(3, 3);
-    let mut rng = Rng(2024);
+    let mut rng = Pcg64::seed_from_u64(2024);
     for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
         let p = TilePuzzle::new(s, goal);
         let (space, depths) = distances(&p);
@@ -184,7 +162,7 @@ fn ida_star_with_each_heuristic_matches_bfs_on_random_3x3_boards() {
         let (m, lc) = (Manhattan::new(&p), LinearConflict::new(&p));
         let (wd, wdlc) = (WalkingDistance::new(&p, false).unwrap(), WalkingDistance::new(&p, true).unwrap());
         for i in 0..40 {
-            let start = random_walk(&p, p.goal(), 100 + i, &mut rng);
+            let start = scramble(&p, 100 + i, &mut rng);
             let want = if i < 8 {
                 let (out, _) = bfs(&p, start, |x| p.is_goal(x), &Limits::default());
                 out.found().unwrap().len() as u32

@@ -7,22 +7,9 @@ use std::process::Command;
 
 use goat::board::{apply, Board, Dir, Goat, GoatMove, GOAL};
 use goat::ExactHeuristic;
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
 use slide_core::Puzzle;
-
-/// SplitMix64: the test's own deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The bad lines, and what their error must say.
 const BAD: [(&str, &str); 5] = [
@@ -46,27 +33,27 @@ fn dir(name: &str) -> Dir {
 fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let goal = Board::from_cells(&GOAL);
     let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
-    let mut rng = Rng(3);
+    let mut rng = Pcg64::seed_from_u64(3);
     let mut text = String::from("# 10,000 boards\n");
     let mut expected: Vec<(usize, Result<Board, usize>)> = Vec::new();
     let mut line = 1;
     while expected.len() < 10_000 {
         line += 1;
-        match rng.below(40) {
+        match rng.random_range(0..40) {
             0 => text.push('\n'),
             1 => text.push_str("# a comment\n"),
             2..=4 => {
-                let bad = rng.below(BAD.len());
+                let bad = rng.random_range(0..BAD.len());
                 text.push_str(BAD[bad].0);
                 text.push('\n');
                 expected.push((line, Err(bad)));
             }
             k => {
                 let mut b = goal;
-                for _ in 0..rng.below(14) {
+                for _ in 0..rng.random_range(0..14) {
                     let mut next = Vec::new();
                     Goat.for_each_successor(&b, |_, c| next.push(c));
-                    b = next[rng.below(next.len())];
+                    b = next[rng.random_range(0..next.len())];
                 }
                 text.push_str(&if k % 2 == 0 { b.numbers() } else { b.glyph_rows().join(" / ") });
                 text.push('\n');

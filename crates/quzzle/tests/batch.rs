@@ -12,23 +12,10 @@ use std::process::Command;
 use common::{check_step, shipped};
 use quzzle::parse::{rows_of, SEED_GOAL};
 use quzzle::{label_path, solve, Algorithm, Instance, Metric};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
 use slide_core::search::Limits;
 use slide_core::Puzzle;
-
-/// SplitMix64: the test's own deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The bad lines, and what their error must say.
 const BAD: [(&str, &str); 4] = [
@@ -43,27 +30,27 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let seed = shipped("pennant", Metric::Cell);
     // The end of an optimal solution: a goal position, from which the boards walk away.
     let solution = solve(&seed, Algorithm::Bfs, &Limits::default()).0.found().unwrap();
-    let mut rng = Rng(1);
+    let mut rng = Pcg64::seed_from_u64(1);
     let mut text = String::from("# 10,000 positions of the seed's puzzle\n");
     let mut expected: Vec<(usize, Result<String, usize>)> = Vec::new();
     let mut line = 1;
     while expected.len() < 10_000 {
         line += 1;
-        match rng.below(40) {
+        match rng.random_range(0..40) {
             0 => text.push('\n'),
             1 => text.push_str("# a comment\n"),
             2..=4 => {
-                let bad = rng.below(BAD.len());
+                let bad = rng.random_range(0..BAD.len());
                 text.push_str(BAD[bad].0);
                 text.push('\n');
                 expected.push((line, Err(bad)));
             }
             _ => {
                 let (mut state, mut moves) = (*solution.states.last().unwrap(), solution.moves.clone());
-                for _ in 0..rng.below(12) {
+                for _ in 0..rng.random_range(0..12) {
                     let mut next = Vec::new();
                     seed.board.for_each_successor(&state, |m, c| next.push((m, c)));
-                    let (m, c) = next[rng.below(next.len())];
+                    let (m, c) = next[rng.random_range(0..next.len())];
                     moves.push(m);
                     state = c;
                 }

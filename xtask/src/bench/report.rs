@@ -57,9 +57,15 @@ pub struct Context {
 }
 
 impl Context {
-    /// Whether other work on the machine makes the times doubtful.
+    /// Whether other work on the machine makes the times doubtful: judged by the CPU other
+    /// processes took while the workloads ran, when that was measured. The load average is
+    /// the fallback only: it decays over minutes, so it still counts the release build that
+    /// `bench` itself ran just before.
     pub fn busy(&self) -> bool {
-        self.others.is_some_and(|o| o > 0.2) || self.load_before.is_some_and(|l| l > 0.5)
+        match self.others {
+            Some(others) => others > 0.2,
+            None => self.load_before.is_some_and(|l| l > 0.5),
+        }
     }
 }
 
@@ -226,6 +232,10 @@ mod tests {
         assert!(!quiet.busy());
         let busy = Context { load_before: Some(0.1), others: Some(0.9), ..Context::default() };
         assert!(busy.busy());
+        let after_a_build = Context { load_before: Some(1.6), others: Some(0.01), ..Context::default() };
+        assert!(!after_a_build.busy(), "the load average still counts bench's own build");
+        let unmeasured = Context { load_before: Some(1.6), others: None, ..Context::default() };
+        assert!(unmeasured.busy());
         let section = section(&busy, &[], &[]);
         assert!(section.contains("The machine was busy"));
         assert!(section.starts_with(BEGIN) && section.ends_with(&format!("{END}\n")));

@@ -6,11 +6,14 @@
 
 use std::sync::Arc;
 
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
-use slide_core::{Heuristic, Puzzle};
+use slide_core::Heuristic;
 
 use super::{Partition, PdbHeuristic};
 use crate::heuristics::LinearConflict;
+use crate::scramble::scramble;
 use crate::{Shape, TilePuzzle, TileState};
 
 /// Korf's 100 and Korf and Felner's 50: blank-first goals, one instance per line
@@ -42,24 +45,6 @@ fn published_optima(shape: Shape) -> Vec<(usize, TileState, usize)> {
         .collect()
 }
 
-/// A walk of `steps` moves from the goal that never undoes its last move (SplitMix64 picks).
-fn walk(puzzle: &TilePuzzle, steps: usize, mut seed: u64) -> TileState {
-    let (mut state, mut last) = (puzzle.goal(), None);
-    for _ in 0..steps {
-        let mut options = Vec::with_capacity(4);
-        puzzle.for_each_successor(&state, |_, c| {
-            if Some(c) != last {
-                options.push(c)
-            }
-        });
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let z = (seed ^ (seed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        last = Some(state);
-        state = options[((z ^ (z >> 31)) % options.len() as u64) as usize];
-    }
-    state
-}
-
 impl Partition {
     /// Checks the heuristic of these tables (in pattern order) against independent distances:
     /// every benchmark instance of the partition's size has an estimate no greater than its
@@ -83,7 +68,7 @@ impl Partition {
             outcome.found().map(|p| p.states).ok_or("IDA* found no path")
         };
         for seed in 0..walks as u64 {
-            let start = walk(&puzzle, 40, seed);
+            let start = scramble(&puzzle, 40, &mut Pcg64::seed_from_u64(seed));
             let (reference, with_pdb) = (shortest(&lc, start)?, shortest(&pdb, start)?);
             let length = reference.len() - 1;
             if with_pdb.len() - 1 != length {

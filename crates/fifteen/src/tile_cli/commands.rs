@@ -5,8 +5,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Instant;
 
-use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use serde::Serialize;
 use slide_cli::{
@@ -18,13 +17,14 @@ use slide_core::search::{
     astar, bfs, count_optimal, depth_first_any, ida_star, iterative_deepening, IdaOptions, Limits, PathOf,
 };
 use slide_core::units::human_bytes;
-use slide_core::{Heuristic, Outcome, Puzzle, SearchStats};
+use slide_core::{Heuristic, Outcome, SearchStats};
 use slide_pictures::{DepthChart, Scale};
 
 use super::heuristic::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use super::{Algorithm, TileArgs, TileCliConfig};
 use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
 use crate::parse::{board_text, parse_board};
+use crate::scramble::{random_board, scramble};
 use crate::solvable::{check_solvable, solution_parity};
 use crate::{Shape, TilePuzzle, TileState};
 
@@ -552,36 +552,4 @@ impl<'a> Context<'a> {
         }
         Ok(ExitCode::Success)
     }
-}
-
-/// `moves` random moves from `puzzle`'s goal, never undoing the previous one (seed 003).
-pub fn scramble(puzzle: &TilePuzzle, moves: u32, rng: &mut Pcg64) -> TileState {
-    let mut state = puzzle.goal();
-    let mut previous_blank = None;
-    for _ in 0..moves {
-        let mut options = Vec::with_capacity(4);
-        puzzle.for_each_successor(&state, |_, child| {
-            if Some(child.blank()) != previous_blank {
-                options.push(child);
-            }
-        });
-        previous_blank = Some(state.blank());
-        state = options[rng.random_range(0..options.len())];
-    }
-    state
-}
-
-/// A uniformly random board that can reach `goal`: a uniformly random permutation, with
-/// its first two tiles swapped when it is unsolvable (each solvable board is then drawn from
-/// exactly two permutations: itself and its swapped twin).
-pub fn random_board(shape: Shape, goal: &TileState, rng: &mut Pcg64) -> TileState {
-    let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
-    cells.shuffle(rng);
-    let board = TileState::from_cells(&cells);
-    if check_solvable(shape, &board, goal).is_ok() {
-        return board;
-    }
-    let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
-    cells.swap(tiles[0], tiles[1]);
-    TileState::from_cells(&cells)
 }

@@ -1,0 +1,42 @@
+//! Boards drawn at random: seed 003's scrambles (random moves from the goal) and uniformly
+//! random solvable boards, from a seeded generator so that every draw can be repeated.
+
+use rand::seq::SliceRandom;
+use rand::RngExt;
+use rand_pcg::Pcg64;
+use slide_core::Puzzle;
+
+use crate::solvable::check_solvable;
+use crate::{Shape, TilePuzzle, TileState};
+
+/// `moves` random moves from `puzzle`'s goal, never undoing the previous one (seed 003).
+pub fn scramble(puzzle: &TilePuzzle, moves: u32, rng: &mut Pcg64) -> TileState {
+    let mut state = puzzle.goal();
+    let mut previous_blank = None;
+    for _ in 0..moves {
+        let mut options = Vec::with_capacity(4);
+        puzzle.for_each_successor(&state, |_, child| {
+            if Some(child.blank()) != previous_blank {
+                options.push(child);
+            }
+        });
+        previous_blank = Some(state.blank());
+        state = options[rng.random_range(0..options.len())];
+    }
+    state
+}
+
+/// A uniformly random board that can reach `goal`: a uniformly random permutation, with
+/// its first two tiles swapped when it is unsolvable (each solvable board is then drawn from
+/// exactly two permutations: itself and its swapped twin).
+pub fn random_board(shape: Shape, goal: &TileState, rng: &mut Pcg64) -> TileState {
+    let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
+    cells.shuffle(rng);
+    let board = TileState::from_cells(&cells);
+    if check_solvable(shape, &board, goal).is_ok() {
+        return board;
+    }
+    let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
+    cells.swap(tiles[0], tiles[1]);
+    TileState::from_cells(&cells)
+}
