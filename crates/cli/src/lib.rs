@@ -12,6 +12,8 @@ pub mod memory;
 pub mod output;
 pub mod pictures;
 pub mod progress;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use args::CommonArgs;
 pub use batch::{read_batch, read_batch_from, BatchLine, BatchReport};

@@ -3,8 +3,10 @@
 //! remember states stop at --max-memory (exit 3), an analysis that would not fit is refused up
 //! front with an estimate (exit 2); Ctrl-C ends a search at once with exit status 130.
 
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use slide_cli::testing::interrupt;
 
 /// An 80-move board (one of the 15-puzzle's farthest): no search here finishes on it.
 const HARD: &str = "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
@@ -71,23 +73,6 @@ fn memory_is_bounded() {
     let o = fifteen(&["solve", "--max-memory", "lots", HARD]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("is not a size"), "{}", stderr(&o));
-}
-
-/// Sends SIGINT (what Ctrl-C sends) to `child` once it has run `after`, and waits (at most
-/// 10 s) for it to end.
-pub fn interrupt(mut child: Child, after: Duration) -> (Output, Duration) {
-    std::thread::sleep(after);
-    let sent = Instant::now();
-    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(kill.success());
-    while child.try_wait().unwrap().is_none() {
-        if sent.elapsed() > Duration::from_secs(10) {
-            child.kill().unwrap();
-            panic!("still running 10 s after Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    (child.wait_with_output().unwrap(), sent.elapsed())
 }
 
 #[test]

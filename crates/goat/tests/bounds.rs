@@ -5,6 +5,8 @@
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use slide_cli::testing::interrupt;
+
 /// The seed's 52-move start: IDA* without a heuristic needs far longer than these tests wait.
 const FAR: &str = "6 7 9 10 / 4 5 2 8 / 0 8 3 1";
 
@@ -46,21 +48,13 @@ fn every_command_stops_at_its_bounds_with_exit_3() {
 
 #[test]
 fn ctrl_c_stops_a_search_with_exit_130() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_goat"))
+    let child = Command::new(env!("CARGO_BIN_EXE_goat"))
         .args(["solve", "--heuristic", "none", FAR])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    let sent = Instant::now();
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    while child.try_wait().unwrap().is_none() {
-        assert!(sent.elapsed() < Duration::from_secs(10), "still running 10 s after Ctrl-C");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let took = sent.elapsed();
-    let o = child.wait_with_output().unwrap();
+    let (o, took) = interrupt(child, Duration::from_millis(500));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("goat: interrupted by Ctrl-C"), "{}", stderr(&o));
     assert!(took < Duration::from_secs(1), "stopped {took:?} after Ctrl-C");

@@ -7,6 +7,8 @@
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use slide_cli::testing::interrupt;
+
 const HUGE: &str = "ZZabcdef/ZZghijkl/......../......../......../......../......../........";
 const EMPTY: &str = "00000000/00000000/00000000/00000000/00000000/00000000/00000000/00000000";
 
@@ -50,21 +52,13 @@ fn every_search_stops_at_its_bounds_with_exit_3() {
 #[test]
 fn ctrl_c_stops_a_search_with_exit_130() {
     for algorithm in ["bfs", "idastar"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+        let child = Command::new(env!("CARGO_BIN_EXE_quzzle"))
             .args(["solve", "--algorithm", algorithm, "--goal", EMPTY, HUGE])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(500));
-        let sent = Instant::now();
-        assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-        while child.try_wait().unwrap().is_none() {
-            assert!(sent.elapsed() < Duration::from_secs(10), "still running 10 s after Ctrl-C");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let took = sent.elapsed();
-        let o = child.wait_with_output().unwrap();
+        let (o, took) = interrupt(child, Duration::from_millis(500));
         assert_eq!(o.status.code(), Some(130), "{algorithm}: {}", stderr(&o));
         assert!(stderr(&o).contains("quzzle: interrupted by Ctrl-C"), "{}", stderr(&o));
         assert!(took < Duration::from_secs(1), "{algorithm}: stopped {took:?} after Ctrl-C");

@@ -4,7 +4,9 @@
 //! after the grace period with exit status 130.
 
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use slide_cli::testing::interrupt;
 
 fn seven(args: &[&str]) -> Output {
     let dir = std::env::temp_dir().join(format!("seven-bounds-{}", std::process::id()));
@@ -62,15 +64,7 @@ fn ctrl_c_while_waiting_for_input_exits_130_after_the_grace_period() {
         .spawn()
         .unwrap();
     let stdin = child.stdin.take(); // kept open: the program waits for lines
-    std::thread::sleep(Duration::from_millis(300));
-    let sent = Instant::now();
-    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
-    while child.try_wait().unwrap().is_none() {
-        assert!(sent.elapsed() < Duration::from_secs(10), "still running 10 s after Ctrl-C");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    let took = sent.elapsed();
-    let o = child.wait_with_output().unwrap();
+    let (o, took) = interrupt(child, Duration::from_millis(300));
     drop(stdin);
     assert_eq!(o.status.code(), Some(130));
     assert!(String::from_utf8_lossy(&o.stderr).contains("seven: interrupted"));
