@@ -4,7 +4,6 @@
 
 pub mod args;
 pub mod batch;
-pub mod board_text;
 pub mod data_dir;
 pub mod exit;
 pub mod interrupt;
@@ -17,7 +16,6 @@ pub mod testing;
 
 pub use args::CommonArgs;
 pub use batch::{read_batch, read_batch_from, BatchLine, BatchReport};
-pub use board_text::{tokenize, BoardText, Token, TokenError};
 pub use data_dir::{data_dir, DATA_DIR_ENV};
 pub use exit::{CliError, ExitCode};
 pub use output::{emit_json, format_millis};

@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bits;
+pub mod board_text;
 pub mod direction;
 pub mod enumerate;
 pub mod pdb;

@@ -1,7 +1,7 @@
 //! BOARD text to a tile state: the shape is given or inferred, and every malformed board is
 //! refused with a message that names the problem (which tile, which row, how many cells).
 
-use slide_cli::{tokenize, TokenError};
+use slide_core::board_text::{tokenize, TokenError};
 use thiserror::Error;
 
 use crate::{Shape, TileState};

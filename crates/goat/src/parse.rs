@@ -6,7 +6,7 @@
 //! cells 9 and 10. These are the same board: `1 8 9 10 / 2 0 7 5 / 3 8 4 6` and
 //! `┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 狼`.
 
-use slide_cli::{tokenize, Token};
+use slide_core::board_text::{tokenize, Token};
 
 use crate::board::{Board, BAR, BIG_LEFT, BIG_RIGHT, CELLS, COLS, GLYPHS, ROWS};
 

@@ -1,4 +1,4 @@
-//! BOARD text: the cells of a board, row-major, in the forgiving syntax of `shared/CLI.md`.
+//! BOARD text: the cells of a board, row-major, in the forgiving syntax every binary reads (docs/CLI.md).
 //!
 //! Numbers and single characters are tokens; spaces, commas and tabs separate them; `/`,
 //! newlines and brackets group rows. `0`, `.` and `_` are all the blank. These are the same:
