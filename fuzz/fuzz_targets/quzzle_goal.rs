@@ -9,10 +9,10 @@ use slide_core::search::Limits;
 use slide_core::Outcome;
 
 const PUZZLES: [&str; 4] = [
-    include_str!("../../data/puzzles/pennant.txt"),
-    include_str!("../../data/puzzles/klotski.txt"),
-    include_str!("../../data/puzzles/century.txt"),
-    include_str!("../../data/puzzles/small.txt"),
+    include_str!("../../crates/quzzle/puzzles/pennant.txt"),
+    include_str!("../../crates/quzzle/puzzles/klotski.txt"),
+    include_str!("../../crates/quzzle/puzzles/century.txt"),
+    include_str!("../../crates/quzzle/puzzles/small.txt"),
 ];
 
 fuzz_target!(|data: &[u8]| {

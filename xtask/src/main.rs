@@ -142,10 +142,7 @@ fn select<'a>(specs: &'a [TableSpec], names: &[String], small: bool) -> Result<V
 fn generate(spec: &TableSpec, dir: &Path, quiet: bool) -> Result<(), CliError> {
     let clock = Instant::now();
     let bar = Progress::new(0, &stem(spec), quiet);
-    let table = (spec.build)(&|s| {
-        bar.set_length(s.state_count);
-        bar.set(s.total);
-    });
+    let table = (spec.build)(&bar.layer_callback());
     bar.finish();
     let seconds = clock.elapsed().as_secs_f64();
     (spec.check)(&table)

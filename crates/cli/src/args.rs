@@ -1,5 +1,6 @@
-//! The options every binary shares (`shared/CLI.md`).
+//! The options every binary shares (docs/CLI.md).
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
@@ -36,9 +37,23 @@ pub struct CommonArgs {
     #[arg(long, value_name = "N", global = true)]
     pub threads: Option<usize>,
 
-    /// No progress bars.
+    /// No progress bars, and no advice on stderr (errors are still said).
     #[arg(long, short, global = true)]
     pub quiet: bool,
+
+    /// A custom goal board (default: the puzzle's own). Example: --goal "0 1 2 / 3 4 5 / 6 7 8"
+    #[arg(long, value_name = "BOARD", global = true)]
+    pub goal: Option<String>,
+
+    /// The heuristic of the searches that use one (default: the strongest at hand; the
+    /// names are listed below).
+    #[arg(long, value_name = "NAME", global = true)]
+    pub heuristic: Option<String>,
+
+    /// Where tables are read and cached (default: $SLIDE_DATA_DIR, else the data/ directory
+    /// of the source tree the program was built from).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub data_dir: Option<PathBuf>,
 }
 
 impl CommonArgs {

@@ -2,7 +2,7 @@
 
 use slide_core::search::LimitHit;
 
-/// The exit statuses of `shared/CLI.md`.
+/// The exit statuses of every binary (docs/CLI.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExitCode {
     /// Success.
@@ -77,7 +77,10 @@ pub fn run_main(program: &'static str, main: impl FnOnce() -> Result<ExitCode, C
     let code = match main() {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{program}: {}", e.message);
+            // An empty message was said already (or is a closed standard output).
+            if !e.message.is_empty() {
+                eprintln!("{program}: {}", e.message);
+            }
             e.code
         }
     };

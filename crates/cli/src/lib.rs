@@ -1,23 +1,29 @@
-//! The command-line plumbing shared by `seven`, `fifteen`, `goat` and `quzzle`
-//! (`shared/CLI.md`): board text, batch files, options, limits, exit codes, JSON Lines and
-//! progress bars. Puzzle crates turn parsed tokens into boards; everything else lives here.
+//! The command line of `seven`, `fifteen`, `goat` and `quzzle`, written once: a puzzle
+//! implements [`PuzzleCli`] (how to read, solve, count and analyse its inputs) and its
+//! `main` calls [`app::main`]; everything else lives here: arguments, the subcommands,
+//! batches, JSON Lines and text, pictures, progress bars, limits, exit statuses and Ctrl-C
+//! (docs/CLI.md is the contract).
 
+pub mod app;
 pub mod args;
-pub mod batch;
 pub mod data_dir;
 pub mod exit;
+pub mod inputs;
 pub mod interrupt;
 pub mod memory;
 pub mod output;
 pub mod pictures;
+pub mod program;
 pub mod progress;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use args::CommonArgs;
-pub use batch::{read_batch, read_batch_from, BatchLine, BatchReport};
 pub use data_dir::{data_dir, DATA_DIR_ENV};
 pub use exit::{CliError, ExitCode};
-pub use output::{emit_json, format_millis};
+pub use output::{count_json, emit_json, format_millis};
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
-pub use progress::Progress;
+pub use program::{
+    Analyzed, CountRequest, Counted, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
+};
+pub use progress::{Bars, Progress};

@@ -62,6 +62,26 @@ impl PictureTarget {
         self.path.with_file_name(name)
     }
 
+    /// Checks, before any work, that the pictures can be written: the directory exists and
+    /// takes a new file, and the path is not a directory.
+    pub fn check(&self) -> Result<(), CliError> {
+        let dir = match self.path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let bad = |why: String| CliError::input(format!("cannot write pictures to {}: {why}", self.path.display()));
+        if !dir.is_dir() {
+            return Err(bad(format!("{} is not a directory", dir.display())));
+        }
+        if self.path.is_dir() {
+            return Err(bad("it is a directory".into()));
+        }
+        let probe = dir.join(format!(".slide-write-check-{}", std::process::id()));
+        std::fs::write(&probe, b"").map_err(|e| bad(e.to_string()))?;
+        let _ = std::fs::remove_file(&probe);
+        Ok(())
+    }
+
     /// Writes picture `number`, and says so on stderr unless `quiet`.
     pub fn save(&self, number: usize, svg: &str, program: &str, quiet: bool) -> Result<PathBuf, CliError> {
         let path = self.path(number);
@@ -85,6 +105,16 @@ mod tests {
         assert_eq!(many.path(3), PathBuf::from("pics/solution-3.svg"));
         let bare = PictureTarget::new(Path::new("out"), true);
         assert_eq!(bare.path(12), PathBuf::from("out-12"));
+    }
+
+    #[test]
+    fn a_missing_directory_is_refused_before_the_work() {
+        let target = PictureTarget::new(Path::new("/nonexistent-dir-for-test/x.svg"), false);
+        let e = target.check().unwrap_err();
+        assert_eq!(e.code, crate::ExitCode::BadInput);
+        assert!(e.message.contains("/nonexistent-dir-for-test is not a directory"), "{}", e.message);
+        assert!(PictureTarget::new(&std::env::temp_dir().join("x.svg"), true).check().is_ok());
+        assert!(PictureTarget::new(&std::env::temp_dir(), false).check().is_err());
     }
 
     #[test]

@@ -5,13 +5,15 @@ use std::io::IsTerminal;
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::enumerate::LayerStats;
 
-/// A progress bar that stays invisible when nobody is watching.
+/// A progress bar that stays invisible when nobody is watching, and clears itself when
+/// dropped.
 pub struct Progress {
     bar: ProgressBar,
 }
 
 impl Progress {
-    /// A bar counting up to `total` items, labelled `label`.
+    /// A bar counting up to `total` items (0: the size of the space the first layer reports),
+    /// labelled `label`.
     pub fn new(total: u64, label: &str, quiet: bool) -> Self {
         let bar =
             if quiet || !std::io::stderr().is_terminal() { ProgressBar::hidden() } else { ProgressBar::new(total) };
@@ -24,26 +26,41 @@ impl Progress {
         Progress { bar }
     }
 
+    /// Advances the bar for one layer of an enumeration or a table build.
+    pub fn layer(&self, s: LayerStats) {
+        if self.bar.length() == Some(0) {
+            self.bar.set_length(s.state_count);
+        }
+        self.bar.set_position(s.total);
+    }
+
     /// A callback for [`slide_core::enumerate`] that advances the bar layer by layer.
     pub fn layer_callback(&self) -> impl Fn(LayerStats) + Sync + '_ {
-        move |s: LayerStats| {
-            self.bar.set_position(s.total);
-            self.bar.set_message(format!("depth {}", s.depth));
-        }
-    }
-
-    /// Sets the bar's length.
-    pub fn set_length(&self, total: u64) {
-        self.bar.set_length(total);
-    }
-
-    /// Advances the bar to `position`.
-    pub fn set(&self, position: u64) {
-        self.bar.set_position(position);
+        move |s: LayerStats| self.layer(s)
     }
 
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The libraries' [`slide_core::progress::Progress`] drawn as bars, one per task.
+#[derive(Clone, Copy, Debug)]
+pub struct Bars {
+    /// No bars at all.
+    pub quiet: bool,
+}
+
+impl slide_core::progress::Progress for Bars {
+    fn task<'a>(&'a self, label: &str, total: u64) -> Box<dyn Fn(LayerStats) + Sync + 'a> {
+        let bar = Progress::new(total, label, self.quiet);
+        Box::new(move |s| bar.layer(s))
     }
 }

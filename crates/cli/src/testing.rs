@@ -1,7 +1,8 @@
-//! What every binary's tests share, behind the `testing` feature (tests only): the test of
-//! the batch policy (`BatchReport`: a batch file of boards with blank lines, comments and bad
-//! lines mixed in, run through the binary, its JSON Lines checked; each puzzle supplies only
-//! how to draw a board and how to check a solved line), and a Ctrl-C sent to a running binary.
+//! What every binary's tests share, behind the `testing` feature (tests only): the contract
+//! every binary keeps ([`check_contract`]), the batch policy over thousands of lines (a batch
+//! file of boards with blank lines, comments and bad lines mixed in, run through the binary,
+//! its JSON Lines checked; each puzzle supplies only how to draw a board and how to check a
+//! solved line), and a Ctrl-C sent to a running binary.
 
 use std::path::Path;
 use std::process::{Child, Command, Output};
@@ -115,4 +116,162 @@ pub fn interrupt(mut child: Child, after: Duration) -> (Output, Duration) {
         std::thread::sleep(Duration::from_millis(10));
     }
     (child.wait_with_output().unwrap(), sent.elapsed())
+}
+
+/// One binary, described for [`check_contract`]: its path and three inputs.
+pub struct Contract<'a> {
+    /// The binary (`env!("CARGO_BIN_EXE_...")`).
+    pub program: &'a str,
+    /// An input solved in well under a second.
+    pub good: &'a str,
+    /// An input that is not a board, with words its error must contain.
+    pub bad: (&'a str, &'a str),
+    /// An input whose solve needs more than 1,000 nodes.
+    pub hard: &'a str,
+    /// Options for every run (a heuristic that needs no long table build, say).
+    pub options: &'a [&'a str],
+}
+
+impl Contract<'_> {
+    /// The binary with `args`, tables in a directory of this run's own.
+    fn command(&self, args: &[&str]) -> Command {
+        let name = Path::new(self.program).file_name().and_then(|n| n.to_str()).unwrap_or("slide");
+        let dir = std::env::temp_dir().join(format!("{name}-contract-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut c = Command::new(self.program);
+        c.args(args).args(self.options).arg("--data-dir").arg(&dir).arg("--quiet");
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// Checks the behaviour every binary shares (docs/CLI.md), panicking with what failed.
+pub fn check_contract(c: &Contract) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::Stdio;
+
+    // One record per input, in order; a bad one fails alone; the worst status wins.
+    let o = c.run(&["solve", "--json", c.good, c.bad.0, c.good]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 3, "one record per input: {records:?}");
+    assert!(records[0]["length"].is_u64() && records[2]["length"].is_u64());
+    assert_eq!(records[1]["argument"], 2);
+    assert!(records[1]["error"].as_str().unwrap().contains(c.bad.1), "{}", records[1]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("1 of 3 inputs failed (exit status 2; argument 2: "), "{stderr}");
+
+    // A bound hit fails only its input: exit 3, the easy ones still solved.
+    let o = c.run(&["solve", "--json", "--max-nodes", "1000", c.good, c.hard, c.good]);
+    assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 3);
+    assert!(records[0]["length"].is_u64() && records[2]["length"].is_u64(), "{records:?}");
+    assert!(records[1]["error"].as_str().unwrap().contains("node limit"), "{}", records[1]);
+
+    // Text mode says the bad input on stderr, and still solves the others.
+    let o = c.run(&["solve", c.bad.0, c.good]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(c.bad.1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("moves"));
+
+    // A batch streams: the first answer comes before the second line is written.
+    let mut child = c
+        .command(&["solve", "--json", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{}", c.good).unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let v: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["line"], 1, "the first line is answered while the batch is still open");
+    writeln!(stdin, "{}", c.bad.0).unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(2));
+    assert!(rest.contains("\"line\":2"), "{rest}");
+
+    // A line longer than 64 KiB is an error for that line; a binary file ends the batch.
+    let dir = std::env::temp_dir().join(format!("contract-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.txt");
+    std::fs::write(&file, format!("{}\n{}\n{}\n", c.good, "7 ".repeat(40_000), c.good)).unwrap();
+    let o = c.run(&["solve", "--json", "--batch", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 3, "{records:?}");
+    assert!(records[1]["error"].as_str().unwrap().contains("longer than 64 KiB"));
+    assert!(records[2]["length"].is_u64());
+    let o = c.run(&["solve", "--batch", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("NUL byte"));
+
+    // A closed standard output ends the run quietly with exit 0, in text and JSON alike.
+    let many = dir.join("many.txt");
+    std::fs::write(&many, format!("{}\n", c.good).repeat(2000)).unwrap();
+    for json in [false, true] {
+        let mut args = vec!["solve", "--batch", many.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        let mut child = c.command(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        drop(stdout);
+        let clock = Instant::now();
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "json {json}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(o.stderr.is_empty(), "json {json}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(clock.elapsed() < Duration::from_secs(20), "the work stops with the reader");
+    }
+    // Any other write error is exit 1 with a message.
+    if Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = c.command(&["solve", c.good]).stdout(full).output().unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
+    }
+
+    // Contradictory options are refused, naming both.
+    let o = c.run(&["solve", c.good, "--batch", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("--batch") && stderr.contains("BOARD"), "{stderr}");
+
+    // Picture paths are checked before the work.
+    for args in [["solve", "--svg", "/nonexistent-dir/x.svg"], ["analyze", "--plot", "/nonexistent-dir/x.svg"]] {
+        let o = c.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}: no work was done");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent-dir is not a directory"));
+    }
+
+    // Counts are JSON numbers (up to 2^53).
+    let o = c.run(&["count", "--json", c.good]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(json_lines(&o)[0]["count"].is_u64());
+
+    // --help and --version succeed; an unknown option is exit 2.
+    assert_eq!(c.run(&["--help"]).status.code(), Some(0));
+    assert_eq!(c.run(&["--version"]).status.code(), Some(0));
+    assert_eq!(c.run(&["solve", "--no-such-option"]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -20,6 +20,7 @@ pub mod board_text;
 pub mod direction;
 pub mod enumerate;
 pub mod pdb;
+pub mod progress;
 pub mod puzzle;
 pub mod rank;
 pub mod search;

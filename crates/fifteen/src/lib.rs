@@ -2,15 +2,21 @@
 //! boards, heuristics and solvers. `seven` is its 2x4 instance.
 
 pub mod board;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod heuristics;
 pub mod parse;
 pub mod pdb;
+#[cfg(feature = "cli")]
 pub mod picture;
 pub mod scramble;
 pub mod solvable;
-pub mod tile_cli;
+pub mod solver;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
+pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
+pub use parse::TileBoard;
+pub use solver::{solve, Algorithm, Count, Solution, SolveError, Solver};
 
 /// The tables this crate can build, for the `cargo xtask` registry: the exact distance
 /// tables of the boards of 3x3 and 2x5/5x2 (small, built on first use) and 3x4/4x3 (large).
@@ -32,37 +38,3 @@ pub const SEED_004_BOARDS: [&str; 5] = [
     "11 4 12 2 / 5 10 3 15 / 14 1 6 7 / 0 9 8 13",
     "5 8 7 11 / 1 6 12 2 / 9 0 13 10 / 14 3 4 15",
 ];
-
-/// A starting configuration of the `fifteen` command line (any shape from 2x2 to 5x5, the
-/// seed-004 boards by default): exact tables up to 10 cells, walking distance where its
-/// tables are small, Manhattan plus linear conflicts elsewhere. The pattern databases
-/// extend `tile_cli::HeuristicChoice` and replace the default for 4x4 and 5x5.
-pub fn cli_config() -> tile_cli::TileCliConfig {
-    use tile_cli::HeuristicChoice as H;
-    tile_cli::TileCliConfig {
-        program: "fifteen",
-        about: "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5)",
-        default_shape: Shape { rows: 4, cols: 4 },
-        infer_shape: true,
-        default_boards: &SEED_004_BOARDS,
-        heuristics: &[
-            H::None,
-            H::Manhattan,
-            H::LinearConflict,
-            H::WalkingDistance,
-            H::Exact,
-            H::Pdb663,
-            H::Pdb78,
-            H::Pdb6666,
-        ],
-        default_heuristic: |s| match (s.cells(), s.rows.max(s.cols)) {
-            (0..=10, _) => H::Exact,
-            (16, 4) => H::Pdb78,
-            (25, 5) => H::Pdb6666,
-            (_, 5) if s.rows.min(s.cols) >= 4 => H::LinearConflict,
-            _ => H::WalkingDistance,
-        },
-        allowed_shape: |_| true,
-        shapes_text: "any size from 2x2 to 5x5 (--size RxC, or a square inferred from the cell count)",
-    }
-}

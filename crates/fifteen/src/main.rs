@@ -1,5 +1,5 @@
 //! The `fifteen` binary: optimal solutions of RxC sliding-tile puzzles.
 
 fn main() {
-    fifteen::tile_cli::main(&fifteen::cli_config())
+    slide_cli::app::main::<fifteen::cli::Tiles<fifteen::cli::Fifteen>>()
 }

@@ -1,16 +1,15 @@
-//! Boards drawn at random: seed 003's scrambles (random moves from the goal) and uniformly
-//! random solvable boards, from a seeded generator so that every draw can be repeated.
+//! Boards drawn at random: scrambles (random moves from the goal, as in Lecky's experiments)
+//! and uniformly random solvable boards, from any generator (a seeded one repeats its draws).
 
 use rand::seq::SliceRandom;
-use rand::RngExt;
-use rand_pcg::Pcg64;
+use rand::{Rng, RngExt};
 use slide_core::Puzzle;
 
 use crate::solvable::check_solvable;
 use crate::{Shape, TilePuzzle, TileState};
 
-/// `moves` random moves from `puzzle`'s goal, never undoing the previous one (seed 003).
-pub fn scramble(puzzle: &TilePuzzle, moves: u32, rng: &mut Pcg64) -> TileState {
+/// `moves` random moves from `puzzle`'s goal, never undoing the previous one.
+pub fn scramble<R: Rng + ?Sized>(puzzle: &TilePuzzle, moves: u32, rng: &mut R) -> TileState {
     let mut state = puzzle.goal();
     let mut previous_blank = None;
     for _ in 0..moves {
@@ -29,7 +28,7 @@ pub fn scramble(puzzle: &TilePuzzle, moves: u32, rng: &mut Pcg64) -> TileState {
 /// A uniformly random board that can reach `goal`: a uniformly random permutation, with
 /// its first two tiles swapped when it is unsolvable (each solvable board is then drawn from
 /// exactly two permutations: itself and its swapped twin).
-pub fn random_board(shape: Shape, goal: &TileState, rng: &mut Pcg64) -> TileState {
+pub fn random_board<R: Rng + ?Sized>(shape: Shape, goal: &TileState, rng: &mut R) -> TileState {
     let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
     cells.shuffle(rng);
     let board = TileState::from_cells(&cells);

@@ -1,4 +1,4 @@
-//! The `fifteen` binary's contract: seed 004's five boards solved optimally (15, 48, 38, 49
+//! The `fifteen` binary's contract: the code-golf challenge's five boards solved optimally (15, 48, 38, 49
 //! and 45 moves, each replayed from its numbered moves), bad boards refused with exit 2 and
 //! the reason, and the non-optimal search labelled as such.
 
@@ -45,7 +45,7 @@ fn replay(v: &Value) -> TileState {
 }
 
 #[test]
-fn seed_004_boards_are_solved_optimally() {
+fn the_code_golf_boards_are_solved_optimally() {
     let out = fifteen(&["solve", "--json", "--heuristic", "walking-distance"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let results = json_lines(&out);
@@ -60,7 +60,7 @@ fn seed_004_boards_are_solved_optimally() {
     let out = fifteen(&["solve", "--heuristic", "walking-distance", "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("15 moves, optimal"), "{text}");
-    assert!(text.contains("\n1: Down\n"), "the first move slides 13 down into the blank: {text}");
+    assert!(text.contains("  1. 13 down "), "the first move slides 13 down into the blank: {text}");
 }
 
 #[test]
@@ -88,6 +88,6 @@ fn the_visited_set_search_says_it_is_not_optimal() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v = &json_lines(&out)[0];
     assert_eq!(v["optimal"], false);
-    assert!(v["length"].as_u64().unwrap() > 31, "seed 003: the visited-set DFS loses optimality");
+    assert!(v["length"].as_u64().unwrap() > 31, "the visited-set DFS loses optimality");
     replay(v);
 }

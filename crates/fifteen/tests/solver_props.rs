@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use fifteen::heuristics::TileSpace;
 use fifteen::solvable::solution_parity;
-use fifteen::tile_cli::{AnyHeuristic, HeuristicChoice, WithHeuristic};
+use fifteen::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use fifteen::{Shape, Slide, TilePuzzle, TileState};
 use proptest::prelude::*;
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable};
@@ -43,7 +43,9 @@ fn known(i: usize) -> &'static Known {
             HeuristicChoice::Exact,
         ]
         .into_iter()
-        .map(|c| (c, AnyHeuristic::build(c, &puzzle, "fifteen", &dir, true).unwrap()))
+        .map(|c| {
+            (c, AnyHeuristic::build(c, &puzzle, "fifteen", Some(&dir), &slide_core::progress::NoProgress).unwrap())
+        })
         .collect();
         Known { puzzle, space, depths, heuristics }
     })

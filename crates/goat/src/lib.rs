@@ -10,8 +10,11 @@
 //! The functions here are what the `goat` binary runs, so the tests call them directly.
 
 pub mod board;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod heuristics;
 pub mod parse;
+#[cfg(feature = "cli")]
 pub mod picture;
 pub mod rank;
 
@@ -27,7 +30,7 @@ pub use heuristics::{ExactHeuristic, PdbHeuristic, SeedHeuristic};
 pub use parse::parse_board;
 
 /// The heuristics `--heuristic` can name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HeuristicKind {
     /// No estimate: plain iterative deepening (with parity steps).
     None,
@@ -224,5 +227,24 @@ pub fn exact_heuristic(goal: Board, data_dir: Option<&Path>) -> Result<ExactHeur
             Ok(ExactHeuristic::new(goal, depths))
         }
         _ => Ok(ExactHeuristic::build(goal, &|_| {}).expect("well within 1 GiB")),
+    }
+}
+
+impl HeuristicKind {
+    /// Every kind, weakest first.
+    pub const ALL: [HeuristicKind; 4] =
+        [HeuristicKind::None, HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact];
+
+    /// The kind named `name` (as [`HeuristicKind::name`] writes it).
+    pub fn from_name(name: &str) -> Option<HeuristicKind> {
+        HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = String;
+    /// Reads BOARD text: the numbers of the pieces, or glyph rows (see [`parse_board`]).
+    fn from_str(text: &str) -> Result<Board, String> {
+        parse_board(text)
     }
 }

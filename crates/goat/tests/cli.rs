@@ -26,13 +26,15 @@ fn dir(name: &str) -> Dir {
 }
 
 #[test]
-fn default_solves_the_seeds_start_in_20_moves() {
+fn default_solves_the_start_in_20_moves() {
     let o = goat("default", &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("20 moves, optimal"), "{}", stdout(&o));
+    let o = goat("boards", &["solve", "--boards"]);
     let text = stdout(&o);
     assert!(text.contains("20 moves, optimal"), "{text}");
-    assert!(text.contains("(START)") && text.contains("(20) "), "{text}");
-    // The last board printed is the GOAL, as the seed prints it.
+    assert!(text.contains("\nstart:\n") && text.contains("\n20. "), "{text}");
+    // The last board printed is the goal, in glyphs.
     assert!(text.trim_end().ends_with(&Board::from_cells(&GOAL).to_string()), "{text}");
 }
 
@@ -79,7 +81,7 @@ fn bad_boards_exit_2_with_the_reason() {
 
 #[test]
 fn limits_exit_3() {
-    let o = goat("limit", &["solve", "--heuristic", "seed", "--max-nodes", "1000", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]);
+    let o = goat("limit", &["solve", "--heuristic", "hiroi", "--max-nodes", "1000", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]);
     assert_eq!(o.status.code(), Some(3), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("node limit"));
 }

@@ -19,9 +19,13 @@
 //! assert_eq!(outcome.found().unwrap().len(), 59);
 //! ```
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod engine;
 pub mod parse;
+#[cfg(feature = "cli")]
 pub mod picture;
+pub mod puzzles;
 pub mod solve;
 
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};

@@ -1,4 +1,4 @@
-//! The binary, run as a user runs it (shared/CLI.md).
+//! The binary, run as a user runs it (docs/CLI.md).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -23,12 +23,13 @@ fn default_solve_prints_moves_and_boards() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let text = stdout(&o);
     assert!(text.contains("metric cell"), "{text}");
-    assert!(text.contains("algorithm bfs"));
-    // The start as the seed prints it, and the first move.
-    assert!(text.contains("1122\n1133\n45..\n6788\n6799\n"));
-    assert!(text.contains("   1. "));
+    assert!(text.contains("moves, optimal (bfs, "), "{text}");
+    assert!(text.contains("  1. "));
     // The same as `solve` with no board.
     assert_eq!(stdout(&quzzle(&["solve"])).lines().count(), text.lines().count());
+    // With the boards: the start, one row per line, then the board after each move.
+    let text = stdout(&quzzle(&["solve", "--boards"]));
+    assert!(text.contains("start:\n1122\n1133\n45..\n6788\n6799\n"), "{text}");
 }
 
 #[test]
@@ -81,8 +82,8 @@ fn bad_boards_exit_2_with_a_message() {
     let cases = [
         (vec!["solve", "1122/1133/45../6788/679"], "row 5 has 3 cells"),
         (vec!["solve", "1212/1133/45../6788/6799"], "not a filled rectangle"),
-        (vec!["solve", "--metric", "diagonal"], "unknown metric"),
-        (vec!["solve", "--algorithm", "dfs"], "unknown algorithm"),
+        (vec!["solve", "--metric", "diagonal"], "invalid value 'diagonal' for '--metric"),
+        (vec!["solve", "--algorithm", "dfs"], "invalid value 'dfs' for '--algorithm"),
         (vec!["solve", "--goal", "Z..................."], "'Z' is not a block"),
         (vec!["analyze", "--puzzle", "nonesuch"], "no puzzle \"nonesuch\""),
         (vec!["solve", "1122113345"], "cannot tell the shape"),
@@ -148,7 +149,7 @@ fn batch_lines_each_give_a_result_or_an_error() {
 
 #[test]
 fn puzzle_files_are_accepted_as_arguments() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles/century.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/century.txt");
     let o = quzzle(&["solve", path, "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let v = &json_lines(&o)[0];

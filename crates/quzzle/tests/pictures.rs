@@ -23,10 +23,10 @@ fn svg_of(file: &Path) -> String {
 }
 
 #[test]
-fn the_seed_s_59_block_moves_give_60_boards_with_the_goal_block_in_red() {
+fn pennant_s_59_block_moves_give_60_boards_with_the_goal_block_in_red() {
     let dir = scratch("seed");
     let file = dir.join("seed.svg");
-    let out = quzzle(&["solve", "-q", "--metric", "block", "--no-boards", "--svg", file.to_str().unwrap()]);
+    let out = quzzle(&["solve", "-q", "--metric", "block", "--svg", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let svg = svg_of(&file);
     assert!(!svg.contains("<text"));
@@ -42,15 +42,15 @@ fn the_seed_s_59_block_moves_give_60_boards_with_the_goal_block_in_red() {
 fn several_puzzles_give_numbered_pictures_and_plots() {
     let dir = scratch("several");
     let (solution, plot) = (dir.join("s.svg"), dir.join("p.svg"));
-    // The small test puzzle and the seed's, both named.
-    let out = quzzle(&["solve", "-q", "--no-boards", "--svg", solution.to_str().unwrap(), "small", "pennant"]);
+    // The small test puzzle and Pennant, both named.
+    let out = quzzle(&["solve", "-q", "--svg", solution.to_str().unwrap(), "small", "pennant"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(render(&svg_of(&dir.join("s-1.svg")), 1.0).unwrap().boards() >= 2);
     assert!(render(&svg_of(&dir.join("s-2.svg")), 1.0).unwrap().boards() > 60);
     let out = quzzle(&["analyze", "-q", "--plot", plot.to_str().unwrap(), "small", "pennant"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let pennant = svg_of(&dir.join("p-2.svg"));
-    // The seed's puzzle in the cell metric: distances 0 to 112.
+    // Pennant in the cell metric: distances 0 to 112.
     assert_eq!(pennant.matches(&format!("fill=\"{}\"", BAR_COLOR.hex())).count(), 113);
     assert!(render(&pennant, 1.0).unwrap().ink() > 0.05);
     std::fs::remove_dir_all(&dir).ok();

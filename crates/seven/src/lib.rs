@@ -1,14 +1,13 @@
-//! The 7-puzzle (seed 002): the 2x4 instance of `fifteen`'s tile machinery, with its own
-//! default board (the one position 36 moves from the goal), heuristics and tables.
+//! The 7-puzzle: the 2x4 instance of `fifteen`'s tile machinery, with its own default board
+//! (the one position 36 moves from the goal), heuristics and tables.
 
-use fifteen::tile_cli::{HeuristicChoice, TileCliConfig};
-use fifteen::Shape;
+use fifteen::{HeuristicChoice, Shape};
 use slide_core::table::TableSpec;
 
 /// The 7-puzzle's board: 2 rows, 4 columns.
 pub const SHAPE: Shape = Shape { rows: 2, cols: 4 };
 
-/// Seed 002's start, the single position farthest (36 moves) from `1 2 3 4 / 5 6 7 0`.
+/// The single position farthest (36 moves) from `1 2 3 4 / 5 6 7 0`.
 pub const DEFAULT_BOARD: &str = "0 7 2 1 / 4 3 6 5";
 
 /// The heuristics `seven` offers, weakest first.
@@ -20,18 +19,29 @@ pub const HEURISTICS: &[HeuristicChoice] = &[
     HeuristicChoice::Exact,
 ];
 
-/// The command line of `seven`: every board is 2x4, the default heuristic is the exact table.
-pub fn config() -> TileCliConfig {
-    TileCliConfig {
-        program: "seven",
-        about: "Optimal solutions, counts and a full analysis of the 2x4 sliding-tile 7-puzzle (seed 002)",
-        default_shape: SHAPE,
-        infer_shape: false,
-        default_boards: &[DEFAULT_BOARD],
-        heuristics: HEURISTICS,
-        default_heuristic: |_| HeuristicChoice::Exact,
-        allowed_shape: |s| s == SHAPE,
-        shapes_text: "2x4 only (tiles 1 to 7, 0 the blank)",
+/// `seven` on slide-cli's command line: every board is 2x4, the default heuristic is the
+/// exact table.
+#[cfg(feature = "cli")]
+pub struct Seven;
+
+#[cfg(feature = "cli")]
+impl fifteen::cli::TileVariant for Seven {
+    const NAME: &'static str = "seven";
+    const ABOUT: &'static str = "Optimal solutions, counts and a full analysis of the 2x4 sliding-tile 7-puzzle";
+    const DEFAULT_SHAPE: Shape = SHAPE;
+    const INFER_SHAPE: bool = false;
+    const DEFAULT_BOARDS: &'static [&'static str] = &[DEFAULT_BOARD];
+    const HEURISTICS: &'static [HeuristicChoice] = HEURISTICS;
+    const NAMED_HEURISTICS: &'static [slide_cli::Named] = &[
+        fifteen::cli::named(HeuristicChoice::None),
+        fifteen::cli::named(HeuristicChoice::Manhattan),
+        fifteen::cli::named(HeuristicChoice::LinearConflict),
+        fifteen::cli::named(HeuristicChoice::WalkingDistance),
+        fifteen::cli::named(HeuristicChoice::Exact),
+    ];
+    const SHAPES_TEXT: &'static str = "2x4 only (tiles 1 to 7, 0 the blank)";
+    fn allowed(shape: Shape) -> bool {
+        shape == SHAPE
     }
 }
 

@@ -1,5 +1,5 @@
-//! The `seven` binary: `fifteen`'s tile command line on the 2x4 board.
+//! The `seven` binary: the tile programs' command line on the 2x4 board.
 
 fn main() {
-    fifteen::tile_cli::main(&seven::config())
+    slide_cli::app::main::<fifteen::cli::Tiles<seven::Seven>>()
 }

@@ -60,6 +60,6 @@ fn log_needs_plot_and_an_unwritable_file_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     let out = seven(&dir, &["solve", "--svg", "/nonexistent-directory/x.svg"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write /nonexistent-directory/x.svg"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write pictures to /nonexistent-directory/x.svg"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -124,10 +124,10 @@ fn binary_default_solve_prints_numbered_moves_and_tiles() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("36 moves"), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("1: ")), "numbered moves");
-    assert!(text.lines().any(|l| l.starts_with("36: ")), "36 numbered moves");
-    let list = text.lines().find(|l| l.starts_with("tiles: [")).expect("the tile list");
-    let moved: Vec<u8> = list["tiles: [".len()..list.len() - 1].split(", ").map(|t| t.parse().unwrap()).collect();
+    assert!(text.lines().any(|l| l.starts_with("  1. ")), "numbered moves");
+    assert!(text.contains(" 36. "), "36 numbered moves");
+    let list = text.lines().find(|l| l.starts_with("pieces: [")).expect("the tile list");
+    let moved: Vec<u8> = list["pieces: [".len()..list.len() - 1].split(", ").map(|t| t.parse().unwrap()).collect();
     assert!(puzzle().is_goal(&replay(&puzzle(), default_board(), &moved)));
 }
 
@@ -176,10 +176,11 @@ fn binary_analyze_and_count() {
     assert_eq!(v["count"], 24);
     assert_eq!(v["length"], 36);
     for s in v["solutions"].as_array().unwrap() {
-        assert!(puzzle().is_goal(&replay(&puzzle(), default_board(), &tiles(s))));
+        assert!(puzzle().is_goal(&replay(&puzzle(), default_board(), &tiles(&s["pieces"]))));
     }
     let text = String::from_utf8(seven(&["count", "--list"]).stdout).unwrap();
-    assert_eq!(text.lines().filter(|l| l.starts_with('[')).count(), 24);
+    let numbered = |l: &&str| l.trim_start().split_once(". ").is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+    assert_eq!(text.lines().filter(numbered).count(), 24, "{text}");
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! Manhattan distance, Manhattan plus linear conflicts, walking distance (seed 004) and the
 //! exact distance from a whole-space table. Pattern databases live in `crate::pdb`.
 
+pub mod choice;
 pub mod exact;
 pub mod linear_conflict;
 pub mod manhattan;

@@ -6,15 +6,13 @@
 #![allow(dead_code)]
 
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
 
 use quzzle::{Instance, Metric};
 
-/// Loads a shipped puzzle from data/puzzles under `metric`.
+/// Loads a named puzzle under `metric`.
 pub fn shipped(name: &str, metric: Metric) -> Instance {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles").join(format!("{name}.txt"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    quzzle::parse::instance_from_file(&text, name, Some(metric)).unwrap()
+    let text = quzzle::puzzles::named(name).unwrap_or_else(|| panic!("no puzzle {name}"));
+    quzzle::parse::instance_from_file(text, name, Some(metric)).unwrap()
 }
 
 /// A board of `rows` x `cols` bytes: `.` empty, `#` wall, anything else a block label.

@@ -1,29 +1,29 @@
-//! The `--heuristic` choice: a name on the command line, a built heuristic, and one generic
-//! dispatch, so that each search is written once as a generic function over
-//! `H: Heuristic<TilePuzzle>` and specialised per heuristic by the compiler.
+//! A heuristic chosen at run time: its name, the built heuristic, and one generic dispatch,
+//! so that each search is written once as a generic function over `H: Heuristic<TilePuzzle>`
+//! and specialised per heuristic by the compiler.
 //!
 //! To add a heuristic (for example pattern databases): a variant in [`HeuristicChoice`] and in
 //! [`AnyHeuristic`], its arm in [`AnyHeuristic::build`] and in [`AnyHeuristic::with`].
 
 use std::path::Path;
 
-use clap::ValueEnum;
+use slide_core::progress::Progress;
 use slide_core::{Heuristic, ZeroHeuristic};
 
 use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, WalkingDistance};
 use crate::pdb::{Partition, PdbHeuristic};
 use crate::TilePuzzle;
 
-/// The heuristics a tile binary may offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
+/// The heuristics of the tile puzzles, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HeuristicChoice {
-    /// None: IDA* becomes plain iterative deepening (seed 002's first search).
+    /// None: IDA* becomes plain iterative deepening.
     None,
-    /// Manhattan distance (seed 002's lower bound).
+    /// Manhattan distance.
     Manhattan,
     /// Manhattan distance plus linear conflicts.
     LinearConflict,
-    /// Walking distance (seed 004), or linear conflict where that is larger.
+    /// Walking distance (Takahashi's), or linear conflict where that is larger.
     WalkingDistance,
     /// The exact distance from a table of every position (boards of at most 12 cells).
     Exact,
@@ -31,16 +31,47 @@ pub enum HeuristicChoice {
     /// 11.5 MB, built on first use in seconds).
     Pdb663,
     /// Additive 7-8 pattern databases with the mirrored lookup (4x4, blank in a corner;
-    /// 576 MB, made by `cargo xtask gen-tables`).
+    /// 576 MB, made once by `cargo xtask gen-tables`).
     Pdb78,
     /// Additive 6-6-6-6 pattern databases with the mirrored lookup (5x5, blank in a corner;
-    /// 510 MB, made by `cargo xtask gen-tables`).
+    /// 510 MB, made once by `cargo xtask gen-tables`).
     Pdb6666,
 }
 
 impl HeuristicChoice {
+    /// Every choice, weakest first.
+    pub const ALL: [HeuristicChoice; 8] = [
+        HeuristicChoice::None,
+        HeuristicChoice::Manhattan,
+        HeuristicChoice::LinearConflict,
+        HeuristicChoice::WalkingDistance,
+        HeuristicChoice::Exact,
+        HeuristicChoice::Pdb663,
+        HeuristicChoice::Pdb78,
+        HeuristicChoice::Pdb6666,
+    ];
+
+    /// The choice named `name` (as [`HeuristicChoice::name`] writes it).
+    pub fn from_name(name: &str) -> Option<HeuristicChoice> {
+        HeuristicChoice::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// What it is, in a few words, for help texts.
+    pub const fn description(self) -> &'static str {
+        match self {
+            HeuristicChoice::None => "no estimate: plain iterative deepening",
+            HeuristicChoice::Manhattan => "Manhattan distance",
+            HeuristicChoice::LinearConflict => "Manhattan distance plus linear conflicts",
+            HeuristicChoice::WalkingDistance => "walking distance, or linear conflicts where larger",
+            HeuristicChoice::Exact => "the exact distance, from a table of every position (at most 12 cells)",
+            HeuristicChoice::Pdb663 => "6-6-3 pattern databases (4x4; 11.5 MB, built on first use in seconds)",
+            HeuristicChoice::Pdb78 => "7-8 pattern databases (4x4; 576 MB, made once, minutes)",
+            HeuristicChoice::Pdb6666 => "6-6-6-6 pattern databases (5x5; 510 MB, made once, tens of minutes)",
+        }
+    }
+
     /// The name on the command line and in JSON.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             HeuristicChoice::None => "none",
             HeuristicChoice::Manhattan => "manhattan",
@@ -102,14 +133,15 @@ pub trait WithHeuristic {
 }
 
 impl AnyHeuristic {
-    /// Builds (or loads) heuristic `choice` for `puzzle`; tables are cached under `data_dir`
-    /// with `table_puzzle` as the puzzle name in their headers.
+    /// Builds (or loads) heuristic `choice` for `puzzle`. Tables are read from and cached
+    /// under `data_dir` with `table_puzzle` as the puzzle name in their headers; without a
+    /// data directory they are built in memory, and the large ones are refused.
     pub fn build(
         choice: HeuristicChoice,
         puzzle: &TilePuzzle,
         table_puzzle: &str,
-        data_dir: &Path,
-        quiet: bool,
+        data_dir: Option<&Path>,
+        progress: &dyn Progress,
     ) -> Result<AnyHeuristic, String> {
         Ok(match choice {
             HeuristicChoice::None => AnyHeuristic::None(ZeroHeuristic),
@@ -118,14 +150,15 @@ impl AnyHeuristic {
             HeuristicChoice::WalkingDistance => AnyHeuristic::WalkingDistance(WalkingDistance::new(puzzle, true)?),
             HeuristicChoice::Exact => {
                 let cells = puzzle.shape().cells() as u64;
-                let bar = slide_cli::Progress::new((1..=cells).product::<u64>() / 2, "exact table", quiet);
-                let h = ExactDistance::load(table_puzzle, puzzle, data_dir, &bar.layer_callback());
-                bar.finish();
-                AnyHeuristic::Exact(h?)
+                let task = progress.task("exact table", (1..=cells).product::<u64>() / 2);
+                AnyHeuristic::Exact(match data_dir {
+                    Some(dir) => ExactDistance::load(table_puzzle, puzzle, dir, &task)?,
+                    None => ExactDistance::build(puzzle)?,
+                })
             }
             HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 | HeuristicChoice::Pdb6666 => {
                 let partition = choice.partition().expect("a pattern-database choice");
-                AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, quiet)?)
+                AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, progress)?)
             }
         })
     }
@@ -143,12 +176,28 @@ impl AnyHeuristic {
     }
 }
 
-/// Loads (or, for small ones, builds with a progress bar and caches) the tables of
-/// `partition` and makes the heuristic for `puzzle`'s goal.
-fn load_pdb(partition: &Partition, puzzle: &TilePuzzle, data_dir: &Path, quiet: bool) -> Result<PdbHeuristic, String> {
+/// Loads (or, for small ones, builds and caches) the tables of `partition` and makes the
+/// heuristic for `puzzle`'s goal.
+fn load_pdb(
+    partition: &Partition,
+    puzzle: &TilePuzzle,
+    data_dir: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<PdbHeuristic, String> {
     if puzzle.shape() != partition.shape {
         return Err(format!("{} is for {} boards, not {}", partition.name, partition.shape, puzzle.shape()));
     }
+    let Some(data_dir) = data_dir else {
+        if partition.large {
+            return Err(format!("the {} tables need a data directory to be made in", partition.name));
+        }
+        let mut tables = Vec::new();
+        for (i, spec) in partition.specs().iter().enumerate() {
+            let task = progress.task(&format!("{} {}/{}", partition.name, i + 1, partition.patterns.len()), 0);
+            tables.push(std::sync::Arc::from((spec.build)(&task).payload));
+        }
+        return PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string());
+    };
     let specs = partition.specs();
     let missing: Vec<String> =
         specs.iter().filter(|s| !data_dir.join(s.file_name()).exists()).map(|s| s.file_name()).collect();
@@ -168,9 +217,9 @@ fn load_pdb(partition: &Partition, puzzle: &TilePuzzle, data_dir: &Path, quiet: 
         let states = (puzzle.shape().cells() as u64 - cells as u64 + 1..=puzzle.shape().cells() as u64)
             .product::<u64>()
             * puzzle.shape().cells() as u64;
-        let bar = slide_cli::Progress::new(states, &format!("{} {}/{}", partition.name, i + 1, specs.len()), quiet);
-        let table = spec.load_or_build(data_dir, &bar.layer_callback());
-        bar.finish();
+        let task = progress.task(&format!("{} {}/{}", partition.name, i + 1, specs.len()), states);
+        let table = spec.load_or_build(data_dir, &task);
+        drop(task);
         let table = table.map_err(|e| format!("{}: {e}", data_dir.join(spec.file_name()).display()))?;
         tables.push(std::sync::Arc::from(table.payload));
     }

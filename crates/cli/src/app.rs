@@ -1,0 +1,644 @@
+//! The program every puzzle binary runs: its arguments, the subcommands, the inputs, the
+//! records they give (JSON Lines or text), pictures and exit statuses. A puzzle supplies a
+//! [`PuzzleCli`]; its `main` is `slide_cli::app::main::<Puzzle>()`.
+//!
+//! The behaviour, the same in every binary (docs/CLI.md): every input (a board argument, a
+//! default input, a batch line) gives exactly one record, in input order, written as soon as
+//! it is made; a bad input or a bound hit fails only its own record; the exit status is the
+//! worst one, after every input is done. Ctrl-C (130) and internal errors (1) stop the run;
+//! so does a closed standard output, quietly, with exit 0.
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use clap::builder::PossibleValuesParser;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use rand::SeedableRng;
+use serde_json::{json, Map, Value};
+use slide_core::units::thousands;
+use slide_pictures::{DepthChart, Scale};
+
+use crate::inputs::{BatchLines, Input, Origin};
+use crate::output::{count_json, emit_json, format_millis, is_output_closed, write_out};
+use crate::program::{Analyzed, CountRequest, Counted, Made, MakeBoard, PuzzleCli, Setup, SolveRequest, Solved};
+use crate::progress::Bars;
+use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
+
+/// The parsed command line of puzzle options `O`.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Cli<O: Args> {
+    #[command(subcommand)]
+    command: Option<Command<O>>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command<O: Args> {
+    /// Shortest solutions of the boards given, or of the puzzle's default ones.
+    /// Example: solve --batch boards.txt --json
+    Solve(SolveArgs<O>),
+    /// Every position reachable from the goal (or from each board given): their number, the
+    /// depth histogram, the farthest positions. Example: analyze --plot depths.svg --log
+    Analyze(AnalyzeArgs<O>),
+    /// The number of distinct optimal solutions of each board; --list prints them.
+    /// Example: count --list
+    Count(CountArgs<O>),
+    /// Boards made by a random walk from the goal that never undoes its last move.
+    /// Example: scramble --moves 40 --seed 1 --count 5
+    Scramble(ScrambleArgs<O>),
+    /// Uniformly random boards that can reach the goal. Example: random --seed 7 --count 10
+    Random(RandomArgs<O>),
+}
+
+/// The inputs of a subcommand.
+#[derive(Args, Debug, Clone, Default)]
+struct Inputs {
+    /// Boards (how to write one: below), each one argument; default: the puzzle's own.
+    #[arg(value_name = "BOARD")]
+    boards: Vec<String>,
+    /// A file of inputs, one per line ("-" = standard input); blank lines and lines starting
+    /// with "#" are skipped. Example: --batch boards.txt
+    #[arg(long, value_name = "FILE", conflicts_with = "boards")]
+    batch: Option<String>,
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs<O: Args> {
+    #[command(flatten)]
+    inputs: Inputs,
+    /// The search (the names are listed below; default: the first). Example: --algorithm bfs
+    #[arg(long, value_name = "NAME")]
+    algorithm: Option<String>,
+    /// Also print the board before the first move and after every move.
+    #[arg(long = "boards")]
+    show_boards: bool,
+    #[command(flatten)]
+    picture: SvgArgs,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+#[derive(Args, Debug)]
+struct AnalyzeArgs<O: Args> {
+    #[command(flatten)]
+    inputs: Inputs,
+    #[command(flatten)]
+    plot: PlotArgs,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+#[derive(Args, Debug)]
+struct CountArgs<O: Args> {
+    #[command(flatten)]
+    inputs: Inputs,
+    /// Also print the optimal solutions (at most --limit of them).
+    #[arg(long)]
+    list: bool,
+    /// With --list: the most solutions printed. Example: --list --limit 20
+    #[arg(long, value_name = "N", default_value_t = 100, requires = "list")]
+    limit: usize,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+#[derive(Args, Debug)]
+struct ScrambleArgs<O: Args> {
+    /// Moves to walk. Example: --moves 60
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    moves: u32,
+    /// Random seed: the same seed gives the same boards. Example: --seed 3
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+    /// How many boards to make. Example: --count 10
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+#[derive(Args, Debug)]
+struct RandomArgs<O: Args> {
+    /// Random seed: the same seed gives the same boards. Example: --seed 3
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+    /// How many boards to make. Example: --count 100
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+/// Runs puzzle `P` on the process's arguments and exits with its status.
+pub fn main<P: PuzzleCli>() -> ! {
+    crate::exit::run_main(P::NAME, || run::<P>(std::env::args_os()))
+}
+
+/// The clap command of `P`: its names, help texts and the values it accepts. Tests call
+/// `command::<P>().debug_assert()` to check it is well formed.
+pub fn command<P: PuzzleCli>() -> clap::Command {
+    let algorithms: Vec<&str> = P::ALGORITHMS.iter().map(|(n, _)| *n).collect();
+    let heuristics: Vec<&str> = P::HEURISTICS.iter().map(|(n, _)| *n).collect();
+    let mut after = String::new();
+    let list = |title: &str, names: &[(&str, &str)]| {
+        let mut text = format!("{title}:\n");
+        for (name, what) in names {
+            let _ = writeln!(text, "  {name:<18} {what}");
+        }
+        text
+    };
+    after += &list("Algorithms of solve (--algorithm; the first is the default)", P::ALGORITHMS);
+    after += &list("\nHeuristics (--heuristic)", P::HEURISTICS);
+    after += "\n";
+    after += &P::after_help(&crate::data_dir(None));
+    after += "\n\n";
+    after += crate::exit::EXIT_STATUS_HELP;
+    let mut cmd = Cli::<P::Options>::command()
+        .name(P::NAME)
+        .bin_name(P::NAME)
+        .about(P::ABOUT)
+        .after_help(after)
+        .mut_arg("heuristic", |a| a.value_parser(PossibleValuesParser::new(heuristics)))
+        .mut_subcommand("solve", |s| s.mut_arg("algorithm", |a| a.value_parser(PossibleValuesParser::new(algorithms))));
+    if !P::MAKES_BOARDS {
+        cmd = cmd.mut_subcommand("scramble", |s| s.hide(true)).mut_subcommand("random", |s| s.hide(true));
+    }
+    cmd
+}
+
+/// Runs puzzle `P` on `args` (the first is the program's name).
+pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCode, CliError> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let matches = match command::<P>().try_get_matches_from(&args) {
+        Ok(m) => m,
+        Err(e) => return clap_error(e),
+    };
+    let mut cli = Cli::<P::Options>::from_arg_matches(&matches).map_err(|e| CliError::input(e.to_string()))?;
+    if cli.command.is_none() {
+        // No subcommand: `solve` on the puzzle's defaults, with the options given.
+        let mut with_solve = args.clone();
+        with_solve.insert(1.min(with_solve.len()), "solve".into());
+        let matches = match command::<P>().try_get_matches_from(&with_solve) {
+            Ok(m) => m,
+            Err(e) => return clap_error(e),
+        };
+        cli = Cli::<P::Options>::from_arg_matches(&matches).map_err(|e| CliError::input(e.to_string()))?;
+    }
+    let common = cli.common;
+    common.init_threads()?;
+    let setup = Setup {
+        program: P::NAME,
+        goal: common.goal.clone(),
+        heuristic: common.heuristic.clone(),
+        data_dir: crate::data_dir(common.data_dir.as_deref()),
+        limits: common.limits()?,
+        bars: Bars { quiet: common.quiet },
+        quiet: common.quiet,
+    };
+    let json = common.json;
+    match cli.command.expect("a subcommand, given or implied") {
+        Command::Solve(a) => solve(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Analyze(a) => analyze(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Count(a) => count(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Scramble(a) => {
+            make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Scramble(a.moves), a.seed, a.count, json)
+        }
+        Command::Random(a) => make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Random, a.seed, a.count, json),
+    }
+}
+
+/// `--help` and `--version` succeed; any other clap error is bad usage, said in one message.
+fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        write_out(&e.to_string())?;
+        return Ok(ExitCode::Success);
+    }
+    let text = e.render().to_string();
+    Err(CliError::input(text.trim_start_matches("error: ").trim_end().to_string()))
+}
+
+/// The inputs of a run, lazily, and whether there may be several.
+fn inputs<P: PuzzleCli>(
+    puzzle: &P,
+    given: &Inputs,
+    defaults: bool,
+) -> Result<(Vec<Input>, Option<BatchLines<Box<dyn std::io::Read>>>, bool), CliError> {
+    if let Some(path) = &given.batch {
+        return Ok((Vec::new(), Some(BatchLines::open(path)?), true));
+    }
+    let list: Vec<Input> = if !given.boards.is_empty() {
+        given.boards.iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b.clone()))).collect()
+    } else if defaults {
+        puzzle.default_inputs().into_iter().enumerate().map(|(i, b)| (Origin::Default(i + 1), Ok(b))).collect()
+    } else {
+        Vec::new()
+    };
+    let several = list.len() > 1;
+    Ok((list, None, several))
+}
+
+/// Runs `each` on every input in order, recording how each ended.
+fn for_each_input<P: PuzzleCli>(
+    puzzle: &P,
+    given: &Inputs,
+    defaults: bool,
+    json: bool,
+    mut each: impl FnMut(Origin, Option<P::Input>, &mut Report) -> Result<(), CliError>,
+    setup: &Setup,
+) -> Result<Report, CliError> {
+    let (list, batch, several) = inputs(puzzle, given, defaults)?;
+    let mut report = Report::new(P::NAME, json, several, batch.is_some());
+    if list.is_empty() && batch.is_none() {
+        if defaults {
+            return Err(CliError::input(format!(
+                "no board given, and {} has no default board for these options: give a BOARD or --batch FILE",
+                P::NAME
+            )));
+        }
+        let result = each(Origin::Default(1), None, &mut report);
+        report.record(Origin::Default(1), result)?;
+        return Ok(report);
+    }
+    let stream: Box<dyn Iterator<Item = Input>> = match batch {
+        Some(lines) => Box::new(lines),
+        None => Box::new(list.into_iter()),
+    };
+    for (origin, text) in stream {
+        let result = text.and_then(|t| puzzle.parse(&t, setup)).and_then(|i| each(origin, Some(i), &mut report));
+        report.record(origin, result)?;
+    }
+    Ok(report)
+}
+
+/// How the inputs of a run ended: the count, the failures and the worst status.
+struct Report {
+    program: &'static str,
+    json: bool,
+    several: bool,
+    batch: bool,
+    inputs: usize,
+    failed: usize,
+    worst: Option<(Origin, CliError)>,
+}
+
+impl Report {
+    fn new(program: &'static str, json: bool, several: bool, batch: bool) -> Self {
+        Report { program, json, several, batch, inputs: 0, failed: 0, worst: None }
+    }
+
+    /// Records how one input ended. An error is said (as its record in JSON, on stderr in
+    /// text) and the run goes on, unless it must stop: Ctrl-C, an internal error, or a
+    /// closed standard output.
+    fn record(&mut self, origin: Origin, result: Result<(), CliError>) -> Result<(), CliError> {
+        self.inputs += 1;
+        let Err(e) = result else { return Ok(()) };
+        if is_output_closed(&e) {
+            return Err(e);
+        }
+        if matches!(e.code, ExitCode::Internal | ExitCode::Interrupted) {
+            return Err(if self.several { e.context(origin) } else { e });
+        }
+        if self.json {
+            let key = match origin {
+                Origin::Line(_) => "line",
+                Origin::Argument(_) => "argument",
+                Origin::Default(_) => "input",
+            };
+            let mut record = Map::new();
+            record.insert(key.into(), json!(origin.number()));
+            record.insert("error".into(), json!(e.message));
+            emit_json(&record)?;
+        }
+        self.fail(origin, e);
+        Ok(())
+    }
+
+    /// Counts a failure of `origin`, and says it on stderr in text mode when there are
+    /// several inputs (a run's only input is said by its exit message).
+    fn fail(&mut self, origin: Origin, e: CliError) {
+        self.failed += 1;
+        if self.several && !self.json {
+            eprintln!("{}: {origin}: {}", self.program, e.message);
+        }
+        if self.worst.as_ref().is_none_or(|(_, w)| (w.code as i32) < (e.code as i32)) {
+            self.worst = Some((origin, e));
+        }
+    }
+
+    /// The run's exit status: success, or the worst input's, with a message that counts the
+    /// failures when there were several inputs.
+    fn finish(self) -> Result<ExitCode, CliError> {
+        let Some((origin, e)) = self.worst else { return Ok(ExitCode::Success) };
+        if !self.several {
+            return Err(e);
+        }
+        let what = if self.batch { "lines" } else { "inputs" };
+        Err(CliError {
+            code: e.code,
+            message: format!(
+                "{} of {} {what} failed (exit status {}; {origin}: {})",
+                self.failed, self.inputs, e.code as i32, e.message
+            ),
+        })
+    }
+}
+
+/// The record's JSON: `puzzle`, the puzzle's fields, then `rest`, then the batch line.
+fn record(program: &str, fields: Map<String, Value>, rest: Value, origin: Origin) -> Map<String, Value> {
+    let mut out = Map::new();
+    out.insert("puzzle".into(), json!(program));
+    out.extend(fields);
+    if let Value::Object(rest) = rest {
+        out.extend(rest);
+    }
+    if let Some(line) = origin.line() {
+        out.insert("line".into(), json!(line));
+    }
+    out
+}
+
+/// The steps numbered, `per_line` to a line, in columns.
+fn numbered_steps(steps: &[String], per_line: usize) -> String {
+    let width = steps.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    let mut text = String::new();
+    for (i, chunk) in steps.chunks(per_line).enumerate() {
+        let items: Vec<String> = chunk
+            .iter()
+            .enumerate()
+            .map(|(j, s)| format!("{:>3}. {s}{}", i * per_line + j + 1, " ".repeat(width - s.chars().count())))
+            .collect();
+        let _ = writeln!(text, "{}", items.join("  ").trim_end());
+    }
+    text
+}
+
+fn solve<P: PuzzleCli>(
+    puzzle: P,
+    setup: &Setup,
+    args: SolveArgs<P::Options>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let algorithm = args.algorithm.as_deref().unwrap_or(P::ALGORITHMS[0].0);
+    let several = args.inputs.batch.is_some()
+        || args.inputs.boards.len() > 1
+        || (args.inputs.boards.is_empty() && puzzle.default_inputs().len() > 1);
+    let pictures = args.picture.svg.as_ref().map(|path| PictureTarget::new(path, several));
+    if let Some(target) = &pictures {
+        target.check()?;
+    }
+    let request = SolveRequest { algorithm, picture: pictures.is_some(), boards: args.show_boards };
+    let clock = Instant::now();
+    let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
+    let report = for_each_input(
+        &puzzle,
+        &args.inputs,
+        true,
+        json,
+        |origin, input, report| {
+            let input = input.expect("solve always has inputs");
+            let s = puzzle.solve(&input, request, setup)?;
+            solved += 1;
+            total_length += s.len();
+            nodes += s.nodes;
+            print_solved(P::NAME, &s, origin, json, args.show_boards)?;
+            if let (Some(target), Some(svg)) = (&pictures, &s.picture) {
+                if let Err(e) = target.save(origin.number(), svg, P::NAME, setup.quiet) {
+                    report.fail(origin, e);
+                }
+            }
+            Ok(())
+        },
+        setup,
+    )?;
+    if report.several {
+        eprintln!(
+            "{}: {solved} of {} boards solved, total length {total_length}, total time {} ms, {} nodes",
+            P::NAME,
+            report.inputs,
+            format_millis(clock.elapsed()),
+            thousands(nodes)
+        );
+    }
+    report.finish()
+}
+
+fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: bool) -> Result<(), CliError> {
+    if json {
+        let rest = json!({
+            "length": s.len(),
+            "optimal": s.optimal,
+            "moves": s.moves,
+            "pieces": s.pieces,
+            "nodes": s.nodes,
+            "millis": format_millis(s.elapsed),
+            "heuristic": s.heuristic,
+            "algorithm": s.algorithm,
+        });
+        return emit_json(&record(program, s.fields.clone(), rest, origin));
+    }
+    let mut text = format!(
+        "{}: {} moves, {} ({}, heuristic {}, {} nodes, {} ms)\n",
+        s.title,
+        s.len(),
+        if s.optimal { "optimal" } else { "NOT necessarily optimal" },
+        s.algorithm,
+        s.heuristic,
+        thousands(s.nodes),
+        format_millis(s.elapsed)
+    );
+    text += &numbered_steps(&s.steps, 8);
+    let pieces: Vec<String> =
+        s.pieces.iter().map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string)).collect();
+    let _ = writeln!(text, "pieces: [{}]", pieces.join(", "));
+    if boards {
+        for (i, board) in s.boards.iter().enumerate() {
+            match i {
+                0 => text += "start:\n",
+                i => {
+                    let _ = writeln!(text, "{i}. {}:", s.steps[i - 1]);
+                }
+            }
+            let _ = writeln!(text, "{}", board.trim_end());
+        }
+    }
+    write_out(&text)
+}
+
+fn analyze<P: PuzzleCli>(
+    puzzle: P,
+    setup: &Setup,
+    args: AnalyzeArgs<P::Options>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let several = args.inputs.batch.is_some() || args.inputs.boards.len() > 1;
+    let plots = args.plot.plot.as_ref().map(|path| PictureTarget::new(path, several));
+    if let Some(target) = &plots {
+        target.check()?;
+    }
+    let report = for_each_input(
+        &puzzle,
+        &args.inputs,
+        false,
+        json,
+        |origin, input, report| {
+            let a = puzzle.analyze(input.as_ref(), setup)?;
+            print_analyzed(P::NAME, &a, origin, json)?;
+            if let Some(target) = &plots {
+                let chart = DepthChart {
+                    puzzle: &a.chart_title,
+                    origin: a.origin,
+                    histogram: &a.histogram,
+                    scale: if args.plot.log { Scale::Log } else { Scale::Linear },
+                };
+                let saved = chart
+                    .to_svg()
+                    .map_err(|e| CliError::internal(e.to_string()))
+                    .and_then(|svg| target.save(origin.number(), &svg, P::NAME, setup.quiet));
+                if let Err(e) = saved {
+                    report.fail(origin, e);
+                }
+            }
+            Ok(())
+        },
+        setup,
+    )?;
+    report.finish()
+}
+
+/// How many farthest positions text output shows.
+const SHOWN_ANTIPODES: usize = 8;
+
+fn print_analyzed(program: &str, a: &Analyzed, origin: Origin, json: bool) -> Result<(), CliError> {
+    let states: u64 = a.histogram.iter().sum();
+    let max_depth = a.histogram.len().saturating_sub(1);
+    if json {
+        let rest = json!({
+            "states": states,
+            "max_depth": max_depth,
+            "histogram": a.histogram,
+            "antipodes": a.antipodes,
+            "millis": format_millis(a.elapsed),
+        });
+        return emit_json(&record(program, a.fields.clone(), rest, origin));
+    }
+    let mut text = format!(
+        "{}: {} positions, greatest distance {max_depth}, {} position{} at it ({} ms)\n",
+        a.title,
+        thousands(states),
+        thousands(a.antipodes.len() as u64),
+        if a.antipodes.len() == 1 { "" } else { "s" },
+        format_millis(a.elapsed)
+    );
+    text += "distance  positions\n";
+    for (d, n) in a.histogram.iter().enumerate() {
+        let _ = writeln!(text, "{d:>8}  {}", thousands(*n));
+    }
+    for note in &a.notes {
+        let _ = writeln!(text, "{note}");
+    }
+    let shown = a.antipode_text.len().min(SHOWN_ANTIPODES);
+    let _ = writeln!(text, "farthest positions ({shown} of {}):", a.antipode_text.len());
+    for board in &a.antipode_text[..shown] {
+        let _ = writeln!(text, "{}", board.trim_end());
+        if board.contains('\n') {
+            text.push('\n');
+        }
+    }
+    write_out(&text)
+}
+
+fn count<P: PuzzleCli>(
+    puzzle: P,
+    setup: &Setup,
+    args: CountArgs<P::Options>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let request = CountRequest { list: args.list.then_some(args.limit) };
+    let report = for_each_input(
+        &puzzle,
+        &args.inputs,
+        true,
+        json,
+        |origin, input, _| {
+            let input = input.expect("count always has inputs");
+            let c = puzzle.count(&input, request, setup)?;
+            print_counted(P::NAME, &c, origin, json)
+        },
+        setup,
+    )?;
+    report.finish()
+}
+
+fn print_counted(program: &str, c: &Counted, origin: Origin, json: bool) -> Result<(), CliError> {
+    if json {
+        let mut rest = json!({
+            "length": c.length,
+            "count": count_json(c.count),
+            "nodes": c.nodes,
+            "millis": format_millis(c.elapsed),
+        });
+        if let Some(h) = &c.heuristic {
+            rest["heuristic"] = json!(h);
+        }
+        if let Some(list) = &c.solutions {
+            rest["solutions"] = list.iter().map(|l| json!({"moves": l.moves, "pieces": l.pieces})).collect();
+        }
+        return emit_json(&record(program, c.fields.clone(), rest, origin));
+    }
+    let mut text = format!(
+        "{}: {} optimal solution{} of {} moves ({} nodes, {} ms{})\n",
+        c.title,
+        thousands(c.count),
+        if c.count == 1 { "" } else { "s" },
+        c.length,
+        thousands(c.nodes),
+        format_millis(c.elapsed),
+        c.heuristic.as_ref().map_or(String::new(), |h| format!(", heuristic {h}"))
+    );
+    if let Some(list) = &c.solutions {
+        for (i, l) in list.iter().enumerate() {
+            let _ = writeln!(text, "{:>4}. {}", i + 1, l.steps.join(", "));
+        }
+        if (list.len() as u128) < c.count {
+            let _ = writeln!(text, "(the first {} of {}; raise --limit for more)", list.len(), thousands(c.count));
+        }
+    }
+    write_out(&text)
+}
+
+fn make<P: PuzzleCli>(
+    puzzle: P,
+    setup: &Setup,
+    how: MakeBoard,
+    seed: u64,
+    count: u64,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    if !P::MAKES_BOARDS {
+        return Err(CliError::input(format!(
+            "{} does not make boards: scramble and random are for tile puzzles",
+            P::NAME
+        )));
+    }
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    for _ in 0..count {
+        if crate::interrupt::interrupted() {
+            return Err(CliError::limit(slide_core::search::LimitHit::Interrupted));
+        }
+        let Made { fields, text } = puzzle.make(how, &mut rng, setup)?;
+        if json {
+            let mut rest = json!({"text": text, "seed": seed});
+            if let MakeBoard::Scramble(moves) = how {
+                rest["moves"] = json!(moves);
+            }
+            emit_json(&record(P::NAME, fields, rest, Origin::Default(1)))?;
+        } else {
+            write_out(&format!("{text}\n"))?;
+        }
+    }
+    Ok(ExitCode::Success)
+}

@@ -1,0 +1,218 @@
+//! What a puzzle supplies to become a program: the [`PuzzleCli`] trait, and the records its
+//! answers come back in. Everything else (arguments, inputs, output, pictures, exit
+//! statuses) is [`crate::app`]'s, written once for every puzzle.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+use slide_core::search::Limits;
+
+use crate::progress::Bars;
+use crate::CliError;
+
+/// A name the user can choose (an algorithm, a heuristic) and what it is, for `--help`.
+pub type Named = (&'static str, &'static str);
+
+/// What every puzzle is given: the shared options, checked.
+pub struct Setup {
+    /// The program's name.
+    pub program: &'static str,
+    /// `--goal`, as written.
+    pub goal: Option<String>,
+    /// `--heuristic`, one of [`PuzzleCli::HEURISTICS`] (None: the puzzle's default).
+    pub heuristic: Option<String>,
+    /// Where tables are read and cached.
+    pub data_dir: PathBuf,
+    /// The bounds of every search.
+    pub limits: Limits,
+    /// Progress bars for long work (hidden under `--quiet` or when stderr is no terminal).
+    pub bars: Bars,
+    /// `--quiet`: no progress and no advice on stderr.
+    pub quiet: bool,
+}
+
+impl Setup {
+    /// Says `message` on stderr, as `program: message`, unless `--quiet`.
+    pub fn note(&self, message: &str) {
+        if !self.quiet {
+            eprintln!("{}: {message}", self.program);
+        }
+    }
+}
+
+/// What `solve` asks of one input.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveRequest<'a> {
+    /// The algorithm, one of [`PuzzleCli::ALGORITHMS`].
+    pub algorithm: &'a str,
+    /// Whether to draw the solution ([`Solved::picture`]).
+    pub picture: bool,
+    /// Whether to give the boards along the way ([`Solved::boards`]).
+    pub boards: bool,
+}
+
+/// What `count` asks of one input.
+#[derive(Clone, Copy, Debug)]
+pub struct CountRequest {
+    /// List the solutions, at most this many (None: count only).
+    pub list: Option<usize>,
+}
+
+/// How `scramble` and `random` make boards.
+#[derive(Clone, Copy, Debug)]
+pub enum MakeBoard {
+    /// A random walk of this many moves from the goal, never undoing the last move.
+    Scramble(u32),
+    /// A uniformly random board that can reach the goal.
+    Random,
+}
+
+/// A solved input. JSON: `puzzle`, then [`Solved::fields`], then the contract's keys.
+pub struct Solved {
+    /// Keys of this puzzle's own (`rows`, `cols`, `start`, `goal`, `name`, ...).
+    pub fields: Map<String, Value>,
+    /// The input in words, for the text header: `5 1 7 3 / ... (4x4)`.
+    pub title: String,
+    /// Whether the search guarantees that no solution is shorter.
+    pub optimal: bool,
+    /// The direction of each move: `Up`, `Down`, `Left`, `Right` (or a path of them).
+    pub moves: Vec<String>,
+    /// What moved at each step: a tile number, a piece code, a block's label.
+    pub pieces: Vec<Value>,
+    /// Each move in words, for text: `12 down`.
+    pub steps: Vec<String>,
+    /// The board before the first move and after each one, as text for people (only when
+    /// [`SolveRequest::boards`]).
+    pub boards: Vec<String>,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Search time.
+    pub elapsed: Duration,
+    /// The heuristic used (`none` when the search uses none).
+    pub heuristic: String,
+    /// The algorithm used.
+    pub algorithm: String,
+    /// The solution as an SVG picture, when asked for.
+    pub picture: Option<String>,
+}
+
+impl Solved {
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+    /// Whether the start is the goal.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// One listed optimal solution.
+pub struct Listed {
+    /// Directions, as in [`Solved::moves`].
+    pub moves: Vec<String>,
+    /// What moved, as in [`Solved::pieces`].
+    pub pieces: Vec<Value>,
+    /// The moves in words.
+    pub steps: Vec<String>,
+}
+
+/// A counted input.
+pub struct Counted {
+    /// Keys of this puzzle's own.
+    pub fields: Map<String, Value>,
+    /// The input in words.
+    pub title: String,
+    /// The optimal length.
+    pub length: u32,
+    /// How many distinct optimal move sequences there are.
+    pub count: u128,
+    /// The listed solutions (with `--list`).
+    pub solutions: Option<Vec<Listed>>,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Search time.
+    pub elapsed: Duration,
+    /// The heuristic used, if any.
+    pub heuristic: Option<String>,
+}
+
+/// An analysed space.
+pub struct Analyzed {
+    /// Keys of this puzzle's own (`goal_depth`, `memory_bytes`, ...).
+    pub fields: Map<String, Value>,
+    /// What was analysed, in words: `3x3, goal 1 2 3 / 4 5 6 / 7 8 0`.
+    pub title: String,
+    /// Where the enumeration started, for the chart: `the goal`, `the start`.
+    pub origin: &'static str,
+    /// The chart's title.
+    pub chart_title: String,
+    /// `histogram[d]`: the states at distance d from the origin.
+    pub histogram: Vec<u64>,
+    /// The states at the greatest distance, as JSON values.
+    pub antipodes: Vec<Value>,
+    /// The same as text for people (at most a few are printed).
+    pub antipode_text: Vec<String>,
+    /// More lines for people, after the histogram (nearest goal, ...).
+    pub notes: Vec<String>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// A board made by `scramble` or `random`.
+pub struct Made {
+    /// Keys of this puzzle's own (`rows`, `cols`, `board`, `text`).
+    pub fields: Map<String, Value>,
+    /// The board as BOARD text, one line.
+    pub text: String,
+}
+
+/// A puzzle as a program: how to read its inputs and answer them. The program itself is
+/// [`crate::app::main`].
+pub trait PuzzleCli: Sized {
+    /// This puzzle's own options, in every subcommand (`--size`, `--metric`, ...).
+    type Options: clap::Args + Clone + std::fmt::Debug;
+    /// One parsed input, ready to solve: a start and its goal.
+    type Input;
+
+    /// The program's name, also `puzzle` in JSON.
+    const NAME: &'static str;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    /// The algorithms of `solve`, the default first.
+    const ALGORITHMS: &'static [Named];
+    /// The heuristics `--heuristic` can name.
+    const HEURISTICS: &'static [Named];
+    /// Whether `scramble` and `random` make boards of this puzzle.
+    const MAKES_BOARDS: bool = false;
+
+    /// Text after the options in `--help`: how to write a board, the default heuristic,
+    /// which tables exist.
+    fn after_help(data_dir: &std::path::Path) -> String;
+
+    /// The puzzle with its options, checked.
+    fn new(options: Self::Options, setup: &Setup) -> Result<Self, CliError>;
+
+    /// The inputs of `solve` and `count` when none is given.
+    fn default_inputs(&self) -> Vec<String>;
+
+    /// Reads one input (BOARD text, a file, a name...).
+    fn parse(&self, text: &str, setup: &Setup) -> Result<Self::Input, CliError>;
+
+    /// A solution of `input`.
+    fn solve(&self, input: &Self::Input, request: SolveRequest, setup: &Setup) -> Result<Solved, CliError>;
+
+    /// The optimal solutions of `input`, counted.
+    fn count(&self, input: &Self::Input, request: CountRequest, setup: &Setup) -> Result<Counted, CliError>;
+
+    /// Every state reachable from `input`'s start, or from the puzzle's own origin (the
+    /// goal) when there is no input.
+    fn analyze(&self, input: Option<&Self::Input>, setup: &Setup) -> Result<Analyzed, CliError>;
+
+    /// A board made at random by `how`.
+    fn make(&self, how: MakeBoard, rng: &mut rand_pcg::Pcg64, setup: &Setup) -> Result<Made, CliError> {
+        let _ = (how, rng, setup);
+        Err(CliError::input(format!("{} does not make boards", Self::NAME)))
+    }
+}

@@ -1,0 +1,21 @@
+//! Where long work reports how far it has got, without the library drawing anything: a
+//! binary passes a [`Progress`] that draws bars, a library user passes [`NoProgress`].
+
+use crate::enumerate::LayerStats;
+
+/// A receiver of progress reports, one task at a time (a table build, an enumeration).
+pub trait Progress: Sync {
+    /// Starts a task of about `total` states, named `label` for people; the returned
+    /// callback receives its layers, and the task ends when the callback is dropped.
+    fn task<'a>(&'a self, label: &str, total: u64) -> Box<dyn Fn(LayerStats) + Sync + 'a>;
+}
+
+/// Reports nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn task<'a>(&'a self, _: &str, _: u64) -> Box<dyn Fn(LayerStats) + Sync + 'a> {
+        Box::new(|_| {})
+    }
+}

@@ -1,0 +1,35 @@
+//! The puzzles every `quzzle` knows by name, compiled in: they work from any directory.
+
+/// The named puzzles: name, and the puzzle file's text (docs/QUZZLE_FORMAT.md).
+pub const NAMED: [(&str, &str); 4] = [
+    ("pennant", include_str!("../puzzles/pennant.txt")),
+    ("klotski", include_str!("../puzzles/klotski.txt")),
+    ("century", include_str!("../puzzles/century.txt")),
+    ("small", include_str!("../puzzles/small.txt")),
+];
+
+/// The puzzle file of the puzzle named `name`.
+///
+/// ```
+/// let klotski = quzzle::puzzles::named("klotski").unwrap();
+/// let inst = quzzle::parse::instance_from_file(klotski, "klotski", None).unwrap();
+/// assert_eq!((inst.board.rows, inst.board.cols), (5, 4));
+/// ```
+pub fn named(name: &str) -> Option<&'static str> {
+    NAMED.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
+/// The names, for messages: `pennant, klotski, century, small`.
+pub fn names() -> String {
+    NAMED.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_named_puzzle_parses() {
+        for (name, text) in super::NAMED {
+            crate::parse::instance_from_file(text, name, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! The behaviour every binary shares (slide-cli's contract), checked on `seven`.
+
+use slide_cli::testing::{check_contract, Contract};
+
+#[test]
+fn seven_keeps_the_contract() {
+    slide_cli::app::command::<fifteen::cli::Tiles<seven::Seven>>().debug_assert();
+    check_contract(&Contract {
+        program: env!("CARGO_BIN_EXE_seven"),
+        good: "1 2 3 4 / 5 6 0 7",
+        bad: ("1 2 3 4 / 5 6 7 7", "tile 7 appears twice"),
+        hard: "0 7 2 1 / 4 3 6 5",
+        options: &["--heuristic", "manhattan"],
+    });
+}
