@@ -189,6 +189,13 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
     }
     let common = cli.common;
     common.init_threads()?;
+    let given = |i: &Inputs| !i.boards.is_empty() || i.batch.is_some();
+    let inputs_given = match cli.command.as_ref().expect("a subcommand, given or implied") {
+        Command::Solve(a) => given(&a.inputs),
+        Command::Analyze(a) => given(&a.inputs),
+        Command::Count(a) => given(&a.inputs),
+        Command::Scramble(_) | Command::Random(_) => false,
+    };
     let setup = Setup {
         program: P::NAME,
         goal: common.goal.clone(),
@@ -197,6 +204,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         limits: common.limits()?,
         bars: Bars { quiet: common.quiet },
         quiet: common.quiet,
+        inputs_given,
     };
     let json = common.json;
     match cli.command.expect("a subcommand, given or implied") {
@@ -416,10 +424,10 @@ fn solve<P: PuzzleCli>(
     )?;
     if report.several {
         eprintln!(
-            "{}: {solved} of {} boards solved, total length {total_length}, total time {} ms, {} nodes",
+            "{}: {solved} of {} boards solved, total length {total_length}, total time {:.3} s, {} nodes",
             P::NAME,
             report.inputs,
-            format_millis(clock.elapsed()),
+            clock.elapsed().as_secs_f64(),
             thousands(nodes)
         );
     }

@@ -147,18 +147,18 @@ impl<R: Read> Iterator for BatchLines<R> {
             if raw.contains(&0) {
                 self.done = true;
                 let e = CliError::input(format!(
-                    "{}: line {line} has a NUL byte: a batch is a text file of boards, one per line",
+                    "{} is not text (a NUL byte): a batch is a text file of boards, one per line",
                     self.name
                 ));
                 return Some((Origin::Line(line), Err(e)));
             }
-            if too_long {
+            if too_long && !String::from_utf8_lossy(&raw).trim_start().starts_with('#') {
                 let e = CliError::input(format!("the line is longer than {} KiB", MAX_LINE / 1024));
                 return Some((Origin::Line(line), Err(e)));
             }
             let text = String::from_utf8_lossy(&raw);
             let trimmed = text.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
+            if too_long || trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
             return Some((Origin::Line(line), Ok(trimmed.to_string())));

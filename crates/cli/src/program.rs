@@ -30,6 +30,9 @@ pub struct Setup {
     pub bars: Bars,
     /// `--quiet`: no progress and no advice on stderr.
     pub quiet: bool,
+    /// Whether BOARD arguments or `--batch` were given: a puzzle option that names its own
+    /// input (quzzle's `--puzzle`) must refuse them.
+    pub inputs_given: bool,
 }
 
 impl Setup {

@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-/// The way a piece slides (`shared/CLI.md`, after seed 004: "Down" slides the piece above the
-/// blank down into it). One type for every puzzle, so that outputs agree.
+/// The way a piece slides ("Down" slides the piece above the blank down into it, as the
+/// code-golf challenge writes it). One type for every puzzle, so that outputs agree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Direction {
     /// Towards row 0.

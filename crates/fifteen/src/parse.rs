@@ -71,7 +71,7 @@ fn tile_name(tile: u8) -> String {
     }
 }
 
-/// Reads a board from BOARD text (`shared/CLI.md` syntax).
+/// Reads a board from BOARD text (the syntax of docs/CLI.md).
 ///
 /// - `shape`: the board's shape; `None` infers it from the text's rows when they are all the
 ///   same length, else from a square cell count.

@@ -16,7 +16,7 @@ use crate::{analyze, count, label_path, optimal_solutions, puzzles, solve, Algor
 pub struct QuzzleOptions {
     /// A puzzle by name instead of BOARD: pennant (the default), klotski, century, small.
     /// Example: --puzzle klotski
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["boards", "batch", "size"])]
+    #[arg(long, value_name = "NAME", conflicts_with = "size")]
     pub puzzle: Option<String>,
 
     /// Board size ROWSxCOLS for a board given without '/' (20 cells are read as 5x4).
@@ -120,9 +120,14 @@ impl PuzzleCli for QuzzleCli {
         )
     }
 
-    fn new(options: QuzzleOptions, _: &Setup) -> Result<Self, CliError> {
+    fn new(options: QuzzleOptions, setup: &Setup) -> Result<Self, CliError> {
         let metric = options.metric.as_deref().map(|m| Metric::parse(m).expect("clap checked the metric"));
         if let Some(name) = &options.puzzle {
+            if setup.inputs_given {
+                return Err(CliError::input(format!(
+                    "--puzzle {name} cannot be used with BOARD arguments or --batch: give the puzzle one way"
+                )));
+            }
             if puzzles::named(name).is_none() && !Path::new(name).is_file() {
                 return Err(CliError::input(format!(
                     "no puzzle {name:?}: the named puzzles are {}; a puzzle file's path works too",
@@ -235,7 +240,10 @@ impl PuzzleCli for QuzzleCli {
         };
         Ok(Analyzed {
             fields,
-            title: format!("{} (blocks of one shape interchangeable)", Self::title(inst)),
+            title: format!(
+                "{} ({}x{}, metric {}; blocks of one shape interchangeable)",
+                inst.name, inst.board.rows, inst.board.cols, inst.board.metric
+            ),
             origin: "the start",
             chart_title: format!("quzzle {} ({} metric)", inst.name, inst.board.metric),
             histogram: a.histogram.clone(),

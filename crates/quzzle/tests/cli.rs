@@ -87,6 +87,12 @@ fn bad_boards_exit_2_with_a_message() {
         (vec!["solve", "--goal", "Z..................."], "'Z' is not a block"),
         (vec!["analyze", "--puzzle", "nonesuch"], "no puzzle \"nonesuch\""),
         (vec!["solve", "1122113345"], "cannot tell the shape"),
+        (
+            vec!["solve", "--puzzle", "klotski", "small"],
+            "--puzzle klotski cannot be used with BOARD arguments or --batch",
+        ),
+        (vec!["solve", "--puzzle", "klotski", "--size", "5x4"], "'--puzzle <NAME>' cannot be used with '--size <RxC>'"),
+        (vec!["solve", "klotsky"], "no puzzle \"klotsky\" (the named puzzles are pennant, klotski, century, small"),
     ];
     for (args, message) in cases {
         let o = quzzle(&args);

@@ -1,0 +1,23 @@
+//! The puzzle crates are libraries first: without their default `cli` feature, their normal
+//! dependency tree holds none of the command line's crates.
+
+use std::process::Command;
+
+#[test]
+fn puzzle_libraries_do_not_pull_in_the_command_line() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    for crate_name in ["fifteen", "seven", "goat", "quzzle"] {
+        let out = Command::new(&cargo)
+            .args(["tree", "--offline", "-e", "normal", "--no-default-features", "--prefix", "none", "-p", crate_name])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{crate_name}: {}", String::from_utf8_lossy(&out.stderr));
+        let tree = String::from_utf8(out.stdout).unwrap();
+        assert!(tree.lines().next().is_some_and(|l| l.starts_with(crate_name)), "{tree}");
+        for forbidden in ["clap", "indicatif", "ctrlc", "plotters", "svg", "resvg", "slide-cli", "slide-pictures"] {
+            let found = tree.lines().any(|l| l.split_whitespace().next() == Some(forbidden));
+            assert!(!found, "{crate_name} depends on {forbidden} without its cli feature:\n{tree}");
+        }
+    }
+}
