@@ -38,7 +38,65 @@ pub trait Puzzle: Sync {
 ///
 /// `update` lets a search carry the estimate down the tree incrementally (for example
 /// Manhattan distance changes by one tile's contribution per move); the default recomputes.
+///
+/// A heuristic may also carry a value of its own down the tree with each node, its
+/// [`Heuristic::Carried`]: the searches that walk the tree (IDA*, A*) start it with
+/// [`Heuristic::estimate_carried`] at the root and hand each child what
+/// [`Heuristic::update_carried`] made of its parent's. Pattern databases carry each
+/// table's entry, so that a move re-reads only the moved tile's table; walking distance
+/// carries its row and column codes, so that a move shifts one tile's term.
+///
+/// # Example
+///
+/// A heuristic that knows nothing (zero) but carries each node's own state, to show that
+/// every child is handed its parent's value:
+///
+/// ```
+/// use slide_core::{Heuristic, Puzzle, search::{ida_star, IdaOptions}};
+///
+/// /// Count from 0 to 5 by +1 or +2.
+/// struct Steps;
+/// impl Puzzle for Steps {
+///     type State = u32;
+///     type Move = u32;
+///     fn for_each_successor<F: FnMut(u32, u32)>(&self, s: &u32, mut visit: F) {
+///         if *s < 5 { visit(1, s + 1); visit(2, s + 2); }
+///     }
+/// }
+///
+/// struct Echo;
+/// impl Heuristic<Steps> for Echo {
+///     type Carried = u32;
+///     fn estimate(&self, _: &u32) -> u32 { 0 }
+///     fn estimate_carried(&self, state: &u32) -> (u32, u32) { (0, *state) }
+///     fn update_carried(&self, parent: &u32, _: u32, carried: &u32, _: u32, child: &u32) -> (u32, u32) {
+///         assert_eq!(carried, parent);
+///         (0, *child)
+///     }
+/// }
+///
+/// let (outcome, _) = ida_star(&Steps, &Echo, 0, |s| *s == 5, &IdaOptions::default());
+/// assert_eq!(outcome.found().unwrap().len(), 3);
+/// ```
 pub trait Heuristic<P: Puzzle + ?Sized>: Sync {
+    /// What the heuristic carries down the search tree with each node; `()` when it carries
+    /// nothing.
+    ///
+    /// `Copy`, because searches keep one per node of the current path and may copy it into
+    /// a parallel task: it is a fixed-size value, never something that allocates, so the
+    /// innermost loop stays allocation-free (a heuristic that needs a variable amount sets
+    /// its own bound, and checks it when it is built). `Send`, because IDA* hands the nodes
+    /// a few moves below the root, carried values included, to rayon's threads. `Default`,
+    /// so that a heuristic that carries nothing implements only `estimate` (and `update`):
+    /// the provided [`Heuristic::estimate_carried`] and [`Heuristic::update_carried`] return
+    /// the default value.
+    ///
+    /// A heuristic chosen at run time as a trait object names it:
+    /// `&dyn Heuristic<P, Carried = ()>`. Heuristics that carry different types are chosen at
+    /// run time by an enum and a generic function instead (as the binaries do), which also
+    /// keeps each search compiled for its concrete heuristic.
+    type Carried: Copy + Default + Send;
+
     /// A lower bound on the distance from `state` to the goal; 0 at the goal.
     fn estimate(&self, state: &P::State) -> u32;
 
@@ -48,48 +106,52 @@ pub trait Heuristic<P: Puzzle + ?Sized>: Sync {
         self.estimate(child)
     }
 
-    /// [`Heuristic::estimate`] plus a word the heuristic wants carried down the tree with
-    /// the state (for example each pattern database's entry, so that a move re-reads only
-    /// the moved tile's table). Searches pass it back to [`Heuristic::update_carried`].
-    fn estimate_carried(&self, state: &P::State) -> (u32, u64) {
-        (self.estimate(state), 0)
+    /// [`Heuristic::estimate`] and the value to carry down the tree from `state`. Searches
+    /// pass the value back to [`Heuristic::update_carried`] for each child.
+    fn estimate_carried(&self, state: &P::State) -> (u32, Self::Carried) {
+        (self.estimate(state), Self::Carried::default())
     }
 
-    /// [`Heuristic::update`] with the parent's carried word; returns the child's estimate
-    /// and carried word. The default ignores the word.
+    /// [`Heuristic::update`] with the parent's carried value; returns the child's estimate
+    /// and carried value. The default ignores the value and uses [`Heuristic::update`].
     fn update_carried(
         &self,
         parent: &P::State,
         parent_h: u32,
-        carried: u64,
+        carried: &Self::Carried,
         mv: P::Move,
         child: &P::State,
-    ) -> (u32, u64) {
+    ) -> (u32, Self::Carried) {
         let _ = carried;
-        (self.update(parent, parent_h, mv, child), 0)
+        (self.update(parent, parent_h, mv, child), Self::Carried::default())
     }
 }
 
-/// A reference to a heuristic is one, so that searches also take `&dyn Heuristic<P>` (a
-/// heuristic chosen at run time) without a wrapper.
+/// A reference to a heuristic is one, so that searches also take a heuristic they borrow,
+/// and `&dyn Heuristic<P, Carried = ()>` (a heuristic chosen at run time), without a wrapper.
 impl<P: Puzzle + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for &H {
+    type Carried = H::Carried;
+    #[inline]
     fn estimate(&self, state: &P::State) -> u32 {
         (**self).estimate(state)
     }
+    #[inline]
     fn update(&self, parent: &P::State, parent_h: u32, mv: P::Move, child: &P::State) -> u32 {
         (**self).update(parent, parent_h, mv, child)
     }
-    fn estimate_carried(&self, state: &P::State) -> (u32, u64) {
+    #[inline]
+    fn estimate_carried(&self, state: &P::State) -> (u32, H::Carried) {
         (**self).estimate_carried(state)
     }
+    #[inline]
     fn update_carried(
         &self,
         parent: &P::State,
         parent_h: u32,
-        carried: u64,
+        carried: &H::Carried,
         mv: P::Move,
         child: &P::State,
-    ) -> (u32, u64) {
+    ) -> (u32, H::Carried) {
         (**self).update_carried(parent, parent_h, carried, mv, child)
     }
 }
@@ -99,6 +161,7 @@ impl<P: Puzzle + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for &H {
 pub struct ZeroHeuristic;
 
 impl<P: Puzzle + ?Sized> Heuristic<P> for ZeroHeuristic {
+    type Carried = ();
     fn estimate(&self, _: &P::State) -> u32 {
         0
     }

@@ -156,11 +156,12 @@ fn rank_and_unrank_are_inverse() {
     }
 }
 
-/// Manhattan distance kept in the carried word instead of recomputed: the search must hand
-/// each child exactly its parent's word.
+/// Manhattan distance kept in the carried value instead of recomputed: the search must hand
+/// each child exactly its parent's value.
 struct CarriedManhattan;
 
 impl Heuristic<Tiles> for CarriedManhattan {
+    type Carried = u64;
     fn estimate(&self, b: &common::Board) -> u32 {
         Manhattan.estimate(b)
     }
@@ -172,11 +173,11 @@ impl Heuristic<Tiles> for CarriedManhattan {
         &self,
         parent: &common::Board,
         h: u32,
-        carried: u64,
+        carried: &u64,
         mv: u8,
         child: &common::Board,
     ) -> (u32, u64) {
-        assert_eq!(carried, Manhattan.estimate(parent) as u64 + 1000, "the parent's word was not passed down");
+        assert_eq!(*carried, Manhattan.estimate(parent) as u64 + 1000, "the parent's value was not passed down");
         assert_eq!(h, Manhattan.estimate(parent));
         let child_h = Manhattan.update(parent, h, mv, child);
         (child_h, child_h as u64 + 1000)
@@ -184,7 +185,7 @@ impl Heuristic<Tiles> for CarriedManhattan {
 }
 
 #[test]
-fn carried_words_follow_the_tree() {
+fn carried_values_follow_the_tree() {
     let tiles = Tiles::new();
     let is_goal = |b: &common::Board| *b == GOAL;
     for parallel in [false, true] {
@@ -195,5 +196,10 @@ fn carried_words_follow_the_tree() {
             let counted = count_optimal(&tiles, &CarriedManhattan, start, is_goal, false, &options).0.found().unwrap();
             assert_eq!(counted.length, d);
         }
+    }
+    // A* keeps each queued node's value for its children.
+    for (start, d) in distances().into_iter().step_by(11) {
+        let path = astar(&tiles, &CarriedManhattan, start, is_goal, &Limits::default()).0.found().unwrap();
+        assert_eq!(path.len() as u32, d);
     }
 }

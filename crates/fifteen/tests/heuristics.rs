@@ -28,25 +28,49 @@ fn distances(puzzle: &TilePuzzle) -> (TileSpace, DepthTable) {
     (space, e.depths.unwrap())
 }
 
-/// The heuristics under test, by name.
-fn all_heuristics(puzzle: &TilePuzzle, with_exact: bool) -> Vec<(&'static str, Box<dyn Heuristic<TilePuzzle>>)> {
-    let mut hs: Vec<(&'static str, Box<dyn Heuristic<TilePuzzle>>)> = vec![
-        ("manhattan", Box::new(Manhattan::new(puzzle))),
-        ("linear-conflict", Box::new(LinearConflict::new(puzzle))),
-        ("walking-distance alone", Box::new(WalkingDistance::new(puzzle, false).unwrap())),
-        ("walking-distance", Box::new(WalkingDistance::new(puzzle, true).unwrap())),
+/// The estimates of the heuristics under test, by name. Each heuristic carries its own type
+/// down the tree, so a list of them holds their estimates; [`each_heuristic`] runs a generic
+/// check on each.
+#[allow(clippy::type_complexity)]
+fn all_estimates(puzzle: &TilePuzzle, with_exact: bool) -> Vec<(&'static str, Box<dyn Fn(&TileState) -> u32>)> {
+    fn boxed<H: Heuristic<TilePuzzle> + 'static>(h: H) -> Box<dyn Fn(&TileState) -> u32> {
+        Box::new(move |s| h.estimate(s))
+    }
+    let mut hs = vec![
+        ("manhattan", boxed(Manhattan::new(puzzle))),
+        ("linear-conflict", boxed(LinearConflict::new(puzzle))),
+        ("walking-distance alone", boxed(WalkingDistance::new(puzzle, false).unwrap())),
+        ("walking-distance", boxed(WalkingDistance::new(puzzle, true).unwrap())),
     ];
     if with_exact {
-        hs.push(("exact", Box::new(ExactDistance::build(puzzle).unwrap())));
+        hs.push(("exact", boxed(ExactDistance::build(puzzle).unwrap())));
     }
     hs
+}
+
+/// A check generic over the heuristic, run on each by [`each_heuristic`].
+trait HeuristicCheck {
+    fn check<H: Heuristic<TilePuzzle>>(&mut self, name: &str, h: &H)
+    where
+        H::Carried: PartialEq + std::fmt::Debug;
+}
+
+/// Runs `check` with each heuristic under test for `puzzle`.
+fn each_heuristic(puzzle: &TilePuzzle, with_exact: bool, check: &mut impl HeuristicCheck) {
+    check.check("manhattan", &Manhattan::new(puzzle));
+    check.check("linear-conflict", &LinearConflict::new(puzzle));
+    check.check("walking-distance alone", &WalkingDistance::new(puzzle, false).unwrap());
+    check.check("walking-distance", &WalkingDistance::new(puzzle, true).unwrap());
+    if with_exact {
+        check.check("exact", &ExactDistance::build(puzzle).unwrap());
+    }
 }
 
 /// Checks admissibility on the ranks `ranks` (reachable ones), and exactness of `exact`.
 fn check_admissible(puzzle: &TilePuzzle, ranks: impl Iterator<Item = u64>) -> u64 {
     let (space, depths) = distances(puzzle);
     let goal_rank = space.rank(&puzzle.goal());
-    let hs = all_heuristics(puzzle, true);
+    let hs = all_estimates(puzzle, true);
     let mut checked = 0;
     for rank in ranks {
         let d = depths.get(rank) as u32;
@@ -55,7 +79,7 @@ fn check_admissible(puzzle: &TilePuzzle, ranks: impl Iterator<Item = u64>) -> u6
         }
         let s = space.unrank(rank);
         for (name, h) in &hs {
-            let e = h.estimate(&s);
+            let e = h(&s);
             assert!(e <= d, "{name} gives {e} > {d} on {s:?} ({})", puzzle.shape());
             assert!(e % 2 == d % 2 || *name != "manhattan", "Manhattan keeps the parity of the distance");
             if *name == "exact" {
@@ -105,6 +129,38 @@ fn exact_table_matches_breadth_first_search() {
     }
 }
 
+/// Along a random walk from the goal, `update` and `update_carried` equal fresh estimates,
+/// and the carried value equals the one `estimate_carried` gives.
+struct RandomWalk<'a> {
+    puzzle: &'a TilePuzzle,
+    rng: Pcg64,
+}
+
+impl HeuristicCheck for RandomWalk<'_> {
+    fn check<H: Heuristic<TilePuzzle>>(&mut self, name: &str, h: &H)
+    where
+        H::Carried: PartialEq + std::fmt::Debug,
+    {
+        let (p, s) = (self.puzzle, self.puzzle.shape());
+        let mut state = p.goal();
+        let mut value = h.estimate(&state);
+        assert_eq!(value, 0, "{name} is 0 at the goal of {s}");
+        let (mut carried_value, mut carried) = h.estimate_carried(&state);
+        assert_eq!(carried_value, 0, "{name} is 0 at the goal of {s}, carrying");
+        for _ in 0..3000 {
+            let mut next = Vec::new();
+            p.for_each_successor(&state, |m, c| next.push((m, c)));
+            let (m, child) = next[self.rng.random_range(0..next.len())];
+            value = h.update(&state, value, m, &child);
+            assert_eq!(value, h.estimate(&child), "{name} on {s}: update after {m:?}");
+            (carried_value, carried) = h.update_carried(&state, carried_value, &carried, m, &child);
+            assert_eq!((carried_value, carried), h.estimate_carried(&child), "{name} on {s}: carried after {m:?}");
+            assert_eq!(carried_value, value, "{name} on {s}: carried estimate after {m:?}");
+            state = child;
+        }
+    }
+}
+
 #[test]
 fn updates_equal_fresh_estimates_along_random_walks() {
     let mut rng = Pcg64::seed_from_u64(42);
@@ -112,20 +168,8 @@ fn updates_equal_fresh_estimates_along_random_walks() {
         let s = shape(r, c);
         for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
             let p = TilePuzzle::new(s, goal);
-            let hs = all_heuristics(&p, s.cells() <= 10);
-            for (name, h) in &hs {
-                let mut state = p.goal();
-                let mut value = h.estimate(&state);
-                assert_eq!(value, 0, "{name} is 0 at the goal of {s}");
-                for _ in 0..3000 {
-                    let mut next = Vec::new();
-                    p.for_each_successor(&state, |m, c| next.push((m, c)));
-                    let (m, child) = next[rng.random_range(0..next.len())];
-                    value = h.update(&state, value, m, &child);
-                    assert_eq!(value, h.estimate(&child), "{name} on {s}: update after {m:?}");
-                    state = child;
-                }
-            }
+            let mut walk = RandomWalk { puzzle: &p, rng: Pcg64::seed_from_u64(rng.random()) };
+            each_heuristic(&p, s.cells() <= 10, &mut walk);
         }
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 
-use fifteen::pdb::{build_pattern, Partition, PdbHeuristic};
+use fifteen::pdb::{build_pattern, Partition, PdbError, PdbHeuristic, MAX_CARRIED};
 use fifteen::{Shape, TilePuzzle, TileState};
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::{Heuristic, Puzzle};
@@ -77,6 +77,48 @@ fn a_goal_with_the_blank_off_the_corner_is_refused() {
     assert!(PdbHeuristic::new(&partition, tables(&partition), &puzzle).is_err());
 }
 
+#[test]
+fn a_wrong_number_of_tables_is_refused() {
+    // Too few tables would leave a pattern without one; too many would be ignored.
+    let shape = Shape::new(3, 3).unwrap();
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let partition = eight_partition();
+    let tables = tables(&partition);
+    for n in [0, 1, 3] {
+        let mut given = tables.clone();
+        given.resize(n, tables[0].clone());
+        let err = PdbHeuristic::new(&partition, given, &puzzle).unwrap_err();
+        assert_eq!(err, PdbError::WrongTableCount { name: "test-3x3", expected: 2, found: n });
+        assert_eq!(err.to_string(), format!("test-3x3 has 2 patterns, but {n} tables were given"));
+    }
+    assert!(PdbHeuristic::new(&partition, tables, &puzzle).is_ok());
+}
+
+#[test]
+fn entries_beyond_what_a_node_carries_are_refused_and_up_to_it_carried() {
+    // Twenty-four single-tile patterns on 5x5, in two orientations: 48 entries, refused.
+    let shape = Shape::new(5, 5).unwrap();
+    let singles = Partition {
+        name: "test-singles",
+        shape,
+        blank: 24,
+        patterns: (0..24).map(|c| vec![c]).collect(),
+        large: false,
+    };
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let err = PdbHeuristic::new(&singles, tables(&singles), &puzzle).unwrap_err();
+    assert_eq!(err, PdbError::TooManyEntries { name: "test-singles", patterns: 24, orientations: 2 });
+    assert!(err.to_string().contains(&format!("at most {MAX_CARRIED}")), "{err}");
+    // Fifteen on 4x4: 30 entries, carried (the estimate is Manhattan distance).
+    let shape = Shape::new(4, 4).unwrap();
+    let singles = Partition { shape, blank: 15, patterns: (0..15).map(|c| vec![c]).collect(), ..singles };
+    let tables = tables(&singles);
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let h = PdbHeuristic::new(&singles, tables.clone(), &puzzle).unwrap();
+    assert_eq!(h.orientations() * singles.patterns.len(), 30);
+    assert_carried_updates_are_fresh(&singles, &tables, 2000, 5);
+}
+
 fn pdb663() -> &'static (Partition, Vec<Arc<[u8]>>) {
     static TABLES: OnceLock<(Partition, Vec<Arc<[u8]>>)> = OnceLock::new();
     TABLES.get_or_init(|| {
@@ -119,7 +161,7 @@ fn assert_carried_updates_are_fresh(partition: &Partition, tables: &[Arc<[u8]>],
         let (mut value, mut carried) = h.estimate_carried(&puzzle.goal());
         let mut parent = puzzle.goal();
         for (mv, state) in walk(&puzzle, steps, seed) {
-            (value, carried) = h.update_carried(&parent, value, carried, mv, &state);
+            (value, carried) = h.update_carried(&parent, value, &carried, mv, &state);
             assert_eq!(value, h.estimate(&state));
             assert_eq!(h.estimate_carried(&state), (value, carried));
             parent = state;
@@ -203,9 +245,8 @@ fn every_partition_covers_each_goal_cell_but_the_blank_once() {
 }
 
 #[test]
-fn eight_carried_entries_fill_the_word() {
-    // Four patterns in two orientations: the carried word holds all eight bytes, as it does
-    // for pdb6666 on 5x5.
+fn eight_carried_entries() {
+    // Four patterns in two orientations: eight entries carried, as for pdb6666 on 5x5.
     let partition = Partition {
         name: "test-4444",
         shape: Shape::new(4, 4).unwrap(),
@@ -242,11 +283,12 @@ fn twenty_four_puzzle_databases_never_overestimate_and_solve_optimally() {
         let lc = LinearConflict::new(&puzzle);
         for seed in 0..6 {
             let start = walk(&puzzle, 40, 100 * g as u64 + seed).last().unwrap().1;
-            let solve = |h: &dyn Heuristic<TilePuzzle>| {
-                let (out, _) = ida_star(&puzzle, &h, start, |x| puzzle.is_goal(x), &IdaOptions::default());
+            fn solve<H: Heuristic<TilePuzzle>>(puzzle: &TilePuzzle, h: &H, start: TileState) -> Vec<TileState> {
+                let (out, _) = ida_star(puzzle, h, start, |x| puzzle.is_goal(x), &IdaOptions::default());
                 out.found().expect("solvable").states
-            };
-            let (optimal, with_pdb) = (solve(&lc), solve(&pdb));
+            }
+            let (optimal, with_pdb) = (solve(&puzzle, &lc, start), solve(&puzzle, &pdb, start));
+            // Sixteen entries (eight patterns, two orientations) are carried down the tree.
             let length = optimal.len() - 1;
             assert_eq!(with_pdb.len() - 1, length, "seed {seed}: IDA* with the databases is optimal");
             // Each state on a shortest path is exactly its remaining length from the goal.
@@ -256,4 +298,6 @@ fn twenty_four_puzzle_databases_never_overestimate_and_solve_optimally() {
             }
         }
     }
+    // Sixteen entries (eight patterns, two orientations) are carried down the tree.
+    assert_carried_updates_are_fresh(&partition, &tables, 1000, 3);
 }

@@ -45,6 +45,8 @@ impl SeedHeuristic {
 }
 
 impl Heuristic<Goat> for SeedHeuristic {
+    type Carried = ();
+
     #[inline]
     fn estimate(&self, state: &Board) -> u32 {
         (0..CELLS).map(|i| self.dist[state.cell(i) as usize][i] as u32).sum()
@@ -269,6 +271,8 @@ impl PdbHeuristic {
 }
 
 impl Heuristic<Goat> for PdbHeuristic {
+    type Carried = ();
+
     #[inline]
     fn estimate(&self, state: &Board) -> u32 {
         let (pos, bars) = locate(state.packed_cells());
@@ -323,6 +327,10 @@ impl ExactHeuristic {
 }
 
 impl Heuristic<Goat> for ExactHeuristic {
+    /// The rank of the state, so that a child's rank is derived from its parent's
+    /// ([`rank::child_rank`]) instead of computed afresh.
+    type Carried = u32;
+
     fn estimate(&self, state: &Board) -> u32 {
         self.distance(*state)
     }
@@ -330,6 +338,16 @@ impl Heuristic<Goat> for ExactHeuristic {
     #[inline]
     fn update(&self, _parent: &Board, parent_h: u32, _mv: GoatMove, child: &Board) -> u32 {
         self.table.neighbour_distance(parent_h, rank::rank(*child))
+    }
+
+    fn estimate_carried(&self, state: &Board) -> (u32, u32) {
+        (self.distance(*state), rank::rank(*state) as u32)
+    }
+
+    #[inline]
+    fn update_carried(&self, parent: &Board, parent_h: u32, rank: &u32, mv: GoatMove, child: &Board) -> (u32, u32) {
+        let child_rank = rank::child_rank(parent, *rank as u64, mv, child);
+        (self.table.neighbour_distance(parent_h, child_rank), child_rank as u32)
     }
 }
 
@@ -352,6 +370,25 @@ mod tests {
         [2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
         [3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     ];
+
+    #[test]
+    fn exact_carried_updates_equal_fresh_estimates() {
+        // Along a walk from the goal, the carried rank and distance equal fresh ones.
+        let goal = Board::from_cells(&GOAL);
+        let h = ExactHeuristic::build(goal, &|_| {}).unwrap();
+        let (mut value, mut carried) = h.estimate_carried(&goal);
+        let mut state = goal;
+        let mut seed = 7u64;
+        for _ in 0..2000 {
+            let mut next = Vec::new();
+            Goat.for_each_successor(&state, |m, c| next.push((m, c)));
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (m, child) = next[(seed >> 33) as usize % next.len()];
+            (value, carried) = h.update_carried(&state, value, &carried, m, &child);
+            assert_eq!((value, carried), h.estimate_carried(&child), "after {m:?} from {state:?}");
+            state = child;
+        }
+    }
 
     #[test]
     fn seed_table_matches_the_seed_where_it_counts() {

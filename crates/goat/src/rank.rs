@@ -271,10 +271,19 @@ fn delta_bar(x: u64, lo: usize, hi: usize, bars: (u8, u8)) -> i64 {
     delta
 }
 
+/// The rank of `child`, reached from `parent` (of rank `parent_rank`) by `mv`, in a few
+/// operations: what [`RankedGoat`] does for each successor, for the exact heuristic, which
+/// carries its states' ranks down the search tree.
+#[inline]
+pub fn child_rank(parent: &Board, parent_rank: u64, mv: GoatMove, child: &Board) -> u64 {
+    // The piece left the child's blank cell for the parent's.
+    rank_after_move(parent.packed_cells(), parent_rank, mv.piece, mv.dir == Dir::Left, child.blank(), parent.blank())
+}
+
 /// The rank of the position reached from `parent` (of rank `parent_rank`) when `piece`
 /// moves from cell `from` into the blank at cell `to`.
 #[inline]
-fn child_rank(parent: u64, parent_rank: u64, piece: u8, dir_left: bool, from: usize, to: usize) -> u64 {
+fn rank_after_move(parent: u64, parent_rank: u64, piece: u8, dir_left: bool, from: usize, to: usize) -> u64 {
     if piece == BIG_LEFT {
         return if dir_left { parent_rank - PER_BIG } else { parent_rank + PER_BIG };
     }
@@ -318,7 +327,7 @@ impl Puzzle for RankedGoat {
         let to = state.board.blank();
         for_each_move(cells, to, |piece, dir, child, blank| {
             // A small piece left the child's blank cell; the big piece is handled by column.
-            let r = child_rank(cells, state.rank as u64, piece, dir == Dir::Left, blank, to);
+            let r = rank_after_move(cells, state.rank as u64, piece, dir == Dir::Left, blank, to);
             visit(GoatMove { piece, dir }, Ranked { board: Board(child | (blank as u64) << 48), rank: r as u32 })
         });
     }
@@ -374,6 +383,10 @@ mod tests {
             assert_eq!(state.board, unrank(r));
             RankedGoat.for_each_successor(&state, |m, child| {
                 assert_eq!(child.rank as u64, rank(child.board), "{m:?} from {:?}", state.board);
+            });
+            // The same derivation from a plain move, as the exact heuristic makes it.
+            Goat.for_each_successor(&state.board, |m, child| {
+                assert_eq!(child_rank(&state.board, r, m, &child), rank(child), "{m:?} from {:?}", state.board);
             });
         }
     }

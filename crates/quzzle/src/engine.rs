@@ -5,7 +5,10 @@
 //! construction (the seed's `canonical()` needs no work). Successors are found with shifts
 //! and masks only; nothing is allocated per node.
 
-use slide_core::{Heuristic, Puzzle};
+use std::ops::ControlFlow;
+
+use slide_core::search::{breadth_first_layers, Frontier, LayerVisitor, Limits};
+use slide_core::{Heuristic, Path, Puzzle};
 
 /// The most shape classes a puzzle may have (distinct w x h block sizes).
 pub const MAX_CLASSES: usize = 8;
@@ -289,20 +292,21 @@ impl Board {
             seen |= next;
             frontier = next;
         }
-        let mut path = Vec::new();
-        let mut at = mv.to as usize;
-        while at != mv.from as usize {
-            let Some(d) = came[at] else { return path };
-            path.push(d);
-            at = match d {
-                Dir::Up => at + self.cols,
-                Dir::Down => at - self.cols,
-                Dir::Left => at + 1,
-                Dir::Right => at - 1,
-            };
-        }
-        path.reverse();
-        path
+        // Back from the target along the directions that reached each origin; the start
+        // has none (an unreachable target gives no slides).
+        let back = |at: &usize| {
+            let parent = came[*at].map(|d| {
+                let from = match d {
+                    Dir::Up => at + self.cols,
+                    Dir::Down => at - self.cols,
+                    Dir::Left => at + 1,
+                    Dir::Right => at - 1,
+                };
+                (from, d)
+            });
+            ((), parent)
+        };
+        Path::from_parent_links(mv.to as usize, back).moves
     }
 
     /// Applies `mv` to `state` (no legality check).
@@ -377,36 +381,56 @@ impl GoalDistance {
         let mut tables: Vec<(usize, Vec<[u8; MAX_CELLS]>)> = Vec::new();
         for &(c, origins) in &goal.targets {
             let free = board.classes[c].valid;
-            let mut dist = [u8::MAX; MAX_CELLS];
-            let mut frontier: Vec<usize> = bits(origins & free).collect();
-            for &o in &frontier {
-                dist[o] = 0;
+            let roots: Vec<usize> = bits(origins & free).collect();
+            let mut search = OriginDistances { board, free, dist: [u8::MAX; MAX_CELLS] };
+            for &o in &roots {
+                search.dist[o] = 0;
             }
-            let mut d = 0u8;
-            while !frontier.is_empty() && d < u8::MAX - 1 {
-                d += 1;
-                let mut next = Vec::new();
-                for &o in &frontier {
-                    // Every metric's single-block moves are reversible, so search from the target.
-                    board.single_block_moves(o, free, |to| {
-                        if dist[to] == u8::MAX {
-                            dist[to] = d;
-                            next.push(to);
-                        }
-                    });
-                }
-                frontier = next;
-            }
+            // Every metric's single-block moves are reversible, so search from the target.
+            breadth_first_layers(roots, &mut search, &Limits::default());
             match tables.iter_mut().find(|(k, _)| *k == c) {
-                Some((_, list)) => list.push(dist),
-                None => tables.push((c, vec![dist])),
+                Some((_, list)) => list.push(search.dist),
+                None => tables.push((c, vec![search.dist])),
             }
         }
         GoalDistance { tables }
     }
 }
 
+/// The breadth-first search of [`GoalDistance::new`]: one block alone on the board (walls
+/// only), the moves to each origin. Distances stop at 254; 255 is "unreachable".
+struct OriginDistances<'a> {
+    board: &'a Board,
+    free: u64,
+    dist: [u8; MAX_CELLS],
+}
+
+impl LayerVisitor<usize> for OriginDistances<'_> {
+    type Stop = ();
+
+    fn layer(&mut self, depth: u32, _: &[usize]) -> ControlFlow<()> {
+        if depth >= u8::MAX as u32 - 1 {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn expand(&mut self, depth: u32, &origin: &usize, next: &mut Frontier<'_, usize>) -> ControlFlow<()> {
+        let dist = &mut self.dist;
+        self.board.single_block_moves(origin, self.free, |to| {
+            next.generated();
+            if dist[to] == u8::MAX {
+                dist[to] = depth as u8 + 1;
+                next.push(to);
+            }
+        });
+        ControlFlow::Continue(())
+    }
+}
+
 impl Heuristic<Board> for GoalDistance {
+    type Carried = ();
+
     #[inline]
     fn estimate(&self, state: &State) -> u32 {
         let mut total = 0u32;

@@ -2,10 +2,13 @@
 
 use std::time::{Duration, Instant};
 
-use rustc_hash::FxHashSet;
+use std::ops::ControlFlow;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 use slide_core::search::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes};
 use slide_core::search::{
-    astar, bfs, count_shortest_paths, ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, PathOf,
+    astar, bfs, breadth_first_layers, count_shortest_paths, ida_star, Frontier, IdaOptions, LayerVisitor, LayersEnd,
+    LimitHit, Limits, Outcome, PathOf,
 };
 use slide_core::{Puzzle, SearchStats};
 
@@ -149,51 +152,109 @@ pub fn analyze(
     limits: &Limits,
 ) -> Result<Analysis, LimitHit> {
     let clock = Instant::now();
-    let mut guard = LimitGuard::new(limits);
-    let mut seen: FxHashSet<State> = FxHashSet::default();
-    seen.insert(start);
-    let mut layer = vec![start];
-    let mut histogram = Vec::new();
-    let mut goal_depth = None;
-    let mut goal_states = 0u64;
-    let mut nodes = 0u64;
-    loop {
-        histogram.push(layer.len() as u64);
-        let hits = layer.iter().filter(|s| goal(s)).count() as u64;
-        if hits > 0 && goal_depth.is_none() {
-            goal_depth = Some(histogram.len() as u32 - 1);
-        }
-        goal_states += hits;
-        let mut next = Vec::new();
-        for state in &layer {
-            board.for_each_successor(state, |_, child| {
-                nodes += 1;
-                if seen.insert(child) {
-                    next.push(child);
-                }
-            });
-            let bytes = hash_set_bytes(&seen)
-                + buffer_bytes::<State>(layer.len(), layer.capacity())
-                + buffer_bytes::<State>(next.len(), next.capacity());
-            if let Some(hit) = guard.check(nodes).or_else(|| guard.check_memory(bytes)) {
-                return Err(hit);
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        layer = next;
-    }
-    layer.sort();
+    let mut search = Reachable {
+        board,
+        goal,
+        seen: FxHashSet::from_iter([start]),
+        histogram: Vec::new(),
+        goal_depth: None,
+        goal_states: 0,
+    };
+    let (end, nodes) = breadth_first_layers(vec![start], &mut search, limits);
+    let mut antipodes = match end {
+        LayersEnd::Exhausted { deepest, .. } => deepest,
+        LayersEnd::LimitReached(hit) => return Err(hit),
+        LayersEnd::Stopped(never) => match never {},
+    };
+    antipodes.sort();
     Ok(Analysis {
-        states: seen.len() as u64,
-        histogram,
-        antipodes: layer,
-        goal_depth,
-        goal_states,
+        states: search.seen.len() as u64,
+        histogram: search.histogram,
+        antipodes,
+        goal_depth: search.goal_depth,
+        goal_states: search.goal_states,
         nodes,
         elapsed: clock.elapsed(),
     })
+}
+
+/// The layers of [`analyze`]: every state seen, and what each layer held.
+struct Reachable<'a, G> {
+    board: &'a Board,
+    goal: G,
+    seen: FxHashSet<State>,
+    histogram: Vec<u64>,
+    goal_depth: Option<u32>,
+    goal_states: u64,
+}
+
+impl<G: Fn(&State) -> bool> LayerVisitor<State> for Reachable<'_, G> {
+    /// Every reachable state is visited.
+    type Stop = std::convert::Infallible;
+
+    fn layer(&mut self, depth: u32, layer: &[State]) -> ControlFlow<Self::Stop> {
+        self.histogram.push(layer.len() as u64);
+        let hits = layer.iter().filter(|s| (self.goal)(s)).count() as u64;
+        if hits > 0 && self.goal_depth.is_none() {
+            self.goal_depth = Some(depth);
+        }
+        self.goal_states += hits;
+        ControlFlow::Continue(())
+    }
+
+    fn expand(&mut self, _: u32, state: &State, next: &mut Frontier<'_, State>) -> ControlFlow<Self::Stop> {
+        let seen = &mut self.seen;
+        self.board.for_each_successor(state, |_, child| {
+            next.generated();
+            if seen.insert(child) {
+                next.push(child);
+            }
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn bytes(&self) -> u64 {
+        hash_set_bytes(&self.seen)
+    }
+}
+
+/// The layers of [`optimal_solutions`] up to the first that holds a goal, kept, with each
+/// state's distance.
+struct ToFirstGoal<'a, G> {
+    board: &'a Board,
+    goal: G,
+    dist: FxHashMap<State, u32>,
+    layers: Vec<Vec<State>>,
+}
+
+impl<G: Fn(&State) -> bool> LayerVisitor<State> for ToFirstGoal<'_, G> {
+    /// Stops at the first layer with a goal.
+    type Stop = ();
+
+    fn layer(&mut self, _: u32, layer: &[State]) -> ControlFlow<()> {
+        self.layers.push(layer.to_vec());
+        if layer.iter().any(&self.goal) {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn expand(&mut self, depth: u32, state: &State, next: &mut Frontier<'_, State>) -> ControlFlow<()> {
+        let dist = &mut self.dist;
+        self.board.for_each_successor(state, |_, child| {
+            next.generated();
+            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(child) {
+                e.insert(depth + 1);
+                next.push(child);
+            }
+        });
+        ControlFlow::Continue(())
+    }
+
+    /// The layers kept hold every state once, as the distance map does.
+    fn bytes(&self) -> u64 {
+        hash_map_bytes(&self.dist) + buffer_bytes::<State>(self.dist.len(), self.dist.capacity())
+    }
 }
 
 /// The optimal length and the number of distinct optimal solutions (sequences of canonical
@@ -214,33 +275,13 @@ pub fn optimal_solutions(
     limit: usize,
     limits: &Limits,
 ) -> Result<Option<(u32, Vec<Vec<Move>>)>, LimitHit> {
-    let mut guard = LimitGuard::new(limits);
-    let mut nodes = 0u64;
-    let mut dist: rustc_hash::FxHashMap<State, u32> = rustc_hash::FxHashMap::default();
-    dist.insert(start, 0);
-    let mut layers = vec![vec![start]];
-    while !layers.last().is_some_and(|l| l.iter().any(&goal)) {
-        let d = layers.len() as u32;
-        let mut next = Vec::new();
-        for s in layers.last().expect("never empty") {
-            board.for_each_successor(s, |_, c| {
-                nodes += 1;
-                if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(c) {
-                    e.insert(d);
-                    next.push(c);
-                }
-            });
-            // The layers hold every state once, as the distance map does.
-            let bytes = hash_map_bytes(&dist) + buffer_bytes::<State>(dist.len(), dist.capacity());
-            if let Some(hit) = guard.check(nodes).or_else(|| guard.check_memory(bytes)) {
-                return Err(hit);
-            }
-        }
-        if next.is_empty() {
-            return Ok(None);
-        }
-        layers.push(next);
+    let mut search = ToFirstGoal { board, goal: &goal, dist: FxHashMap::from_iter([(start, 0)]), layers: Vec::new() };
+    match breadth_first_layers(vec![start], &mut search, limits).0 {
+        LayersEnd::Stopped(()) => {}
+        LayersEnd::Exhausted { .. } => return Ok(None),
+        LayersEnd::LimitReached(hit) => return Err(hit),
     }
+    let ToFirstGoal { dist, layers, .. } = search;
     let length = layers.len() as u32 - 1;
     let mut useful: FxHashSet<State> = layers[length as usize].iter().copied().filter(|s| goal(s)).collect();
     for d in (0..length as usize).rev() {

@@ -14,7 +14,8 @@ use crate::{Heuristic, Puzzle};
 ///
 /// Remembers every state generated (in canonical form), so memory grows with the search:
 /// bound it with `limits.max_memory` (or `limits.max_nodes`). Ties on `f` go to the deeper node, which reaches the
-/// goal sooner on the puzzles here.
+/// goal sooner on the puzzles here. Each queued node keeps the heuristic's
+/// [`Heuristic::Carried`] value for its children's [`Heuristic::update_carried`].
 pub fn astar<P: Puzzle, H: Heuristic<P>>(
     puzzle: &P,
     heuristic: &H,
@@ -32,18 +33,19 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
     let mut nodes: FxHashMap<P::State, Node<P::State, P::Move>> = FxHashMap::default();
-    // A max-heap of (lowest f, deepest g, oldest entry); `queued[entry]` holds the key and h.
-    // Entries made stale by a cheaper path are skipped when popped.
+    // A max-heap of (lowest f, deepest g, oldest entry); `queued[entry]` holds the key, h
+    // and the heuristic's carried value. Entries made stale by a cheaper path are skipped
+    // when popped.
     let mut open = BinaryHeap::new();
-    let mut queued: Vec<(P::State, u32)> = Vec::new();
+    let mut queued: Vec<(P::State, u32, H::Carried)> = Vec::new();
     let start_key = puzzle.canonical(start);
-    let h0 = heuristic.estimate(&start);
+    let (h0, carried0) = heuristic.estimate_carried(&start);
     nodes.insert(start_key, Node { g: 0, parent: None, closed: false, state: start });
     open.push((Reverse(h0), 0u32, Reverse(0usize)));
-    queued.push((start_key, h0));
+    queued.push((start_key, h0, carried0));
     let mut found = None;
     while let Some((_, g, Reverse(entry))) = open.pop() {
-        let (key, h) = queued[entry];
+        let (key, h, carried) = queued[entry];
         let node = nodes.get_mut(&key).expect("every queued key is known");
         if node.closed || node.g != g {
             continue;
@@ -56,7 +58,7 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
         }
         let bytes = hash_map_bytes(&nodes)
             + buffer_bytes::<(Reverse<u32>, u32, Reverse<usize>)>(open.len(), open.capacity())
-            + buffer_bytes::<(P::State, u32)>(queued.len(), queued.capacity());
+            + buffer_bytes::<(P::State, u32, H::Carried)>(queued.len(), queued.capacity());
         if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             stats.elapsed = clock.elapsed();
             return (Outcome::LimitReached(hit), stats);
@@ -77,26 +79,16 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
                     nodes.insert(child_key, Node { g: child_g, parent: Some((key, mv)), closed: false, state: child });
                 }
             }
-            let child_h = heuristic.update(&state, h, mv, &child);
+            let (child_h, child_carried) = heuristic.update_carried(&state, h, &carried, mv, &child);
             open.push((Reverse(child_g + child_h), child_g, Reverse(queued.len())));
-            queued.push((child_key, child_h));
+            queued.push((child_key, child_h, child_carried));
         });
     }
     stats.elapsed = clock.elapsed();
-    let Some(mut key) = found else { return (Outcome::NoSolution, stats) };
-    let mut path = Path { states: Vec::new(), moves: Vec::new() };
-    loop {
-        let node = &nodes[&key];
-        path.states.push(node.state);
-        match node.parent {
-            Some((parent, mv)) => {
-                path.moves.push(mv);
-                key = parent;
-            }
-            None => break,
-        }
-    }
-    path.states.reverse();
-    path.moves.reverse();
+    let Some(key) = found else { return (Outcome::NoSolution, stats) };
+    let path = Path::from_parent_links(key, |k| {
+        let node = &nodes[k];
+        (node.state, node.parent)
+    });
     (Outcome::Found(path), stats)
 }

@@ -1,11 +1,13 @@
 //! Breadth-first search with path recovery, and shortest-path counting.
 
-use std::collections::VecDeque;
+use std::collections::hash_map::Entry;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use rustc_hash::FxHashMap;
 
-use super::memory::{buffer_bytes, hash_map_bytes};
+use super::layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
+use super::memory::hash_map_bytes;
 use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::Puzzle;
 
@@ -38,55 +40,70 @@ pub fn bfs<P: Puzzle>(
     limits: &Limits,
 ) -> SearchResult<PathOf<P>> {
     let clock = Instant::now();
-    let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
-    // canonical key -> (parent key, move, the state as reached)
-    type Entry<P> = (Option<<P as Puzzle>::State>, Option<<P as Puzzle>::Move>, <P as Puzzle>::State);
-    let mut seen: FxHashMap<P::State, Entry<P>> = FxHashMap::default();
     let start_key = puzzle.canonical(start);
-    seen.insert(start_key, (None, None, start));
-    let mut queue = VecDeque::from([(start_key, start)]);
-    let mut found = if goal(&start) { Some(start_key) } else { None };
-    while found.is_none() {
-        let Some((key, state)) = queue.pop_front() else { break };
-        let bytes = hash_map_bytes(&seen) + buffer_bytes::<(P::State, P::State)>(queue.len(), queue.capacity());
-        if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
-            stats.elapsed = clock.elapsed();
-            return (Outcome::LimitReached(hit), stats);
-        }
+    let mut search = ShortestPath { puzzle, goal, seen: FxHashMap::default() };
+    search.seen.insert(start_key, (start, None));
+    let end = if (search.goal)(&start) {
+        LayersEnd::Stopped(start_key)
+    } else {
+        let (end, nodes) = breadth_first_layers(vec![(start_key, start)], &mut search, limits);
+        stats.nodes = nodes;
+        end
+    };
+    stats.elapsed = clock.elapsed();
+    let outcome = match end {
+        LayersEnd::Stopped(key) => Outcome::Found(Path::from_parent_links(key, |k| search.seen[k])),
+        LayersEnd::Exhausted { .. } => Outcome::NoSolution,
+        LayersEnd::LimitReached(hit) => Outcome::LimitReached(hit),
+    };
+    (outcome, stats)
+}
+
+/// The layers of [`bfs`]: `(canonical key, state as reached)` pairs, and for each key seen
+/// the state as reached with its parent link.
+struct ShortestPath<'a, P: Puzzle, G> {
+    puzzle: &'a P,
+    goal: G,
+    #[allow(clippy::type_complexity)]
+    seen: FxHashMap<P::State, (P::State, Option<(P::State, P::Move)>)>,
+}
+
+impl<P: Puzzle, G: Fn(&P::State) -> bool> LayerVisitor<(P::State, P::State)> for ShortestPath<'_, P, G> {
+    /// The key of the first goal reached.
+    type Stop = P::State;
+
+    fn expand(
+        &mut self,
+        _: u32,
+        &(key, state): &(P::State, P::State),
+        next: &mut Frontier<'_, (P::State, P::State)>,
+    ) -> ControlFlow<P::State> {
+        let mut found = None;
+        let puzzle = self.puzzle;
         puzzle.for_each_successor(&state, |mv, child| {
             if found.is_some() {
                 return;
             }
-            stats.nodes += 1;
+            next.generated();
             let child_key = puzzle.canonical(child);
-            if seen.contains_key(&child_key) {
-                return;
+            if let Entry::Vacant(entry) = self.seen.entry(child_key) {
+                entry.insert((child, Some((key, mv))));
+                if (self.goal)(&child) {
+                    found = Some(child_key);
+                }
+                next.push((child_key, child));
             }
-            seen.insert(child_key, (Some(key), Some(mv), child));
-            if goal(&child) {
-                found = Some(child_key);
-            }
-            queue.push_back((child_key, child));
         });
-    }
-    stats.elapsed = clock.elapsed();
-    let Some(mut key) = found else { return (Outcome::NoSolution, stats) };
-    let mut path = Path { states: Vec::new(), moves: Vec::new() };
-    loop {
-        let (parent, mv, state) = seen[&key];
-        path.states.push(state);
-        match (parent, mv) {
-            (Some(parent), Some(mv)) => {
-                path.moves.push(mv);
-                key = parent;
-            }
-            _ => break,
+        match found {
+            Some(key) => ControlFlow::Break(key),
+            None => ControlFlow::Continue(()),
         }
     }
-    path.states.reverse();
-    path.moves.reverse();
-    (Outcome::Found(path), stats)
+
+    fn bytes(&self) -> u64 {
+        hash_map_bytes(&self.seen)
+    }
 }
 
 /// The length of a shortest path from `start` to the goal and the number of distinct

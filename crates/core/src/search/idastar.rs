@@ -34,8 +34,9 @@ impl Default for IdaOptions {
 /// `heuristic`.
 ///
 /// Each iteration is a depth-first search that prunes nodes whose `g + h` exceeds the bound,
-/// never undoes the previous move, and carries the heuristic down with
-/// [`Heuristic::update`]; nothing is allocated per node. With `options.parallel`, the nodes a
+/// never undoes the previous move, and carries the heuristic's estimate and its
+/// [`Heuristic::Carried`] value down with [`Heuristic::update_carried`]; nothing is
+/// allocated per node. With `options.parallel`, the nodes a
 /// few moves below the root are searched as independent rayon tasks, and the solution
 /// returned is still the first in sequential order.
 pub fn ida_star<P, H, G>(
@@ -161,7 +162,7 @@ struct Dfs<'a, P: Puzzle, H, G> {
 impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
     /// Searches below the last state of `self.path`, whose estimate is `h`; returns whether
     /// to stop (a goal found in `Mode::First`, or a limit hit).
-    fn search(&mut self, h: u32, carried: u64) -> bool {
+    fn search(&mut self, h: u32, carried: H::Carried) -> bool {
         let state = *self.path.states.last().expect("path is never empty");
         let g = self.path.moves.len() as u32;
         if (self.goal)(&state) {
@@ -206,7 +207,7 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
             }
             self.nodes += 1;
             self.unflushed += 1;
-            let (child_h, child_carried) = self.heuristic.update_carried(&state, h, carried, mv, &child);
+            let (child_h, child_carried) = self.heuristic.update_carried(&state, h, &carried, mv, &child);
             let f = g + 1 + child_h;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
@@ -239,10 +240,10 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
 }
 
 /// A node a few moves below the root, searched as one task.
-struct Subtree<S, M> {
+struct Subtree<S, M, C> {
     path: Path<S, M>,
     h: u32,
-    carried: u64,
+    carried: C,
 }
 
 /// Runs one iteration with the given bound, in parallel over the subtrees below the root.
@@ -252,7 +253,7 @@ pub(super) fn run_iteration<P, H, G>(
     heuristic: &H,
     goal: &G,
     start: P::State,
-    (h0, carried0): (u32, u64),
+    (h0, carried0): (u32, H::Carried),
     bound: u32,
     mode: Mode,
     options: &IdaOptions,
@@ -394,8 +395,8 @@ fn collect_subtrees<P: Puzzle, H: Heuristic<P>>(
     bound: u32,
     depth_left: u32,
     path: &mut Path<P::State, P::Move>,
-    (h, carried): (u32, u64),
-    out: &mut Vec<Subtree<P::State, P::Move>>,
+    (h, carried): (u32, H::Carried),
+    out: &mut Vec<Subtree<P::State, P::Move, H::Carried>>,
     nodes: &mut u64,
     next_bound: &mut u32,
 ) {
@@ -411,7 +412,7 @@ fn collect_subtrees<P: Puzzle, H: Heuristic<P>>(
             return;
         }
         *nodes += 1;
-        let (child_h, child_carried) = heuristic.update_carried(&state, h, carried, mv, &child);
+        let (child_h, child_carried) = heuristic.update_carried(&state, h, &carried, mv, &child);
         if g + 1 + child_h > bound {
             *next_bound = (*next_bound).min(g + 1 + child_h);
             return;

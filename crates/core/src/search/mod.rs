@@ -8,6 +8,7 @@ mod bfs;
 mod count;
 mod dfs;
 mod idastar;
+pub mod layers;
 pub mod memory;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +21,7 @@ pub use bfs::{bfs, count_shortest_paths};
 pub use count::{count_optimal, CountResult};
 pub use dfs::{depth_first_any, depth_limited, iterative_deepening};
 pub use idastar::{ida_star, IdaOptions};
+pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
 
 /// A sequence of moves and the states they pass through: `states[0]` is the start,
 /// `states[i + 1]` is reached from `states[i]` by `moves[i]`.
@@ -43,6 +45,39 @@ impl<S, M> Path<S, M> {
     /// Whether the path has no moves (the start is the goal).
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
+    }
+
+    /// The path from a root to the state keyed `end`, by following parent links back:
+    /// `link(key)` gives the state that `key` stands for (as the moves reached it) and,
+    /// unless it is a root, its parent's key with the move from the parent.
+    ///
+    /// The searches that remember states ([`bfs`], [`astar`], and a puzzle's own) store a
+    /// parent link per canonical key; this is their one walk back, so that each returns the
+    /// states as the moves produce them, start first. The links must lead to a root, as a
+    /// search's do (each points to a state reached before).
+    ///
+    /// # Example
+    /// ```
+    /// use std::collections::HashMap;
+    /// use slide_core::Path;
+    /// // 0 --'a'--> 1 --'b'--> 3, links stored by the child.
+    /// let parents = HashMap::from([(1, (0, 'a')), (3, (1, 'b'))]);
+    /// let path = Path::from_parent_links(3, |k| (*k, parents.get(k).copied()));
+    /// assert_eq!((path.states, path.moves), (vec![0, 1, 3], vec!['a', 'b']));
+    /// ```
+    pub fn from_parent_links<K>(end: K, mut link: impl FnMut(&K) -> (S, Option<(K, M)>)) -> Self {
+        let (mut states, mut moves) = (Vec::new(), Vec::new());
+        let mut key = end;
+        loop {
+            let (state, parent) = link(&key);
+            states.push(state);
+            let Some((parent, mv)) = parent else { break };
+            moves.push(mv);
+            key = parent;
+        }
+        states.reverse();
+        moves.reverse();
+        Path { states, moves }
     }
 }
 

@@ -77,6 +77,7 @@ fn tile_distance(tile: u8, cell: usize) -> u32 {
 }
 
 impl Heuristic<Tiles> for Manhattan {
+    type Carried = ();
     fn estimate(&self, b: &Board) -> u32 {
         b.iter().enumerate().filter(|(_, &t)| t != 0).map(|(cell, &t)| tile_distance(t, cell)).sum()
     }

@@ -248,6 +248,8 @@ fn too_big(shape: Shape) -> String {
 }
 
 impl Heuristic<TilePuzzle> for ExactDistance {
+    type Carried = ();
+
     #[inline]
     fn estimate(&self, state: &TileState) -> u32 {
         let mut cells = [0u8; MAX_RANKED_CELLS];

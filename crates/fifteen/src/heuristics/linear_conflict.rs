@@ -113,6 +113,8 @@ fn longest_increasing(seq: &[usize]) -> usize {
 }
 
 impl Heuristic<TilePuzzle> for LinearConflict {
+    type Carried = ();
+
     fn estimate(&self, state: &TileState) -> u32 {
         self.manhattan.distance(state) + self.conflicts(state)
     }

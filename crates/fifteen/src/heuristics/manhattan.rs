@@ -49,6 +49,8 @@ impl Manhattan {
 }
 
 impl Heuristic<TilePuzzle> for Manhattan {
+    type Carried = ();
+
     #[inline]
     fn estimate(&self, state: &TileState) -> u32 {
         self.distance(state)

@@ -11,7 +11,7 @@ pub mod walking_distance;
 pub use exact::{ExactDistance, TileSpace};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
-pub use walking_distance::WalkingDistance;
+pub use walking_distance::{WalkingDistance, WdCarried};
 
 use crate::board::MAX_CELLS;
 use crate::{Shape, TileState};

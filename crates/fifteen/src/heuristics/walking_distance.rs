@@ -10,11 +10,16 @@
 //!
 //! A state's row and column codes are sums of one precomputed term per tile (3 bits per
 //! matrix entry, the last goal line left out because row sums determine it): both codes
-//! travel together in one `u128`, summed in one pass over the tiles. The search passes only
-//! the estimate down the tree, so each thread remembers the codes of recently evaluated
-//! states, and `update` moves one tile's term in its parent's code.
+//! travel together in one `u128`, summed in one pass over the tiles. The searches carry the
+//! codes (and the linear conflicts) down the tree as the heuristic's carried value
+//! ([`WdCarried`]), so `update_carried` moves one tile's term in its parent's code instead of
+//! summing every tile's.
+
+use std::collections::hash_map::Entry;
+use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
+use slide_core::search::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd, Limits};
 use slide_core::Heuristic;
 
 use super::{GoalCells, LinearConflict};
@@ -50,56 +55,20 @@ impl WdTable {
         if lines == 5 && per_line >= 4 {
             return None; // tens of millions of configurations or more: refused at once
         }
-        type Config = ([[u8; 5]; 5], u8);
-        let code = |(m, blank): &Config| -> u64 {
-            let mut k = (*blank as u64) << BLANK_SHIFT;
-            for (i, row) in m.iter().enumerate().take(lines) {
-                for (j, &v) in row.iter().enumerate().take(lines - 1) {
-                    k |= (v as u64) << entry_shift(i, j);
-                }
-            }
-            k
-        };
         let mut goal = [[0u8; 5]; 5];
         for (i, row) in goal.iter_mut().enumerate().take(lines) {
             row[i] = per_line as u8 - u8::from(i == blank_goal);
         }
         let start: Config = (goal, blank_goal as u8);
-        let mut distances = FxHashMap::default();
-        distances.insert(code(&start), 0u8);
-        let mut layer = vec![start];
-        let mut depth = 0u8;
-        while !layer.is_empty() {
-            depth += 1;
-            let mut next = Vec::new();
-            for (m, e) in &layer {
-                let e = *e as usize;
-                for e2 in [e.wrapping_sub(1), e + 1] {
-                    if e2 >= lines {
-                        continue;
-                    }
-                    for j in 0..lines {
-                        if m[e2][j] == 0 {
-                            continue;
-                        }
-                        let mut m2 = *m;
-                        m2[e2][j] -= 1;
-                        m2[e][j] += 1;
-                        let c: Config = (m2, e2 as u8);
-                        if let std::collections::hash_map::Entry::Vacant(v) = distances.entry(code(&c)) {
-                            v.insert(depth);
-                            next.push(c);
-                        }
-                        if distances.len() > max_configs {
-                            return None;
-                        }
-                    }
-                }
+        let mut search = WdBuild { lines, max_configs, distances: FxHashMap::default() };
+        search.distances.insert(search.code(&start), 0u8);
+        match breadth_first_layers(vec![start], &mut search, &Limits::default()).0 {
+            LayersEnd::Exhausted { .. } => {
+                let max = search.distances.values().copied().max().unwrap_or(0);
+                Some(WdTable { distances: search.distances, max })
             }
-            layer = next;
+            LayersEnd::Stopped(()) | LayersEnd::LimitReached(_) => None,
         }
-        let max = distances.values().copied().max().unwrap_or(0);
-        Some(WdTable { distances, max })
     }
     /// The number of configurations.
     pub fn len(&self) -> usize {
@@ -120,35 +89,75 @@ impl WdTable {
     }
 }
 
-/// The codes of one evaluated state, remembered for its children's updates.
-#[derive(Clone, Copy)]
-struct Memo {
-    owner: u64,
-    state: TileState,
+/// What [`WalkingDistance`] carries down the search tree with each node: the state's row
+/// and column codes, and its linear conflicts estimate (0 without them), from which a
+/// child's are one tile's terms (and two lines' conflicts) away.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WdCarried {
     code: u128,
     lc: u32,
 }
 
-const MEMO_SLOTS: usize = 256;
+/// One configuration of the abstraction: the matrix (tiles of line `i` that belong in line
+/// `j`) and the blank's line.
+type Config = ([[u8; 5]; 5], u8);
 
-thread_local! {
-    static MEMO: std::cell::RefCell<[Option<Memo>; MEMO_SLOTS]> = const { std::cell::RefCell::new([None; MEMO_SLOTS]) };
+/// The breadth-first search of [`WdTable::build`]: each configuration's distance by code.
+struct WdBuild {
+    lines: usize,
+    max_configs: usize,
+    distances: FxHashMap<u64, u8>,
 }
 
-/// Distinguishes heuristic instances (shapes, goals) in the per-thread memo.
-static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+impl WdBuild {
+    /// The key of a configuration in the table.
+    fn code(&self, (m, blank): &Config) -> u64 {
+        let mut k = (*blank as u64) << BLANK_SHIFT;
+        for (i, row) in m.iter().enumerate().take(self.lines) {
+            for (j, &v) in row.iter().enumerate().take(self.lines - 1) {
+                k |= (v as u64) << entry_shift(i, j);
+            }
+        }
+        k
+    }
+}
 
-#[inline]
-fn slot(state: &TileState) -> usize {
-    let w = state.cells_word();
-    let h = ((w as u64) ^ ((w >> 64) as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 56) as usize % MEMO_SLOTS
+impl LayerVisitor<Config> for WdBuild {
+    /// Stops when the table would exceed `max_configs`.
+    type Stop = ();
+
+    /// A vertical move carries one tile from the blank's neighbouring line into the blank's.
+    fn expand(&mut self, depth: u32, (m, e): &Config, next: &mut Frontier<'_, Config>) -> ControlFlow<()> {
+        let e = *e as usize;
+        for e2 in [e.wrapping_sub(1), e + 1] {
+            if e2 >= self.lines {
+                continue;
+            }
+            for j in 0..self.lines {
+                if m[e2][j] == 0 {
+                    continue;
+                }
+                let mut m2 = *m;
+                m2[e2][j] -= 1;
+                m2[e][j] += 1;
+                let child: Config = (m2, e2 as u8);
+                next.generated();
+                if let Entry::Vacant(v) = self.distances.entry(self.code(&child)) {
+                    v.insert(depth as u8 + 1);
+                    next.push(child);
+                }
+            }
+        }
+        if self.distances.len() > self.max_configs {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 /// The walking-distance heuristic, optionally combined with linear conflicts by `max`.
 #[derive(Clone, Debug)]
 pub struct WalkingDistance {
-    id: u64,
     tiles: u8,
     rows: WdTable,
     cols: WdTable,
@@ -195,8 +204,7 @@ impl WalkingDistance {
             }
         }
         let conflicts = with_conflicts.then(|| LinearConflict::for_goal(shape, goal));
-        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Ok(WalkingDistance { id, tiles: shape.cells() as u8, rows, cols, term, conflicts })
+        Ok(WalkingDistance { tiles: shape.cells() as u8, rows, cols, term, conflicts })
     }
     /// The row and column tables.
     pub fn tables(&self) -> (&WdTable, &WdTable) {
@@ -219,32 +227,35 @@ impl WalkingDistance {
 }
 
 impl Heuristic<TilePuzzle> for WalkingDistance {
+    type Carried = WdCarried;
+
     fn estimate(&self, state: &TileState) -> u32 {
-        let wd = self.walking_distance(state);
-        match &self.conflicts {
-            Some(lc) => wd.max(lc.estimate(state)),
-            None => wd,
-        }
+        self.estimate_carried(state).0
     }
+
+    fn estimate_carried(&self, state: &TileState) -> (u32, WdCarried) {
+        let code = self.code(state);
+        let lc = self.conflicts.as_ref().map_or(0, |lc| lc.estimate(state));
+        (self.lookup(code).max(lc), WdCarried { code, lc })
+    }
+
+    /// From the parent's codes, the child's are one tile's and the blank's terms moved; its
+    /// linear conflicts are two lines recomputed.
     #[inline]
-    fn update(&self, parent: &TileState, _: u32, mv: Slide, child: &TileState) -> u32 {
-        // The estimate alone cannot carry the codes down the tree, so each thread remembers
-        // the codes of the states it evaluated last (the current search path, mostly): from
-        // the parent's, the child's code is one tile's and the blank's term moved, and its
-        // linear conflicts two lines recomputed. A state not remembered is summed afresh.
-        let remembered = MEMO.with(|m| m.borrow()[slot(parent)].filter(|e| e.owner == self.id && e.state == *parent));
+    fn update_carried(
+        &self,
+        parent: &TileState,
+        _: u32,
+        carried: &WdCarried,
+        mv: Slide,
+        child: &TileState,
+    ) -> (u32, WdCarried) {
         let (t, b) = (mv.tile as usize, 0usize);
-        let (code, lc) = match remembered {
-            Some(e) => {
-                let code = (e.code + self.term[t][mv.to as usize] + self.term[b][mv.from as usize])
-                    - self.term[t][mv.from as usize]
-                    - self.term[b][mv.to as usize];
-                (code, self.conflicts.as_ref().map_or(0, |lc| lc.update(parent, e.lc, mv, child)))
-            }
-            None => (self.code(child), self.conflicts.as_ref().map_or(0, |lc| lc.estimate(child))),
-        };
-        MEMO.with(|m| m.borrow_mut()[slot(child)] = Some(Memo { owner: self.id, state: *child, code, lc }));
-        self.lookup(code).max(lc)
+        let code = (carried.code + self.term[t][mv.to as usize] + self.term[b][mv.from as usize])
+            - self.term[t][mv.from as usize]
+            - self.term[b][mv.to as usize];
+        let lc = self.conflicts.as_ref().map_or(0, |lc| lc.update(parent, carried.lc, mv, child));
+        (self.lookup(code).max(lc), WdCarried { code, lc })
     }
 }
 

@@ -63,13 +63,9 @@ impl Partition {
             }
         }
         let lc = LinearConflict::new(&puzzle);
-        let shortest = |h: &dyn Heuristic<TilePuzzle>, start: TileState| {
-            let (outcome, _) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
-            outcome.found().map(|p| p.states).ok_or("IDA* found no path")
-        };
         for seed in 0..walks as u64 {
             let start = scramble(&puzzle, 40, &mut Pcg64::seed_from_u64(seed));
-            let (reference, with_pdb) = (shortest(&lc, start)?, shortest(&pdb, start)?);
+            let (reference, with_pdb) = (shortest(&puzzle, &lc, start)?, shortest(&puzzle, &pdb, start)?);
             let length = reference.len() - 1;
             if with_pdb.len() - 1 != length {
                 return Err(format!(
@@ -91,4 +87,14 @@ impl Partition {
             optima.len()
         ))
     }
+}
+
+/// The states of a shortest path from `start` to `puzzle`'s goal, by IDA* with `heuristic`.
+fn shortest<H: Heuristic<TilePuzzle>>(
+    puzzle: &TilePuzzle,
+    heuristic: &H,
+    start: TileState,
+) -> Result<Vec<TileState>, String> {
+    let (outcome, _) = ida_star(puzzle, heuristic, start, |s| puzzle.is_goal(s), &IdaOptions::default());
+    outcome.found().map(|p| p.states).ok_or_else(|| "IDA* found no path".into())
 }

@@ -31,6 +31,30 @@ pub enum PdbError {
         /// The goal's blank cell.
         blank: u8,
     },
+    /// The number of tables is not the number of patterns.
+    #[error("{name} has {expected} patterns, but {found} tables were given")]
+    WrongTableCount {
+        /// The partition.
+        name: &'static str,
+        /// Its number of patterns.
+        expected: usize,
+        /// The number of tables given.
+        found: usize,
+    },
+    /// More entries (patterns times orientations) than a search carries per node.
+    #[error(
+        "{name} would carry {patterns} patterns x {orientations} orientations = {} table entries per node; \
+         at most {MAX_CARRIED} are supported",
+        patterns * orientations
+    )]
+    TooManyEntries {
+        /// The partition.
+        name: &'static str,
+        /// Its number of patterns.
+        patterns: usize,
+        /// The orientations of the board that are maximised over.
+        orientations: usize,
+    },
     /// A table has the wrong size.
     #[error("table {index} of {name} has {found} entries, expected {expected}")]
     WrongTable {
@@ -63,6 +87,19 @@ struct Orientation {
     pattern_of: [u8; MAX_CELLS],
 }
 
+/// The most table entries (patterns times orientations) a [`PdbHeuristic`] carries down the
+/// search tree with each node: 32 bytes, room for 16 patterns in the two orientations of a
+/// square board with the blank in a corner, or 4 patterns in all 8 orientations of a
+/// square board's centre. A partition that needs more is refused when the heuristic is made
+/// ([`PdbError::TooManyEntries`]).
+pub const MAX_CARRIED: usize = 32;
+
+/// What a [`PdbHeuristic`] carries down the search tree: each pattern's entry in each
+/// orientation (orientation-major), so that a move re-reads only the table of the moved
+/// tile's pattern.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PdbEntries([u8; MAX_CARRIED]);
+
 /// An additive pattern-database heuristic: for each orientation of the board, the sum of the
 /// patterns' table entries; the estimate is the largest of these sums.
 #[derive(Clone, Debug)]
@@ -71,15 +108,25 @@ pub struct PdbHeuristic {
     /// `weights[k][i]`: the k-permutation ranking weight of slot `i` for `k`-tile patterns.
     weights: [[u32; MAX_PATTERN]; MAX_PATTERN + 1],
     orientations: Vec<Orientation>,
-    carried: bool,
 }
 
 impl PdbHeuristic {
     /// The heuristic of `partition` (whose tables, in pattern order, are `tables`) for `puzzle`.
+    ///
+    /// Refused, with the reason, when the board has another shape, the goal's blank is where
+    /// no symmetry brings it to the partition's, `tables` is not one table of the right size
+    /// per pattern, or the entries to carry exceed [`MAX_CARRIED`].
     pub fn new(partition: &Partition, tables: Vec<Arc<[u8]>>, puzzle: &TilePuzzle) -> Result<Self, PdbError> {
         let shape = puzzle.shape();
         if shape != partition.shape {
             return Err(PdbError::WrongShape { name: partition.name, expected: partition.shape, found: shape });
+        }
+        if tables.len() != partition.patterns.len() {
+            return Err(PdbError::WrongTableCount {
+                name: partition.name,
+                expected: partition.patterns.len(),
+                found: tables.len(),
+            });
         }
         let n = shape.cells();
         let goal = puzzle.goal();
@@ -128,9 +175,14 @@ impl PdbHeuristic {
         if orientations.is_empty() {
             return Err(PdbError::BlankMisplaced { name: partition.name, blank: goal.blank() });
         }
-        // Every entry is carried down the search tree in one byte of a u64, when they fit.
-        let carried = orientations.len() * partition.patterns.len() <= 8;
-        Ok(PdbHeuristic { tables, weights, orientations, carried })
+        if orientations.len() * partition.patterns.len() > MAX_CARRIED {
+            return Err(PdbError::TooManyEntries {
+                name: partition.name,
+                patterns: partition.patterns.len(),
+                orientations: orientations.len(),
+            });
+        }
+        Ok(PdbHeuristic { tables, weights, orientations })
     }
 
     /// How many orientations are maximised over (2 on a square board with the blank in a corner).
@@ -153,20 +205,24 @@ impl PdbHeuristic {
 }
 
 impl PdbHeuristic {
-    /// The largest over orientations of the sum of their entries in `carried`.
+    /// The largest over orientations of the sum of their entries in `entries`.
     #[inline]
-    fn max_sum(&self, carried: u64) -> u32 {
+    fn max_sum(&self, entries: &PdbEntries) -> u32 {
         let per = self.orientations[0].lookups.len();
-        let mut best = 0;
-        for o in 0..self.orientations.len() {
-            let sum = (0..per).map(|p| (carried >> (8 * (o * per + p)) & 0xff) as u32).sum();
-            best = best.max(sum);
+        if per == 0 {
+            return 0; // a partition without patterns knows nothing
         }
-        best
+        entries.0[..per * self.orientations.len()]
+            .chunks_exact(per)
+            .map(|orientation| orientation.iter().map(|&e| e as u32).sum())
+            .max()
+            .unwrap_or(0)
     }
 }
 
 impl Heuristic<TilePuzzle> for PdbHeuristic {
+    type Carried = PdbEntries;
+
     #[inline]
     fn estimate(&self, state: &TileState) -> u32 {
         self.orientations
@@ -176,34 +232,33 @@ impl Heuristic<TilePuzzle> for PdbHeuristic {
             .unwrap_or(0)
     }
 
-    fn estimate_carried(&self, state: &TileState) -> (u32, u64) {
-        if !self.carried {
-            return (self.estimate(state), 0);
-        }
+    fn estimate_carried(&self, state: &TileState) -> (u32, PdbEntries) {
         let per = self.orientations[0].lookups.len();
-        let mut carried = 0u64;
+        let mut entries = PdbEntries::default();
         for (o, orientation) in self.orientations.iter().enumerate() {
             for (p, l) in orientation.lookups.iter().enumerate() {
-                carried |= (self.lookup(state, &orientation.cell_map, l) as u64) << (8 * (o * per + p));
+                entries.0[o * per + p] = self.lookup(state, &orientation.cell_map, l) as u8;
             }
         }
-        (self.max_sum(carried), carried)
+        (self.max_sum(&entries), entries)
     }
 
     /// Re-reads only the table of the moved tile's pattern, in each orientation.
     #[inline]
-    fn update_carried(&self, _: &TileState, _: u32, carried: u64, mv: Slide, child: &TileState) -> (u32, u64) {
-        if !self.carried {
-            return (self.estimate(child), 0);
-        }
+    fn update_carried(
+        &self,
+        _: &TileState,
+        _: u32,
+        entries: &PdbEntries,
+        mv: Slide,
+        child: &TileState,
+    ) -> (u32, PdbEntries) {
         let per = self.orientations[0].lookups.len();
-        let mut carried = carried;
+        let mut entries = *entries;
         for (o, orientation) in self.orientations.iter().enumerate() {
             let p = orientation.pattern_of[mv.tile as usize] as usize;
-            let value = self.lookup(child, &orientation.cell_map, &orientation.lookups[p]) as u64;
-            let shift = 8 * (o * per + p);
-            carried = (carried & !(0xff << shift)) | (value << shift);
+            entries.0[o * per + p] = self.lookup(child, &orientation.cell_map, &orientation.lookups[p]) as u8;
         }
-        (self.max_sum(carried), carried)
+        (self.max_sum(&entries), entries)
     }
 }

@@ -15,6 +15,6 @@ mod partition;
 mod symmetry;
 
 pub use build::{build_pattern, PatternSpace};
-pub use heuristic::{PdbError, PdbHeuristic};
+pub use heuristic::{PdbEntries, PdbError, PdbHeuristic, MAX_CARRIED};
 pub use partition::Partition;
 pub use symmetry::symmetries;
