@@ -229,14 +229,22 @@ fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
     Err(CliError::input(text.trim_start_matches("error: ").trim_end().to_string()))
 }
 
-/// The inputs of a run, lazily, and whether there may be several.
-fn inputs<P: PuzzleCli>(
-    puzzle: &P,
-    given: &Inputs,
-    defaults: bool,
-) -> Result<(Vec<Input>, Option<BatchLines<Box<dyn std::io::Read>>>, bool), CliError> {
+/// The inputs of a run, read lazily.
+struct Stream {
+    items: Box<dyn Iterator<Item = Input>>,
+    /// Whether there may be more than one (a batch, or several arguments or defaults).
+    several: bool,
+    /// Whether they come from `--batch`.
+    batch: bool,
+    /// Whether there are none at all.
+    empty: bool,
+}
+
+/// The inputs given, or the puzzle's defaults when `defaults` and none are.
+fn inputs<P: PuzzleCli>(puzzle: &P, given: &Inputs, defaults: bool) -> Result<Stream, CliError> {
     if let Some(path) = &given.batch {
-        return Ok((Vec::new(), Some(BatchLines::open(path)?), true));
+        let items = Box::new(BatchLines::open(path)?);
+        return Ok(Stream { items, several: true, batch: true, empty: false });
     }
     let list: Vec<Input> = if !given.boards.is_empty() {
         given.boards.iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b.clone()))).collect()
@@ -245,8 +253,8 @@ fn inputs<P: PuzzleCli>(
     } else {
         Vec::new()
     };
-    let several = list.len() > 1;
-    Ok((list, None, several))
+    let (several, empty) = (list.len() > 1, list.is_empty());
+    Ok(Stream { items: Box::new(list.into_iter()), several, batch: false, empty })
 }
 
 /// Runs `each` on every input in order, recording how each ended.
@@ -258,9 +266,9 @@ fn for_each_input<P: PuzzleCli>(
     mut each: impl FnMut(Origin, Option<P::Input>, &mut Report) -> Result<(), CliError>,
     setup: &Setup,
 ) -> Result<Report, CliError> {
-    let (list, batch, several) = inputs(puzzle, given, defaults)?;
-    let mut report = Report::new(P::NAME, json, several, batch.is_some());
-    if list.is_empty() && batch.is_none() {
+    let stream = inputs(puzzle, given, defaults)?;
+    let mut report = Report::new(P::NAME, json, stream.several, stream.batch);
+    if stream.empty {
         if defaults {
             return Err(CliError::input(format!(
                 "no board given, and {} has no default board for these options: give a BOARD or --batch FILE",
@@ -271,11 +279,7 @@ fn for_each_input<P: PuzzleCli>(
         report.record(Origin::Default(1), result)?;
         return Ok(report);
     }
-    let stream: Box<dyn Iterator<Item = Input>> = match batch {
-        Some(lines) => Box::new(lines),
-        None => Box::new(list.into_iter()),
-    };
-    for (origin, text) in stream {
+    for (origin, text) in stream.items {
         let result = text.and_then(|t| puzzle.parse(&t, setup)).and_then(|i| each(origin, Some(i), &mut report));
         report.record(origin, result)?;
     }
