@@ -13,29 +13,57 @@ pub const MAX_CELLS: usize = 25;
 const FIELD: u32 = 5;
 const MASK: u128 = 0b11111;
 
-/// A board's dimensions.
+/// A board's dimensions: both sides between 2 and 5, so every cell and tile fits a 5-bit
+/// field of [`TileState`]. The fields are private so that no other shape can be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
-    /// Rows, 2 to 5.
-    pub rows: u8,
-    /// Columns, 2 to 5.
-    pub cols: u8,
+    rows: u8,
+    cols: u8,
 }
 
 impl Shape {
+    /// The 8-puzzle's board, 3x3.
+    pub const EIGHT: Shape = Shape::new_const(3, 3);
+    /// The 15-puzzle's board, 4x4.
+    pub const FIFTEEN: Shape = Shape::new_const(4, 4);
+    /// The 24-puzzle's board, 5x5.
+    pub const TWENTY_FOUR: Shape = Shape::new_const(5, 5);
+
     /// A shape, if both sides are between 2 and 5.
     pub fn new(rows: usize, cols: usize) -> Option<Shape> {
         ((2..=5).contains(&rows) && (2..=5).contains(&cols)).then_some(Shape { rows: rows as u8, cols: cols as u8 })
     }
+    /// A shape known when compiling, for constants: `const SHAPE: Shape = Shape::new_const(2, 4);`.
+    ///
+    /// # Panics
+    ///
+    /// If a side is not between 2 and 5 (in a constant, the build fails).
+    pub const fn new_const(rows: u8, cols: u8) -> Shape {
+        assert!(rows >= 2 && rows <= 5 && cols >= 2 && cols <= 5, "a side outside 2..=5");
+        Shape { rows, cols }
+    }
+    /// Rows, 2 to 5.
+    #[inline]
+    pub const fn rows(self) -> u8 {
+        self.rows
+    }
+    /// Columns, 2 to 5.
+    #[inline]
+    pub const fn cols(self) -> u8 {
+        self.cols
+    }
     /// The number of cells.
-    pub fn cells(self) -> usize {
+    #[inline]
+    pub const fn cells(self) -> usize {
         self.rows as usize * self.cols as usize
     }
     /// The row of `cell`.
+    #[inline]
     pub fn row(self, cell: u8) -> u8 {
         cell / self.cols
     }
     /// The column of `cell`.
+    #[inline]
     pub fn col(self, cell: u8) -> u8 {
         cell % self.cols
     }
@@ -148,7 +176,7 @@ impl TilePuzzle {
     pub fn new(shape: Shape, goal: TileState) -> TilePuzzle {
         let mut neighbours = [[(0, Direction::Up); 4]; MAX_CELLS];
         let mut degree = [0; MAX_CELLS];
-        let cols = shape.cols;
+        let cols = shape.cols();
         for cell in 0..shape.cells() as u8 {
             let (r, c) = (shape.row(cell), shape.col(cell));
             let mut add = |n: u8, d: Direction| {
@@ -159,7 +187,7 @@ impl TilePuzzle {
             if r > 0 {
                 add(cell - cols, Direction::Down);
             }
-            if r + 1 < shape.rows {
+            if r + 1 < shape.rows() {
                 add(cell + cols, Direction::Up);
             }
             if c > 0 {

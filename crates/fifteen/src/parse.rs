@@ -59,7 +59,7 @@ pub enum BoardError {
 
 /// "row 2, column 3" of the board, for cell `cell` of `shape`.
 fn place(shape: Shape, cell: usize) -> String {
-    let cols = shape.cols as usize;
+    let cols = shape.cols() as usize;
     format!("row {}, column {}", cell / cols + 1, cell % cols + 1)
 }
 
@@ -95,10 +95,10 @@ pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<(TileState, Shape
     };
     if count != shape.cells() {
         // A wrong row length says more than a wrong total.
-        board.check_shape(shape.rows as usize, shape.cols as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
+        board.check_shape(shape.rows() as usize, shape.cols() as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
         return Err(BoardError::WrongCount { found: count, expected: shape.cells(), shape });
     }
-    board.check_shape(shape.rows as usize, shape.cols as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
+    board.check_shape(shape.rows() as usize, shape.cols() as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
     let n = shape.cells();
     let mut seen: [Option<usize>; crate::board::MAX_CELLS] = [None; crate::board::MAX_CELLS];
     let mut cells = Vec::with_capacity(n);
@@ -144,7 +144,7 @@ pub fn parse_shape(text: &str) -> Result<Shape, String> {
 pub fn board_text(state: &TileState, shape: Shape) -> String {
     let cells = state.to_cells(shape.cells());
     cells
-        .chunks(shape.cols as usize)
+        .chunks(shape.cols() as usize)
         .map(|row| row.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join(" / ")
@@ -155,7 +155,7 @@ pub fn board_grid(state: &TileState, shape: Shape) -> String {
     let width = (shape.cells() - 1).to_string().len();
     let cells = state.to_cells(shape.cells());
     cells
-        .chunks(shape.cols as usize)
+        .chunks(shape.cols() as usize)
         .map(|row| {
             row.iter()
                 .map(|&t| if t == 0 { format!("{:>width$}", ".") } else { format!("{t:>width$}") })

@@ -13,7 +13,7 @@ pub const HOME_COLOR: Color = Color(0xb5, 0xdc, 0xa5);
 
 /// One board: every tile but the blank, `moved` framed.
 pub fn sketch(state: &TileState, shape: Shape, goal: &TileState, moved: Option<u8>) -> BoardSketch {
-    let cols = shape.cols as usize;
+    let cols = shape.cols() as usize;
     let pieces = (0..shape.cells() as u8)
         .filter(|&cell| state.tile_at(cell) != 0)
         .map(|cell| {
@@ -23,7 +23,7 @@ pub fn sketch(state: &TileState, shape: Shape, goal: &TileState, moved: Option<u
             Piece { moved: moved == Some(tile), ..piece }
         })
         .collect();
-    BoardSketch { rows: shape.rows as usize, cols, pieces, walls: Vec::new() }
+    BoardSketch { rows: shape.rows() as usize, cols, pieces, walls: Vec::new() }
 }
 
 /// The picture of a solution: the start, then the board after each move of `tiles` (each

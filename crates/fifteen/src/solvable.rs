@@ -82,7 +82,7 @@ pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Resu
     }
     let parity = |p: u32| if p == 0 { "even" } else { "odd" };
     let tiles = tile_parity(shape, start, goal);
-    let reason = if shape.cols.is_multiple_of(2) {
+    let reason = if shape.cols().is_multiple_of(2) {
         let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
         format!(
             "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \

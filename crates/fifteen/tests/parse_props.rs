@@ -20,11 +20,11 @@ fn board() -> impl Strategy<Value = (Shape, Vec<u8>)> {
 
 /// "row 2, column 3" for cell `i`.
 fn place(shape: Shape, i: usize) -> String {
-    format!("row {}, column {}", i / shape.cols as usize + 1, i % shape.cols as usize + 1)
+    format!("row {}, column {}", i / shape.cols() as usize + 1, i % shape.cols() as usize + 1)
 }
 
 fn rows(shape: Shape, cells: &[String]) -> Vec<Vec<String>> {
-    cells.chunks(shape.cols as usize).map(|r| r.to_vec()).collect()
+    cells.chunks(shape.cols() as usize).map(|r| r.to_vec()).collect()
 }
 
 proptest! {
@@ -122,7 +122,7 @@ proptest! {
         rows[0].push(moved);
         let text = rows.iter().map(|r| r.join(" ")).collect::<Vec<_>>().join(" / ");
         let e = parse_board(&text, Some(shape)).unwrap_err().to_string();
-        prop_assert_eq!(e, format!("row 1 has {} cells, the board has {} columns", shape.cols + 1, shape.cols));
+        prop_assert_eq!(e, format!("row 1 has {} cells, the board has {} columns", shape.cols() + 1, shape.cols()));
     }
 }
 

@@ -5,7 +5,7 @@ use fifteen::{HeuristicChoice, Shape};
 use slide_core::table::TableSpec;
 
 /// The 7-puzzle's board: 2 rows, 4 columns.
-pub const SHAPE: Shape = Shape { rows: 2, cols: 4 };
+pub const SHAPE: Shape = Shape::new_const(2, 4);
 
 /// The single position farthest (36 moves) from `1 2 3 4 / 5 6 7 0`.
 pub const DEFAULT_BOARD: &str = "0 7 2 1 / 4 3 6 5";

@@ -60,7 +60,7 @@ impl LinearConflict {
     /// The key of row `r`: the digit of the tile in column `k` has weight `BASE^k`.
     #[inline]
     fn row_key(&self, state: &TileState, r: u8) -> usize {
-        let cols = self.shape.cols;
+        let cols = self.shape.cols();
         let mut key = 0usize;
         for k in (0..cols).rev() {
             key = key * BASE + self.row_code[state.tile_at(r * cols + k) as usize][r as usize] as usize;
@@ -71,9 +71,9 @@ impl LinearConflict {
     /// The key of column `c`: the digit of the tile in row `k` has weight `BASE^k`.
     #[inline]
     fn col_key(&self, state: &TileState, c: u8) -> usize {
-        let cols = self.shape.cols;
+        let cols = self.shape.cols();
         let mut key = 0usize;
-        for k in (0..self.shape.rows).rev() {
+        for k in (0..self.shape.rows()).rev() {
             key = key * BASE + self.col_code[state.tile_at(k * cols + c) as usize][c as usize] as usize;
         }
         key
@@ -93,8 +93,8 @@ impl LinearConflict {
 
     /// The sum of every row's and column's conflict terms.
     pub fn conflicts(&self, state: &TileState) -> u32 {
-        let rows: u32 = (0..self.shape.rows).map(|r| self.row_conflicts(state, r)).sum();
-        let cols: u32 = (0..self.shape.cols).map(|c| self.col_conflicts(state, c)).sum();
+        let rows: u32 = (0..self.shape.rows()).map(|r| self.row_conflicts(state, r)).sum();
+        let cols: u32 = (0..self.shape.cols()).map(|c| self.col_conflicts(state, c)).sum();
         rows + cols
     }
 }

@@ -178,7 +178,7 @@ impl WalkingDistance {
     /// As [`WalkingDistance::new`], for `shape` and `goal`.
     pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> Result<WalkingDistance, String> {
         let g = GoalCells::new(shape, goal);
-        let (r, c) = (shape.rows as usize, shape.cols as usize);
+        let (r, c) = (shape.rows() as usize, shape.cols() as usize);
         let too_big =
             || format!("walking distance is not available for {shape}: its tables exceed {MAX_CONFIGS} configurations");
         let rows = WdTable::build(r, c, g.row[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;

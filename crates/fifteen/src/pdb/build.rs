@@ -32,7 +32,7 @@ impl PatternSpace {
     /// The space of `k` tiles on `shape` (at most 8 tiles; any board up to 5x5).
     pub fn new(shape: Shape, k: usize) -> Self {
         assert!((1..=MAX_PATTERN).contains(&k), "pattern too large");
-        let cols = shape.cols as usize;
+        let cols = shape.cols() as usize;
         let n = shape.cells();
         let neighbours = (0..n)
             .map(|c| {
@@ -41,7 +41,7 @@ impl PatternSpace {
                 if r > 0 {
                     v.push((c - cols) as u8);
                 }
-                if r + 1 < shape.rows as usize {
+                if r + 1 < shape.rows() as usize {
                     v.push((c + cols) as u8);
                 }
                 if col > 0 {

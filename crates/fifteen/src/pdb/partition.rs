@@ -30,7 +30,7 @@ impl Partition {
     pub fn pdb663() -> Partition {
         Partition {
             name: "pdb663",
-            shape: Shape { rows: 4, cols: 4 },
+            shape: Shape::FIFTEEN,
             blank: 15,
             patterns: vec![vec![0, 4, 5, 8, 9, 12], vec![6, 7, 10, 11, 13, 14], vec![1, 2, 3]],
             large: false,
@@ -42,7 +42,7 @@ impl Partition {
     pub fn pdb78() -> Partition {
         Partition {
             name: "pdb78",
-            shape: Shape { rows: 4, cols: 4 },
+            shape: Shape::FIFTEEN,
             blank: 15,
             patterns: vec![(0..8).collect(), (8..15).collect()],
             large: true,
@@ -56,7 +56,7 @@ impl Partition {
     pub fn pdb6666() -> Partition {
         Partition {
             name: "pdb6666",
-            shape: Shape { rows: 5, cols: 5 },
+            shape: Shape::TWENTY_FOUR,
             blank: 24,
             patterns: vec![
                 vec![0, 1, 2, 5, 6, 7],
