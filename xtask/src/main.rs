@@ -152,8 +152,8 @@ fn generate(spec: &TableSpec, dir: &Path, quiet: bool) -> Result<(), CliError> {
     println!(
         "{:<28} {:>12} entries {:>10} {:>8.2} s  peak memory {}",
         stem(spec),
-        table.header.entry_count,
-        human_bytes(table.payload.len() as u64),
+        table.header().entry_count,
+        human_bytes(table.payload().len() as u64),
         seconds,
         peak_memory().map_or("unknown".into(), human_bytes)
     );
@@ -179,7 +179,7 @@ fn verify_partitions(dir: &Path, verified: &[String]) -> usize {
         let name = format!("{} (heuristic)", partition.name);
         let result = specs
             .iter()
-            .map(|s| s.load(dir).map(|t| std::sync::Arc::from(t.payload)).map_err(|e| e.to_string()))
+            .map(|s| s.load(dir).map(|t| std::sync::Arc::from(t.into_payload())).map_err(|e| e.to_string()))
             .collect::<Result<Vec<_>, _>>()
             .and_then(|tables| partition.check_heuristic(tables, 5));
         match result {

@@ -34,10 +34,10 @@ mod tests {
             let loaded = spec.load(&dir).unwrap();
             assert_eq!(loaded, table);
             // One entry changed: for 4-bit entries the low nibble of a byte, else the byte.
-            let mut payload = table.payload.clone();
+            let mut payload = table.payload().to_vec();
             let i = payload.len() / 3;
             payload[i] ^= 1;
-            let wrong = Table::new(table.header.clone(), payload).unwrap();
+            let wrong = Table::new(table.header().clone(), payload).unwrap();
             assert!((spec.check)(&wrong).is_err(), "{}: a wrong entry went unnoticed", spec.name);
             checked += 1;
         }

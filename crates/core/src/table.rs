@@ -52,13 +52,13 @@ impl TableHeader {
     }
 }
 
-/// A table: its header and its payload.
+/// A table: its header and its payload. The fields are private so that every table has
+/// passed [`Table::new`]'s checks (a known entry width, a payload of the length the header
+/// implies).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
-    /// What the table is.
-    pub header: TableHeader,
-    /// The packed entries.
-    pub payload: Vec<u8>,
+    header: TableHeader,
+    payload: Vec<u8>,
 }
 
 /// Why a table could not be read or written.
@@ -124,6 +124,35 @@ impl Table {
             )));
         }
         Ok(Table { header, payload })
+    }
+
+    /// What the table is.
+    #[inline]
+    pub fn header(&self) -> &TableHeader {
+        &self.header
+    }
+
+    /// The packed entries.
+    #[inline]
+    pub fn payload(&self) -> &[u8] {
+        &self.payload
+    }
+
+    /// The packed entries, writable in place (a slice, so the length stays what the header
+    /// says): for tests that corrupt a table on purpose.
+    #[inline]
+    pub fn payload_mut(&mut self) -> &mut [u8] {
+        &mut self.payload
+    }
+
+    /// The packed entries, without copying them.
+    pub fn into_payload(self) -> Vec<u8> {
+        self.payload
+    }
+
+    /// The header and the packed entries, without copying them.
+    pub fn into_parts(self) -> (TableHeader, Vec<u8>) {
+        (self.header, self.payload)
     }
 
     /// The file image: header, payload, checksum.

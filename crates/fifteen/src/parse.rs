@@ -95,7 +95,9 @@ pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<(TileState, Shape
     };
     if count != shape.cells() {
         // A wrong row length says more than a wrong total.
-        board.check_shape(shape.rows() as usize, shape.cols() as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
+        board
+            .check_shape(shape.rows() as usize, shape.cols() as usize)
+            .map_err(|e| BoardError::Ragged(e.to_string()))?;
         return Err(BoardError::WrongCount { found: count, expected: shape.cells(), shape });
     }
     board.check_shape(shape.rows() as usize, shape.cols() as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;

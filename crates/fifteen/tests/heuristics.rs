@@ -295,12 +295,12 @@ fn exact_tables_build_check_and_reload() {
         assert_eq!(loaded, built, "the saved table reloads unchanged");
         // A table that loses a distance (far from the goal, or next to it) is caught.
         let mut bad = built.clone();
-        let i = bad.payload.iter().position(|&d| d > 1).unwrap();
-        bad.payload[i] = 0;
+        let i = bad.payload().iter().position(|&d| d > 1).unwrap();
+        bad.payload_mut()[i] = 0;
         assert!((spec.check)(&bad).is_err());
         let mut bad = built.clone();
-        let next_to_goal = bad.payload.iter().position(|&d| d == 1).unwrap();
-        bad.payload[next_to_goal] = 0;
+        let next_to_goal = bad.payload().iter().position(|&d| d == 1).unwrap();
+        bad.payload_mut()[next_to_goal] = 0;
         assert!((spec.check)(&bad).is_err());
     }
     let registry = fifteen::tables();

@@ -197,13 +197,13 @@ pub fn exact_table_spec() -> TableSpec {
         build: Box::new(|progress| build_exact(progress)),
         check: Box::new(|table| {
             let fresh = build_exact(&|_| {});
-            if fresh.payload != table.payload {
+            if fresh.payload() != table.payload() {
                 return Err("the exact table differs from a fresh enumeration".into());
             }
             let e = analyze(Board::from_cells(&GOAL), DepthStore::None, &|_| {}).map_err(|e| e.to_string())?;
             Ok(format!(
                 "{} entries equal a fresh enumeration: {} states, greatest depth {}",
-                table.header.entry_count,
+                table.header().entry_count,
                 e.states(),
                 e.max_depth()
             ))
@@ -223,7 +223,8 @@ pub fn exact_heuristic(goal: Board, data_dir: Option<&Path>) -> Result<ExactHeur
     match data_dir {
         Some(dir) if goal == default_goal => {
             let table = exact_table_spec().load_or_build(dir, &|_| {})?;
-            let depths = DepthTable { bits: 4, len: table.header.entry_count, bytes: table.payload };
+            let (header, payload) = table.into_parts();
+            let depths = DepthTable { bits: 4, len: header.entry_count, bytes: payload };
             Ok(ExactHeuristic::new(goal, depths))
         }
         _ => Ok(ExactHeuristic::build(goal, &|_| {}).expect("well within 1 GiB")),

@@ -12,8 +12,8 @@ fn exact_table_round_trips_and_checks() {
     assert_eq!(spec.file_name(), "goat-exact.tbl");
     assert_eq!(tables().len(), 1);
     let built = spec.load_or_build(&dir, &|_| {}).unwrap();
-    assert_eq!(built.header.entry_bits, 4);
-    assert_eq!(built.header.entry_count, 5_443_200);
+    assert_eq!(built.header().entry_bits, 4);
+    assert_eq!(built.header().entry_count, 5_443_200);
     let loaded = spec.load(&dir).unwrap();
     assert_eq!(loaded, built);
     assert!((spec.check)(&loaded).unwrap().contains("5443200 states"));

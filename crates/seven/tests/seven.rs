@@ -269,7 +269,7 @@ fn the_exact_table_is_registered_and_checks() {
     let spec = &specs[0];
     assert_eq!((spec.puzzle.as_str(), spec.name.as_str()), ("seven", "exact-2x4"));
     let table = (spec.build)(&|_| {});
-    assert_eq!(table.header.entry_count, 40_320);
-    assert_eq!(table.payload.iter().copied().max(), Some(36));
+    assert_eq!(table.header().entry_count, 40_320);
+    assert_eq!(table.payload().iter().copied().max(), Some(36));
     (spec.check)(&table).unwrap();
 }

@@ -221,7 +221,7 @@ fn load_pdb(
         let table = spec.load_or_build(data_dir, &task);
         drop(task);
         let table = table.map_err(|e| format!("{}: {e}", data_dir.join(spec.file_name()).display()))?;
-        tables.push(std::sync::Arc::from(table.payload));
+        tables.push(std::sync::Arc::from(table.into_payload()));
     }
     PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string())
 }

@@ -146,12 +146,12 @@ fn check_table(table: &Table, shape: Shape, blank: u8) -> Result<String, String>
     if exact.depths.get(goal_rank) != 0 {
         return Err("the goal's distance is not 0".into());
     }
-    let zeros = table.payload.iter().filter(|&&b| b == 0).count() as u64;
+    let zeros = table.payload().iter().filter(|&&b| b == 0).count() as u64;
     let half = space.state_count() / 2;
     if zeros != half + 1 {
         return Err(format!("{zeros} ranks hold 0, expected {} (the goal and the unreachable half)", half + 1));
     }
-    let max = table.payload.iter().copied().max().unwrap_or(0);
+    let max = table.payload().iter().copied().max().unwrap_or(0);
     // Every rank of a table up to 20 M entries (a full proof that it is the BFS distance:
     // goal 0, every other reachable position one move from a nearer one, no move changes the
     // distance by more than one); a sample of the larger ones.
@@ -224,7 +224,7 @@ impl ExactDistance {
         let goal = puzzle.goal();
         let space = TileSpace::new(TilePuzzle::new(shape, canonical_goal(shape, goal.blank())))
             .ok_or_else(|| too_big(shape))?;
-        let h = &table.header;
+        let (h, payload) = table.into_parts();
         if h.entry_bits != 8 || h.entry_count != space.state_count() {
             return Err(format!("table {} does not fit a {shape} board", h.name));
         }
@@ -233,7 +233,7 @@ impl ExactDistance {
         for t in 0..shape.cells() as u8 {
             rename[t as usize] = canonical.tile_at(goal.cell_of(t));
         }
-        let depths = DepthTable { bits: 8, len: h.entry_count, bytes: table.payload };
+        let depths = DepthTable { bits: 8, len: h.entry_count, bytes: payload };
         Ok(ExactDistance { space, depths, rename, cells: shape.cells() })
     }
 

@@ -127,7 +127,7 @@ impl Partition {
         dir: &std::path::Path,
         progress: &(dyn Fn(slide_core::enumerate::LayerStats) + Sync),
     ) -> Result<Vec<Arc<[u8]>>, slide_core::table::TableError> {
-        self.specs().iter().map(|spec| Ok(Arc::from(spec.load_or_build(dir, progress)?.payload))).collect()
+        self.specs().iter().map(|spec| Ok(Arc::from(spec.load_or_build(dir, progress)?.into_payload()))).collect()
     }
 }
 
@@ -138,7 +138,7 @@ impl Partition {
 fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, large: bool) -> Result<String, String> {
     use slide_core::pdb::AbstractSpace;
     let space = PatternSpace::new(shape, cells.len());
-    let entries = &table.payload;
+    let entries = table.payload();
     if entries.len() as u64 != space.placements() {
         return Err(format!("{} entries, expected {}", entries.len(), space.placements()));
     }
