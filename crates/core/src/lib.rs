@@ -10,6 +10,7 @@
 //!   giving the depth histogram, the antipodes and exact distance tables.
 //! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
+//! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
 //! - [`table`]: the versioned, checksummed file format of every precomputed table.
 //!
 //! The library draws nothing: long computations report progress through callbacks.
@@ -19,6 +20,7 @@ pub mod bits;
 pub mod board_text;
 pub mod direction;
 pub mod enumerate;
+pub mod packed;
 pub mod pdb;
 pub mod progress;
 pub mod puzzle;

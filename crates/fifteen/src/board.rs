@@ -6,12 +6,13 @@
 
 use std::fmt;
 
+use slide_core::packed::Packed;
 use slide_core::Puzzle;
 
 /// The most cells a board may have (5x5).
 pub const MAX_CELLS: usize = 25;
-const FIELD: u32 = 5;
-const MASK: u128 = 0b11111;
+/// 25 fields of 5 bits: a cell or tile number of a board up to 5x5.
+type Fields = Packed<u128, 5>;
 
 /// A board's dimensions: both sides between 2 and 5, so every cell and tile fits a 5-bit
 /// field of [`TileState`]. The fields are private so that no other shape can be made.
@@ -95,61 +96,58 @@ pub struct Slide {
 /// A position: tile of each cell and cell of each tile, 5 bits each; tile 0 is the blank.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TileState {
-    cells: u128,
-    positions: u128,
+    cells: Fields,
+    positions: Fields,
 }
 
 impl TileState {
     /// The state with `cells[i]` on cell `i`; `cells` must be a permutation of `0..len`.
     pub fn from_cells(cells: &[u8]) -> TileState {
         debug_assert!(cells.len() <= MAX_CELLS);
-        let mut s = TileState { cells: 0, positions: 0 };
+        let mut s = TileState { cells: Fields::ZERO, positions: Fields::ZERO };
         for (cell, &tile) in cells.iter().enumerate() {
-            s.cells |= (tile as u128) << (FIELD * cell as u32);
-            s.positions |= (cell as u128) << (FIELD * tile as u32);
+            s.cells.set(cell, tile);
+            s.positions.set(tile as usize, cell as u8);
         }
         s
     }
     /// The tiles cell by cell, for `n` cells.
     pub fn to_cells(&self, n: usize) -> Vec<u8> {
-        (0..n as u8).map(|c| self.tile_at(c)).collect()
+        self.cells.fields(n).collect()
     }
     /// The tile on `cell` (0 for the blank).
     #[inline]
     pub fn tile_at(&self, cell: u8) -> u8 {
-        ((self.cells >> (FIELD * cell as u32)) & MASK) as u8
+        self.cells.get(cell as usize)
     }
     /// The cell of `tile`.
     #[inline]
     pub fn cell_of(&self, tile: u8) -> u8 {
-        ((self.positions >> (FIELD * tile as u32)) & MASK) as u8
+        self.positions.get(tile as usize)
     }
     /// The blank's cell.
     #[inline]
     pub fn blank(&self) -> u8 {
-        (self.positions & MASK) as u8
+        self.positions.get(0)
     }
     /// The packed cell view (5 bits per cell, cell 0 lowest).
     #[inline]
     pub fn cells_word(&self) -> u128 {
-        self.cells
+        self.cells.word()
     }
     /// The packed position view (5 bits per tile, tile 0 lowest).
     #[inline]
     pub fn positions_word(&self) -> u128 {
-        self.positions
+        self.positions.word()
     }
     /// The state after the tile on `from` slides into the blank.
     #[inline]
     pub fn slide(&self, from: u8) -> TileState {
         let to = self.blank();
         let tile = self.tile_at(from);
-        let (from_shift, to_shift) = (FIELD * from as u32, FIELD * to as u32);
-        let tile_shift = FIELD * tile as u32;
         TileState {
-            // The blank's field is 0, so the tile is added at `to` and removed at `from`.
-            cells: (self.cells | ((tile as u128) << to_shift)) & !(MASK << from_shift),
-            positions: (self.positions & !(MASK << tile_shift) & !MASK) | ((to as u128) << tile_shift) | from as u128,
+            cells: self.cells.moved(from as usize, to as usize),
+            positions: self.positions.with(tile as usize, to).with(0, from),
         }
     }
 }
