@@ -139,6 +139,14 @@ impl<W: Word, const BITS: u32> Packed<W, BITS> {
         Packed((self.0 & !(Self::mask() << s)) | W::from_u8(value) << s)
     }
 
+    /// This array with `value` in field `i`, which must be 0 (so nothing needs clearing).
+    #[inline(always)]
+    pub fn put(self, i: usize, value: u8) -> Self {
+        debug_assert_eq!(self.get(i), 0, "putting into a non-empty field");
+        debug_assert!((value as u16) < 1 << BITS, "{value} does not fit {BITS} bits");
+        Packed(self.0 | W::from_u8(value) << Self::shift(i))
+    }
+
     /// Sets field `i` to `value` (which must fit `BITS` bits).
     #[inline(always)]
     pub fn set(&mut self, i: usize, value: u8) {

@@ -11,6 +11,7 @@
 //!  8  9 10 11
 //! ```
 
+use slide_core::packed::Packed;
 use slide_core::Puzzle;
 
 /// Rows of the board.
@@ -67,10 +68,16 @@ pub fn piece_glyph(piece: u8) -> char {
     GLYPHS.get(piece as usize).copied().unwrap_or('?')
 }
 
+/// Four-bit fields: a cell value each, and the blank's cell after the twelve cells.
+type Fields = Packed<u64, 4>;
+
+/// The field that holds the blank's cell.
+const BLANK_FIELD: usize = CELLS;
+
 /// A position: the twelve cells four bits each (cell `i` in bits `4i..4i+4`), and the
 /// blank's cell in bits 48..52 so that moves need not search for it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Board(pub u64);
+pub struct Board(Fields);
 
 const CELL_MASK: u64 = (1 << 48) - 1;
 
@@ -78,21 +85,35 @@ impl Board {
     /// A board from its cells, without checking them (see [`crate::parse::board_from_cells`]
     /// for the checked way). The blank's cell is found here.
     pub fn from_cells(cells: &[u8; CELLS]) -> Board {
-        let mut packed = 0u64;
+        let mut packed = Fields::ZERO;
         let mut blank = 0;
         for (i, &v) in cells.iter().enumerate() {
-            packed |= (v as u64 & 15) << (4 * i);
+            packed.set(i, v & 15);
             if v == BLANK {
                 blank = i;
             }
         }
-        Board(packed | (blank as u64) << 48)
+        Board(packed.put(BLANK_FIELD, blank as u8))
+    }
+
+    /// A board from packed cells (as [`Board::packed_cells`] gives them, the blank's field
+    /// clear) and the blank's cell, which the caller knows: the moves and the ranking.
+    #[inline]
+    pub fn from_packed(cells: u64, blank: usize) -> Board {
+        debug_assert_eq!(cells & !CELL_MASK, 0, "cells beyond the twelfth");
+        Board(Fields::from_word(cells).put(BLANK_FIELD, blank as u8))
+    }
+
+    /// The whole board as one integer: the cells and the blank's cell.
+    #[inline]
+    pub fn word(self) -> u64 {
+        self.0.word()
     }
 
     /// The value in cell `i`.
     #[inline]
     pub fn cell(self, i: usize) -> u8 {
-        ((self.0 >> (4 * i)) & 15) as u8
+        self.0.get(i)
     }
 
     /// The cells, row-major.
@@ -103,7 +124,7 @@ impl Board {
     /// The blank's cell.
     #[inline]
     pub fn blank(self) -> usize {
-        ((self.0 >> 48) & 15) as usize
+        self.0.get(BLANK_FIELD) as usize
     }
 
     /// The column of the big piece's left half (0, 1 or 2).
@@ -115,7 +136,7 @@ impl Board {
     /// The packed cells without the blank index.
     #[inline]
     pub fn packed_cells(self) -> u64 {
-        self.0 & CELL_MASK
+        self.0.word() & CELL_MASK
     }
 
     /// The parity every move flips: the blank's square colour plus the big piece's column.
@@ -192,32 +213,26 @@ const NEIGHBOURS: [[(u8, Dir); 4]; CELLS] = {
 #[inline]
 pub fn for_each_move(cells: u64, blank: usize, mut visit: impl FnMut(u8, Dir, u64, usize)) {
     let s = blank;
+    let cells = Fields::from_word(cells);
     for &(n, dir) in &NEIGHBOURS[s] {
         if n == u8::MAX {
             break;
         }
         let n = n as usize;
-        let v = ((cells >> (4 * n)) & 15) as u8;
-        match v {
+        match cells.get(n) {
             BIG_LEFT => {
-                // The big piece slides left only, into a blank on its left in the top row.
+                // The big piece slides left only, into a blank on its left in the top row:
+                // its left half into the blank, then its right half after it.
                 if dir == Dir::Left && s + 2 < COLS {
-                    let cleared = cells & !(0xff << (4 * s) | 0xf << (4 * (s + 2)));
-                    let moved = cleared | (BIG_LEFT as u64) << (4 * s) | (BIG_RIGHT as u64) << (4 * (s + 1));
-                    visit(BIG, Dir::Left, moved, s + 2);
+                    visit(BIG, Dir::Left, cells.moved(s + 1, s).moved(s + 2, s + 1).word(), s + 2);
                 }
             }
             BIG_RIGHT => {
                 if dir == Dir::Right && (2..COLS).contains(&s) {
-                    let cleared = cells & !(0xff << (4 * (s - 1)) | 0xf << (4 * (s - 2)));
-                    let moved = cleared | (BIG_LEFT as u64) << (4 * (s - 1)) | (BIG_RIGHT as u64) << (4 * s);
-                    visit(BIG, Dir::Right, moved, s - 2);
+                    visit(BIG, Dir::Right, cells.moved(s - 1, s).moved(s - 2, s - 1).word(), s - 2);
                 }
             }
-            _ => {
-                let moved = (cells & !(0xf << (4 * n))) | (v as u64) << (4 * s);
-                visit(v, dir, moved, n);
-            }
+            v => visit(v, dir, cells.moved(n, s).word(), n),
         }
     }
 }
@@ -234,7 +249,7 @@ impl Puzzle for Goat {
     #[inline]
     fn for_each_successor<F: FnMut(GoatMove, Board)>(&self, state: &Board, mut visit: F) {
         for_each_move(state.packed_cells(), state.blank(), |piece, dir, cells, blank| {
-            visit(GoatMove { piece, dir }, Board(cells | (blank as u64) << 48))
+            visit(GoatMove { piece, dir }, Board::from_packed(cells, blank))
         });
     }
 

@@ -2,6 +2,7 @@
 //! pair of pattern databases, and the exact distance table made by the enumeration.
 
 use slide_core::enumerate::{DepthStore, DepthTable, EnumerateError, LayerStats};
+use slide_core::packed::Packed;
 use slide_core::pdb::{self, AbstractSpace};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
@@ -71,8 +72,9 @@ fn locate(cells: u64) -> ([u8; 16], [u8; 2]) {
     let mut pos = [0u8; 16];
     let mut bars = [0u8; 2];
     let mut n = 0;
+    let cells = Packed::<u64, 4>::from_word(cells);
     for i in 0..CELLS {
-        let v = ((cells >> (4 * i)) & 15) as usize;
+        let v = cells.get(i) as usize;
         if v == BAR as usize {
             bars[n & 1] = i as u8;
             n += 1;
@@ -168,13 +170,14 @@ struct PatternSpace<'a> {
 impl PatternSpace<'_> {
     /// The abstract board: (packed cells, blank).
     fn abstract_board(&self, cells: u64, blank: usize) -> (u64, usize) {
-        let mut out = 0u64;
+        let cells = Packed::<u64, 4>::from_word(cells);
+        let mut out = Packed::<u64, 4>::ZERO;
         for i in 0..CELLS {
-            let v = ((cells >> (4 * i)) & 15) as u8;
+            let v = cells.get(i);
             let keep = v == BLANK || v >= BIG_LEFT && v != OTHER || self.pattern.pieces.contains(&v);
-            out |= (if keep { v } else { OTHER } as u64) << (4 * i);
+            out.set(i, if keep { v } else { OTHER });
         }
-        (out, blank)
+        (out.word(), blank)
     }
 }
 
@@ -226,11 +229,7 @@ impl AbstractSpace for PatternSpace<'_> {
             cells[(rest % 12) as usize] = v;
             rest /= 12;
         }
-        let mut packed = 0u64;
-        for (i, &v) in cells.iter().enumerate() {
-            packed |= (v as u64) << (4 * i);
-        }
-        (packed, blank)
+        (Packed::<u64, 4>::from_fields(&cells).word(), blank)
     }
 
     fn for_each_successor<F: FnMut((u64, usize), u8)>(&self, state: &(u64, usize), mut visit: F) {

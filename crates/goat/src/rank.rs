@@ -161,7 +161,7 @@ pub fn unrank(rank: u64) -> Board {
     let packed = low | big | high << (4 * (col + 2));
     // The blank's slot skips the big piece's two cells when it lies beyond them.
     let blank = blank + 2 * (blank >= col as u64) as u64;
-    Board(packed | blank << 48)
+    Board::from_packed(packed, blank as usize)
 }
 
 impl RankedSpace for Goat {
@@ -328,7 +328,7 @@ impl Puzzle for RankedGoat {
         for_each_move(cells, to, |piece, dir, child, blank| {
             // A small piece left the child's blank cell; the big piece is handled by column.
             let r = rank_after_move(cells, state.rank as u64, piece, dir == Dir::Left, blank, to);
-            visit(GoatMove { piece, dir }, Ranked { board: Board(child | (blank as u64) << 48), rank: r as u32 })
+            visit(GoatMove { piece, dir }, Ranked { board: Board::from_packed(child, blank), rank: r as u32 })
         });
     }
 

@@ -7,6 +7,7 @@
 
 use std::ops::ControlFlow;
 
+use slide_core::packed::Packed;
 use slide_core::search::{breadth_first_layers, Frontier, LayerVisitor, Limits};
 use slide_core::{Heuristic, Path, Puzzle};
 
@@ -21,7 +22,38 @@ pub const MAX_CELLS: usize = 64;
 /// Unused classes hold 0. Two positions that differ only by swapping blocks of one shape are
 /// the same `State`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct State(pub [u64; MAX_CLASSES]);
+pub struct State([Origins; MAX_CLASSES]);
+
+/// The top-left cells of one class's blocks: one bit per cell.
+type Origins = Packed<u64, 1>;
+
+impl State {
+    /// The bitboard of the top-left cells of the blocks of class `class`.
+    #[inline]
+    pub fn origins(&self, class: usize) -> u64 {
+        self.0[class].word()
+    }
+
+    /// The top-left cells of the blocks of class `class`, lowest first.
+    #[inline]
+    pub fn blocks(&self, class: usize) -> impl Iterator<Item = usize> {
+        self.0[class].ones()
+    }
+
+    /// This state with a block of class `class` added at `origin`.
+    #[inline]
+    pub fn with_block(mut self, class: usize, origin: usize) -> State {
+        self.0[class] = self.0[class].inserted(origin);
+        self
+    }
+
+    /// This state with the block of class `class` at `from` moved to the free origin `to`.
+    #[inline]
+    pub fn moved(mut self, class: usize, from: usize, to: usize) -> State {
+        self.0[class] = self.0[class].moved(from, to);
+        self
+    }
+}
 
 /// How moves are counted; named in every output because the optimal lengths differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -120,15 +152,9 @@ pub struct Board {
 }
 
 /// Iterates the indices of the set bits of `bits`, lowest first.
-pub fn bits(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Some(i)
-    })
+#[inline]
+pub fn bits(bits: u64) -> impl Iterator<Item = usize> {
+    Packed::<u64, 1>::from_word(bits).ones()
 }
 
 impl Board {
@@ -191,7 +217,7 @@ impl Board {
     pub fn occupied(&self, state: &State) -> u64 {
         let mut occ = 0;
         for (c, class) in self.classes.iter().enumerate() {
-            for o in bits(state.0[c]) {
+            for o in state.blocks(c) {
                 occ |= class.footprint[o];
             }
         }
@@ -312,9 +338,7 @@ impl Board {
     /// Applies `mv` to `state` (no legality check).
     #[inline]
     pub fn apply(&self, state: &State, mv: Move) -> State {
-        let mut s = *state;
-        s.0[mv.class as usize] ^= (1u64 << mv.from) | (1u64 << mv.to);
-        s
+        state.moved(mv.class as usize, mv.from as usize, mv.to as usize)
     }
 
     /// Whether `mv` is a legal move from `state` under the board's metric.
@@ -333,13 +357,11 @@ impl Puzzle for Board {
     fn for_each_successor<F: FnMut(Move, State)>(&self, state: &State, mut visit: F) {
         let occ = self.occupied(state);
         for (c, class) in self.classes.iter().enumerate() {
-            for from in bits(state.0[c]) {
+            for from in state.blocks(c) {
                 let others = occ & !class.footprint[from];
                 let free = self.free_origins(c, others);
                 self.single_block_moves(from, free, |to| {
-                    let mut child = *state;
-                    child.0[c] ^= (1u64 << from) | (1u64 << to);
-                    visit(Move { class: c as u8, from: from as u8, to: to as u8 }, child);
+                    visit(Move { class: c as u8, from: from as u8, to: to as u8 }, state.moved(c, from, to));
                 });
             }
         }
@@ -360,7 +382,7 @@ impl Goal {
     /// Whether `state` satisfies the goal on `board`.
     #[inline]
     pub fn is_goal(&self, board: &Board, state: &State) -> bool {
-        self.targets.iter().all(|&(c, origins)| state.0[c] & origins != 0)
+        self.targets.iter().all(|&(c, origins)| state.origins(c) & origins != 0)
             && (self.empty == 0 || board.occupied(state) & self.empty == 0)
     }
 }
@@ -437,7 +459,7 @@ impl Heuristic<Board> for GoalDistance {
         for (c, list) in &self.tables {
             let mut worst = 0u32;
             for dist in list {
-                let best = bits(state.0[*c]).map(|o| dist[o] as u32).min().unwrap_or(u8::MAX as u32);
+                let best = state.blocks(*c).map(|o| dist[o] as u32).min().unwrap_or(u8::MAX as u32);
                 worst = worst.max(best);
             }
             total += worst;
@@ -465,8 +487,7 @@ mod tests {
         // A 2x2 block on a 3x3 board: 4 origins, a square of moves.
         for (metric, moves) in [(Metric::Cell, 2), (Metric::Line, 2), (Metric::Block, 3)] {
             let b = Board::new(3, 3, 0, &[(2, 2, 1)], metric);
-            let mut s = State::default();
-            s.0[0] = 1;
+            let s = State::default().with_block(0, 0);
             let mut n = 0;
             b.for_each_successor(&s, |_, _| n += 1);
             assert_eq!(n, moves, "{metric}");

@@ -164,7 +164,7 @@ pub fn parse_start(
     let board = Board::new(rows, cols, walls, &shapes, metric);
     let mut start = State::default();
     for b in &blocks {
-        start.0[b.class] |= 1 << b.origin;
+        start = start.with_block(b.class, b.origin);
     }
     blocks.sort_by_key(|b| b.origin);
     Ok((board, start, blocks))
@@ -297,7 +297,7 @@ pub fn render_canonical(board: &Board, state: &State, blocks: &[Block]) -> Strin
     let mut labelled = Vec::new();
     for (c, _) in board.classes.iter().enumerate() {
         let label = blocks.iter().find(|b| b.class == c).map_or('?', |b| b.label);
-        labelled.extend(bits(state.0[c]).map(|origin| Block { label, class: c, origin }));
+        labelled.extend(state.blocks(c).map(|origin| Block { label, class: c, origin }));
     }
     render(board, &labelled)
 }
