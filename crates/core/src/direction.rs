@@ -1,10 +1,9 @@
 //! The four directions a tile or block slides, named as every binary prints them.
 
-use serde::Serialize;
-
 /// The way a piece slides ("Down" slides the piece above the blank down into it, as the
 /// code-golf challenge writes it). One type for every puzzle, so that outputs agree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Direction {
     /// Towards row 0.
     Up,
