@@ -4,7 +4,7 @@
 #![no_main]
 
 use goat::board::{apply, Board, GOAL};
-use goat::heuristics::SeedHeuristic;
+use goat::heuristics::HiroiHeuristic;
 use goat::parse::board_from_cells;
 use goat::{ida_options, parse_board, Goat};
 use libfuzzer_sys::fuzz_target;
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let goal = Board::from_cells(&GOAL);
     let mut options = ida_options(board, goal, Limits::nodes(5_000));
     options.parallel = false;
-    if let (Outcome::Found(path), _) = ida_star(&Goat, &SeedHeuristic::new(goal), board, |s| *s == goal, &options) {
+    if let (Outcome::Found(path), _) = ida_star(&Goat, &HiroiHeuristic::new(goal), board, |s| *s == goal, &options) {
         let end = path.moves.iter().fold(board, |b, &m| apply(b, m).expect("every move is legal"));
         assert_eq!(end, goal);
     }

@@ -11,7 +11,7 @@ use fifteen::heuristics::{LinearConflict, Manhattan, WalkingDistance};
 use fifteen::parse::parse_board;
 use fifteen::pdb::{Partition, PdbHeuristic};
 use fifteen::solvable::solution_parity;
-use fifteen::{Shape, TilePuzzle, TileState, SEED_004_BOARDS};
+use fifteen::{Shape, TilePuzzle, TileState, CODE_GOLF_BOARDS};
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::{Heuristic, Puzzle};
 
@@ -60,7 +60,7 @@ fn benches(c: &mut Criterion) {
     group.finish();
 
     // Seed 004's 38-move board, sequential, so the figure does not depend on the core count.
-    let (start, _) = parse_board(SEED_004_BOARDS[2], Some(shape)).unwrap();
+    let (start, _) = parse_board(CODE_GOLF_BOARDS[2], Some(shape)).unwrap();
     let options = IdaOptions {
         parallel: false,
         solution_parity: Some(solution_parity(shape, &start, &puzzle.goal())),

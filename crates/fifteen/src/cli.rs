@@ -68,7 +68,7 @@ impl TileVariant for Fifteen {
     const ABOUT: &'static str = "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5)";
     const DEFAULT_SHAPE: Shape = Shape { rows: 4, cols: 4 };
     const INFER_SHAPE: bool = true;
-    const DEFAULT_BOARDS: &'static [&'static str] = &crate::SEED_004_BOARDS;
+    const DEFAULT_BOARDS: &'static [&'static str] = &crate::CODE_GOLF_BOARDS;
     const HEURISTICS: &'static [HeuristicChoice] = &HeuristicChoice::ALL;
     const NAMED_HEURISTICS: &'static [Named] = &[
         named(HeuristicChoice::None),

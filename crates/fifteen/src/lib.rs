@@ -31,7 +31,7 @@ pub fn tables() -> Vec<slide_core::table::TableSpec> {
 }
 
 /// The five boards of seed 004 (15, 48, 38, 49 and 45 moves).
-pub const SEED_004_BOARDS: [&str; 5] = [
+pub const CODE_GOLF_BOARDS: [&str; 5] = [
     "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12",
     "2 5 13 12 / 1 0 3 15 / 9 7 14 6 / 10 11 8 4",
     "5 2 4 8 / 10 0 3 14 / 13 6 11 12 / 1 15 9 7",

@@ -19,13 +19,13 @@ use crate::rank;
 /// move shifts the blank two cells); [`Board::parity`] adds the big piece's column, which
 /// makes the rule hold for every pair of boards.
 #[derive(Clone, Debug)]
-pub struct SeedHeuristic {
+pub struct HiroiHeuristic {
     /// `dist[v][i]`: the moves piece value `v` needs from cell `i` (0 for the blank and for
     /// the big piece's right half, so it is counted once).
     dist: [[u8; CELLS]; 11],
 }
 
-impl SeedHeuristic {
+impl HiroiHeuristic {
     /// The table for `goal` (for the seed's GOAL it is the seed's `distance` table).
     pub fn new(goal: Board) -> Self {
         let mut dist = [[0u8; CELLS]; 11];
@@ -36,7 +36,7 @@ impl SeedHeuristic {
                 *d = targets.iter().map(|&t| manhattan(i, t)).min().unwrap_or(0) as u8;
             }
         }
-        SeedHeuristic { dist }
+        HiroiHeuristic { dist }
     }
 
     /// The distance table, for tests that compare it with the seed's.
@@ -45,7 +45,7 @@ impl SeedHeuristic {
     }
 }
 
-impl Heuristic<Goat> for SeedHeuristic {
+impl Heuristic<Goat> for HiroiHeuristic {
     type Carried = ();
 
     #[inline]
@@ -391,7 +391,7 @@ mod tests {
 
     #[test]
     fn seed_table_matches_the_seed_where_it_counts() {
-        let h = SeedHeuristic::new(Board::from_cells(&GOAL));
+        let h = HiroiHeuristic::new(Board::from_cells(&GOAL));
         for (v, (ours, seeds)) in h.table().iter().zip(&SEED_DISTANCE).enumerate().take(9) {
             assert_eq!(ours, seeds, "piece {v}");
         }

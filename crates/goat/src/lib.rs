@@ -26,7 +26,7 @@ use slide_core::table::{Table, TableError, TableHeader, TableSpec};
 use slide_core::ZeroHeuristic;
 
 pub use board::{Board, Dir, Goat, GoatMove, GOAL, START, START_52};
-pub use heuristics::{ExactHeuristic, PdbHeuristic, SeedHeuristic};
+pub use heuristics::{ExactHeuristic, HiroiHeuristic, PdbHeuristic};
 pub use parse::parse_board;
 
 /// The heuristics `--heuristic` can name.
@@ -35,7 +35,7 @@ pub enum HeuristicKind {
     /// No estimate: plain iterative deepening (with parity steps).
     None,
     /// The seed's per-piece distance table (each `─` to the nearer `─` goal cell).
-    Seed,
+    Hiroi,
     /// Two additive pattern databases: big piece + `─ ─` + ┌ │ └, and ┘ 羊 狼 ∥.
     Pdb,
     /// The exact distance table of the whole space (4 bits per position).
@@ -47,7 +47,7 @@ impl HeuristicKind {
     pub fn name(self) -> &'static str {
         match self {
             HeuristicKind::None => "none",
-            HeuristicKind::Seed => "seed",
+            HeuristicKind::Hiroi => "hiroi",
             HeuristicKind::Pdb => "pdb",
             HeuristicKind::Exact => "exact",
         }
@@ -60,8 +60,8 @@ impl HeuristicKind {
 pub enum AnyHeuristic {
     /// See [`HeuristicKind::None`].
     None,
-    /// See [`HeuristicKind::Seed`].
-    Seed(SeedHeuristic),
+    /// See [`HeuristicKind::Hiroi`].
+    Hiroi(HiroiHeuristic),
     /// See [`HeuristicKind::Pdb`].
     Pdb(PdbHeuristic),
     /// See [`HeuristicKind::Exact`].
@@ -76,7 +76,7 @@ macro_rules! with_heuristic {
                 let $h = &ZeroHeuristic;
                 $body
             }
-            AnyHeuristic::Seed(x) => {
+            AnyHeuristic::Hiroi(x) => {
                 let $h = x;
                 $body
             }
@@ -99,7 +99,7 @@ impl AnyHeuristic {
         let quiet = |_: LayerStats| {};
         Ok(match kind {
             HeuristicKind::None => AnyHeuristic::None,
-            HeuristicKind::Seed => AnyHeuristic::Seed(SeedHeuristic::new(goal)),
+            HeuristicKind::Hiroi => AnyHeuristic::Hiroi(HiroiHeuristic::new(goal)),
             HeuristicKind::Pdb => AnyHeuristic::Pdb(PdbHeuristic::new(goal, &quiet)),
             HeuristicKind::Exact => AnyHeuristic::Exact(exact_heuristic(goal, data_dir)?),
         })
@@ -234,7 +234,7 @@ pub fn exact_heuristic(goal: Board, data_dir: Option<&Path>) -> Result<ExactHeur
 impl HeuristicKind {
     /// Every kind, weakest first.
     pub const ALL: [HeuristicKind; 4] =
-        [HeuristicKind::None, HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact];
+        [HeuristicKind::None, HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact];
 
     /// The kind named `name` (as [`HeuristicKind::name`] writes it).
     pub fn from_name(name: &str) -> Option<HeuristicKind> {

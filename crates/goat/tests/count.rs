@@ -13,7 +13,7 @@ fn counts_agree_with_bfs() {
     for want in [15, 18, 22] {
         boards.push((0..STATE_COUNT).step_by(499).map(unrank).find(|&b| exact.distance(b) == want).unwrap());
     }
-    let hs: Vec<AnyHeuristic> = [HeuristicKind::Exact, HeuristicKind::Pdb, HeuristicKind::Seed]
+    let hs: Vec<AnyHeuristic> = [HeuristicKind::Exact, HeuristicKind::Pdb, HeuristicKind::Hiroi]
         .into_iter()
         .map(|k| AnyHeuristic::build(k, goal, None).unwrap())
         .collect();

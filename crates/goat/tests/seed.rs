@@ -2,7 +2,7 @@
 //! deepest positions, and the optimal lengths 20 (START) and 52 (the seed's second start).
 
 use goat::board::{apply, Board, Goat, GOAL, START, START_52};
-use goat::heuristics::{ExactHeuristic, PdbHeuristic, SeedHeuristic};
+use goat::heuristics::{ExactHeuristic, HiroiHeuristic, PdbHeuristic};
 use goat::rank::{rank, unrank, RankedGoat, STATE_COUNT};
 use goat::{analyze, parse_board, solve, AnyHeuristic, HeuristicKind};
 use slide_core::enumerate::DepthStore;
@@ -93,7 +93,7 @@ fn start_takes_20_moves_with_every_heuristic() {
     let (bfs_outcome, _) = bfs(&Goat, start, |s| *s == goal, &Limits::default());
     let bfs_len = bfs_outcome.found().unwrap().len();
     assert_eq!(bfs_len, 20);
-    for kind in [HeuristicKind::None, HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact] {
+    for kind in [HeuristicKind::None, HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact] {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
         let (outcome, _) = solve(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
@@ -120,7 +120,7 @@ fn the_52_move_start_with_pdb_and_exact() {
 #[ignore]
 fn the_52_move_start_with_the_seed_heuristic() {
     let (start, goal) = (Board::from_cells(&START_52), goal());
-    let h = AnyHeuristic::build(HeuristicKind::Seed, goal, None).unwrap();
+    let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 52);
     assert_eq!(replay(start, &path.moves), goal);
@@ -133,7 +133,7 @@ fn seed_heuristic_solves_a_deep_board_optimally() {
     let goal = goal();
     let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
     let start = (0..STATE_COUNT).step_by(7919).map(unrank).find(|&b| exact.distance(b) == 32).unwrap();
-    let h = AnyHeuristic::build(HeuristicKind::Seed, goal, None).unwrap();
+    let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 32);
     assert_eq!(replay(start, &path.moves), goal);
@@ -147,7 +147,7 @@ fn heuristics_are_admissible_and_ordered() {
     let e = analyze(goal, DepthStore::Bytes, &|_| {}).unwrap();
     let bytes = e.depths.unwrap();
     let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
-    let seed = SeedHeuristic::new(goal);
+    let seed = HiroiHeuristic::new(goal);
     let pdb = PdbHeuristic::new(goal, &|_| {});
     let (mut seed_sum, mut pdb_sum, mut exact_sum) = (0u64, 0u64, 0u64);
     for r in (0..STATE_COUNT).step_by(997) {
@@ -172,7 +172,7 @@ fn heuristics_are_admissible_and_ordered() {
 fn a_custom_goal_works() {
     // Swap the roles: solve GOAL -> START (20 moves by symmetry of the move graph).
     let (start, goal) = (goal(), Board::from_cells(&START));
-    for kind in [HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact] {
+    for kind in [HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact] {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
         let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
         assert_eq!(path.len(), 20, "{kind:?}");

@@ -23,7 +23,7 @@ fn known() -> &'static Known {
     KNOWN.get_or_init(|| {
         let goal = Board::from_cells(&GOAL);
         let depths = analyze(goal, DepthStore::Bytes, &|_| {}).unwrap().depths.unwrap();
-        let heuristics = [HeuristicKind::None, HeuristicKind::Seed, HeuristicKind::Pdb, HeuristicKind::Exact]
+        let heuristics = [HeuristicKind::None, HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact]
             .into_iter()
             .map(|k| (k, AnyHeuristic::build(k, goal, None).unwrap()))
             .collect();

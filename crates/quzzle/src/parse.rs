@@ -8,9 +8,9 @@
 use crate::engine::{bits, Board, Goal, Metric, State, MAX_CELLS, MAX_CLASSES};
 
 /// The seed's puzzle (seed 001, PaPuzzle): 4 wide, 5 tall.
-pub const SEED_START: &str = "1122/1133/45../6788/6799";
+pub const PENNANT_START: &str = "1122/1133/45../6788/6799";
 /// The seed's goal: the 2x2 block covers the lower-left cell.
-pub const SEED_GOAL: &str = "................1...";
+pub const PENNANT_GOAL: &str = "................1...";
 
 /// One labelled block of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,7 +255,7 @@ impl Instance {
 
     /// The seed's puzzle under `metric`.
     pub fn seed(metric: Metric) -> Instance {
-        Instance::new("seed 001 (Pennant)", SEED_START, Some(SEED_GOAL), None, metric)
+        Instance::new("seed 001 (Pennant)", PENNANT_START, Some(PENNANT_GOAL), None, metric)
             .expect("the seed's puzzle is valid")
     }
 
@@ -442,7 +442,7 @@ mod tests {
         let inst = Instance::seed(Metric::Cell);
         assert_eq!(inst.board.classes.len(), 4);
         assert_eq!(inst.start_text(), "1122113345..67886799");
-        assert_eq!(inst.goal_text, SEED_GOAL);
+        assert_eq!(inst.goal_text, PENNANT_GOAL);
         let same = Instance::new("x", "11221133450067886799", None, None, Metric::Cell).unwrap();
         assert_eq!(same.start, inst.start);
         assert_eq!(same.goal, inst.goal);
@@ -455,7 +455,7 @@ mod tests {
         assert!(e("1212/1133/45../6788/6799").contains("block '1' is not a filled rectangle"));
         assert!(e("112").contains("cannot tell the shape"));
         assert!(e("11é2/1133").contains("row 1 column 3"));
-        let (b, _, blocks) = parse_start(SEED_START, None, Metric::Cell).unwrap();
+        let (b, _, blocks) = parse_start(PENNANT_START, None, Metric::Cell).unwrap();
         assert!(parse_goal("x...", &b, &blocks).unwrap_err().contains("cells"));
         assert!(parse_goal("................Z...", &b, &blocks).unwrap_err().contains("'Z' is not a block"));
         assert!(parse_goal("1..1................", &b, &blocks).unwrap_err().contains("no 2x2 block"));

@@ -9,7 +9,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::{check_step, shipped};
-use quzzle::parse::{rows_of, SEED_GOAL};
+use quzzle::parse::{rows_of, PENNANT_GOAL};
 use quzzle::{label_path, solve, Algorithm, Instance, Metric};
 use rand::RngExt;
 use slide_cli::testing::{mixed_batch, run_mixed_batch};
@@ -42,7 +42,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         (rows_of(&board, 4).join("/"), board)
     });
     let mut lengths: HashMap<String, usize> = HashMap::new();
-    let args = ["solve", "--goal", SEED_GOAL];
+    let args = ["solve", "--goal", PENNANT_GOAL];
     run_mixed_batch(env!("CARGO_BIN_EXE_quzzle"), &args, &batch, &BAD, |line, v, board| {
         assert_eq!(v["start"], *board);
         let boards = v["boards"].as_array().unwrap();
@@ -54,7 +54,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         }
         assert_eq!(&before[16..17], "1", "line {line} ends with the 2x2 block in the lower-left corner");
         let length = *lengths.entry(board.clone()).or_insert_with(|| {
-            let inst = Instance::new("b", board, Some(SEED_GOAL), Some((5, 4)), Metric::Cell).unwrap();
+            let inst = Instance::new("b", board, Some(PENNANT_GOAL), Some((5, 4)), Metric::Cell).unwrap();
             solve(&inst, Algorithm::Bfs, &Limits::default()).0.found().unwrap().len()
         });
         assert_eq!(boards.len(), length, "line {line} is optimal");

@@ -214,7 +214,8 @@ fn the_seeds_printed_solution_is_reproduced() {
     let seed = Instance::seed(Metric::Cell);
     let partial = solve_and_replay(&seed, Algorithm::Bfs);
     let full =
-        Instance::new("seed", quzzle::parse::SEED_START, Some("7633/7622/..54/1199/1188"), None, Metric::Cell).unwrap();
+        Instance::new("seed", quzzle::parse::PENNANT_START, Some("7633/7622/..54/1199/1188"), None, Metric::Cell)
+            .unwrap();
     assert_eq!(solve_and_replay(&full, Algorithm::Bfs), partial);
     let (outcome, _) = solve(&full, Algorithm::Bfs, &Limits::default());
     let end = *outcome.found().unwrap().states.last().unwrap();
