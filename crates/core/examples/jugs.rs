@@ -1,4 +1,4 @@
-//! Seed 001's jug problem through the generic abstraction: jugs of 3, 5 and 8 litres, the
+//! The generic solver's jug problem through the generic abstraction: jugs of 3, 5 and 8 litres, the
 //! largest full; pour until the two largest hold 4 litres each. Prints the states of the
 //! shortest solution, one per line.
 

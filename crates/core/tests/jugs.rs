@@ -1,4 +1,4 @@
-//! The jugs example prints seed 001's eight states: the example's own code, included here.
+//! The jugs example prints the generic solver's eight states: the example's own code, included here.
 
 #[path = "../examples/jugs.rs"]
 mod jugs;

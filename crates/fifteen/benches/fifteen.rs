@@ -59,14 +59,14 @@ fn benches(c: &mut Criterion) {
     group.bench_function("pdb663", |b| b.iter(|| estimate_all(&pdb, black_box(&states))));
     group.finish();
 
-    // Seed 004's 38-move board, sequential, so the figure does not depend on the core count.
+    // The code-golf challenge's 38-move board, sequential, so the figure does not depend on the core count.
     let (start, _) = parse_board(CODE_GOLF_BOARDS[2], Some(shape)).unwrap();
     let options = IdaOptions {
         parallel: false,
         solution_parity: Some(solution_parity(shape, &start, &puzzle.goal())),
         ..IdaOptions::default()
     };
-    let mut group = c.benchmark_group("IDA* on seed 004's 38-move board");
+    let mut group = c.benchmark_group("IDA* on the code-golf challenge's 38-move board");
     group.sample_size(20);
     group.bench_function("walking-distance", |b| {
         b.iter(|| ida_star(&puzzle, &walking, start, |s| puzzle.is_goal(s), &options).0.found().unwrap().len())

@@ -76,7 +76,7 @@ impl fmt::Display for Shape {
     }
 }
 
-/// The direction a tile slides (seed 004's convention: "Down" slides the tile above the
+/// The direction a tile slides (the code-golf challenge's convention: "Down" slides the tile above the
 /// blank down into it).
 pub use slide_core::Direction;
 
@@ -267,7 +267,7 @@ mod tests {
     }
 
     #[test]
-    fn directions_follow_seed_004() {
+    fn directions_follow_the_code_golf_challenge() {
         let shape = Shape::new(2, 2).unwrap();
         let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
         // 1 2 / 3 _ : tile 2 (above the blank) slides Down, tile 3 (left of it) slides Right.

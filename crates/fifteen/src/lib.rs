@@ -30,7 +30,7 @@ pub fn tables() -> Vec<slide_core::table::TableSpec> {
         .collect()
 }
 
-/// The five boards of seed 004 (15, 48, 38, 49 and 45 moves).
+/// The five 15-puzzle boards of the code-golf challenge (15, 48, 38, 49 and 45 moves).
 pub const CODE_GOLF_BOARDS: [&str; 5] = [
     "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12",
     "2 5 13 12 / 1 0 3 15 / 9 7 14 6 / 10 11 8 4",

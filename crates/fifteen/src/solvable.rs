@@ -107,7 +107,7 @@ mod tests {
     use crate::parse::parse_board;
 
     #[test]
-    fn seed_boards() {
+    fn code_golf_boards() {
         let (goal, shape) = parse_board("1 2 3 4 / 5 6 7 0", None).unwrap();
         let (start, _) = parse_board("0 7 2 1 / 4 3 6 5", None).unwrap();
         assert!(check_solvable(shape, &start, &goal).is_ok());

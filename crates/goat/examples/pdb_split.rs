@@ -1,5 +1,5 @@
 //! Compares partitions of the pieces into additive pattern databases: build time, mean
-//! estimate over a sample, and IDA* nodes on the seed's 52-move start.
+//! estimate over a sample, and IDA* nodes on Hiroi's 52-move start.
 //!
 //! `cargo run --release -p goat --example pdb_split`
 
@@ -25,7 +25,7 @@ fn main() {
     let seed = goat::HiroiHeuristic::new(goal);
     let seed_mean = (0..STATE_COUNT).step_by(101).map(|r| seed.estimate(&unrank(r)) as f64).sum::<f64>()
         / (STATE_COUNT / 101) as f64;
-    println!("seed heuristic: mean h {seed_mean:.2}");
+    println!("Hiroi's heuristic: mean h {seed_mean:.2}");
     for split in splits {
         let clock = Instant::now();
         let h = PdbHeuristic::with_patterns(goal, &split, &|_| {});

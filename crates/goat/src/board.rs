@@ -1,7 +1,7 @@
-//! The Goat board of seed 000: 3x4 cells packed four bits each into a `u64`, its moves and
+//! Hiroi's Goat board: 3x4 cells packed four bits each into a `u64`, its moves and
 //! its glyphs.
 //!
-//! Cell values are the seed's: 0 blank, 1 ┌, 2 │, 3 └, 4 ┘, 5 羊 (goat), 6 狼 (wolf), 7 ∥
+//! Cell values are Hiroi's: 0 blank, 1 ┌, 2 │, 3 └, 4 ┘, 5 羊 (goat), 6 狼 (wolf), 7 ∥
 //! (door), 8 ─ (two identical pieces), 9 and 10 the left and right halves of the big piece,
 //! which only slides left or right within the top row. Cells are numbered row-major:
 //!
@@ -31,15 +31,15 @@ pub const BIG_RIGHT: u8 = 10;
 /// The piece code of the big piece in moves and JSON (`pieces[i]`).
 pub const BIG: u8 = 9;
 
-/// The seed's glyph for each cell value (the big piece prints as `┐` and a blank-looking
-/// right half, as in the seed's `print_board`).
+/// Hiroi's glyph for each cell value (the big piece prints as `┐` and a blank-looking
+/// right half, as in Hiroi's `print_board`).
 pub const GLYPHS: [char; 11] = ['□', '┌', '│', '└', '┘', '羊', '狼', '∥', '─', '┐', ' '];
 
-/// The seed's START: 20 moves from [`GOAL`].
+/// Hiroi's START: 20 moves from [`GOAL`].
 pub const START: [u8; CELLS] = [1, 8, 9, 10, 2, 0, 7, 5, 3, 8, 4, 6];
-/// The seed's GOAL: the goat in its pen.
+/// Hiroi's GOAL: the goat in its pen.
 pub const GOAL: [u8; CELLS] = [1, 8, 9, 10, 2, 5, 7, 0, 3, 8, 4, 6];
-/// The seed's second start, one of the seven positions 52 moves from [`GOAL`].
+/// Hiroi's second start, one of the seven positions 52 moves from [`GOAL`].
 pub const START_52: [u8; CELLS] = [6, 7, 9, 10, 4, 5, 2, 8, 0, 8, 3, 1];
 
 /// The way a piece slides: the one type every puzzle of the toolkit uses.
@@ -147,7 +147,7 @@ impl Board {
         ((b / COLS + b % COLS + self.big_col()) % 2) as u32
     }
 
-    /// The board as the seed prints it: glyphs separated by spaces, one row per line.
+    /// The board as Hiroi's program prints it: glyphs separated by spaces, one row per line.
     pub fn glyph_rows(self) -> Vec<String> {
         (0..ROWS)
             .map(|r| {
@@ -158,7 +158,7 @@ impl Board {
             .collect()
     }
 
-    /// The board as one line of the seed's numbers, rows separated by `/`.
+    /// The board as one line of Hiroi's numbers, rows separated by `/`.
     pub fn numbers(self) -> String {
         (0..ROWS)
             .map(|r| (0..COLS).map(|c| self.cell(r * COLS + c).to_string()).collect::<Vec<_>>().join(" "))
@@ -275,7 +275,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn start_has_the_seeds_moves() {
+    fn start_has_hiroi_s_moves() {
         let b = Board::from_cells(&START);
         assert_eq!(b.blank(), 5);
         let mut moves = Vec::new();

@@ -1,4 +1,4 @@
-//! Lower bounds on the distance to a goal: the seed's per-piece distance table, an additive
+//! Lower bounds on the distance to a goal: Hiroi's per-piece distance table, an additive
 //! pair of pattern databases, and the exact distance table made by the enumeration.
 
 use slide_core::enumerate::{DepthStore, DepthTable, EnumerateError, LayerStats};
@@ -9,12 +9,12 @@ use slide_core::{Heuristic, Puzzle, RankedSpace};
 use crate::board::{for_each_move, Board, Goat, GoatMove, BAR, BIG, BIG_LEFT, BLANK, CELLS, COLS};
 use crate::rank;
 
-/// The seed's lower bound: for each piece, the moves it needs to reach its goal cell alone
+/// Hiroi's lower bound: for each piece, the moves it needs to reach its goal cell alone
 /// (Manhattan distance; each `─` takes the nearer of the two `─` goal cells; the big piece its
 /// column difference). Admissible because each move moves one piece one cell.
 ///
-/// The seed's parity rule lives in [`crate::ida_options`]: the bound grows by 2 from a value
-/// of the right parity. The seed took that parity from the blank's square colour alone, which
+/// Hiroi's parity rule lives in [`crate::ida_options`]: the bound grows by 2 from a value
+/// of the right parity. Hiroi took that parity from the blank's square colour alone, which
 /// is right only when the big piece stands in the same column at start and goal (a big-piece
 /// move shifts the blank two cells); [`Board::parity`] adds the big piece's column, which
 /// makes the rule hold for every pair of boards.
@@ -26,7 +26,7 @@ pub struct HiroiHeuristic {
 }
 
 impl HiroiHeuristic {
-    /// The table for `goal` (for the seed's GOAL it is the seed's `distance` table).
+    /// The table for `goal` (for Hiroi's GOAL it is Hiroi's `distance` table).
     pub fn new(goal: Board) -> Self {
         let mut dist = [[0u8; CELLS]; 11];
         let manhattan = |a: usize, b: usize| (a / COLS).abs_diff(b / COLS) + (a % COLS).abs_diff(b % COLS);
@@ -39,7 +39,7 @@ impl HiroiHeuristic {
         HiroiHeuristic { dist }
     }
 
-    /// The distance table, for tests that compare it with the seed's.
+    /// The distance table, for tests that compare it with Hiroi's.
     pub fn table(&self) -> &[[u8; CELLS]; 11] {
         &self.dist
     }
@@ -242,9 +242,9 @@ impl AbstractSpace for PatternSpace<'_> {
 
 /// The sum of two additive pattern databases that partition the pieces: the big piece with
 /// both `─`, ┌, │ and └ (the pen's left side and top), and ┘, 羊, 狼, ∥. Each move moves one
-/// piece, counted by exactly one database, so the sum is admissible; it dominates the seed's
+/// piece, counted by exactly one database, so the sum is admissible; it dominates Hiroi's
 /// bound. Of the partitions tried (`examples/pdb_split.rs`) this one has the largest mean
-/// estimate (27.3) and needs the fewest nodes on the seed's 52-move start.
+/// estimate (27.3) and needs the fewest nodes on Hiroi's 52-move start.
 #[derive(Clone, Debug)]
 pub struct PdbHeuristic {
     /// The databases, summed.
@@ -355,8 +355,8 @@ mod tests {
     use super::*;
     use crate::board::GOAL;
 
-    /// The seed's `distance` table, copied from its listing.
-    const SEED_DISTANCE: [[u8; 12]; 11] = [
+    /// Hiroi's `distance` table, copied from its listing.
+    const HIROI_DISTANCE: [[u8; 12]; 11] = [
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         [0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5],
         [1, 2, 3, 4, 0, 1, 2, 3, 1, 2, 3, 4],
@@ -390,12 +390,12 @@ mod tests {
     }
 
     #[test]
-    fn seed_table_matches_the_seed_where_it_counts() {
+    fn hiroi_table_matches_hiroi_s_where_it_counts() {
         let h = HiroiHeuristic::new(Board::from_cells(&GOAL));
-        for (v, (ours, seeds)) in h.table().iter().zip(&SEED_DISTANCE).enumerate().take(9) {
-            assert_eq!(ours, seeds, "piece {v}");
+        for (v, (ours, hiroi)) in h.table().iter().zip(&HIROI_DISTANCE).enumerate().take(9) {
+            assert_eq!(ours, hiroi, "piece {v}");
         }
         // The big piece's left half only ever stands in the top row.
-        assert_eq!(h.table()[9][..3], SEED_DISTANCE[9][..3]);
+        assert_eq!(h.table()[9][..3], HIROI_DISTANCE[9][..3]);
     }
 }

@@ -1,9 +1,9 @@
-//! Hiroi's Goat slide puzzle (seed 000), solved exactly: a 3x4 board with two identical `─`
+//! Hiroi's Goat slide puzzle, solved exactly: a 3x4 board with two identical `─`
 //! pieces and a two-cell piece that slides only along the top row.
 //!
 //! - [`board`]: the packed board, its moves and glyphs;
 //! - [`rank`]: a bijection of the 5,443,200 positions onto `0..5,443,200`;
-//! - [`heuristics`]: the seed's distance table, additive pattern databases, the exact table;
+//! - [`heuristics`]: Hiroi's distance table, additive pattern databases, the exact table;
 //! - [`parse`]: BOARD text as numbers or glyph rows, with precise errors;
 //! - [`picture`]: how a board looks in `solve --svg`.
 //!
@@ -34,7 +34,7 @@ pub use parse::parse_board;
 pub enum HeuristicKind {
     /// No estimate: plain iterative deepening (with parity steps).
     None,
-    /// The seed's per-piece distance table (each `─` to the nearer `─` goal cell).
+    /// Hiroi's per-piece distance table (each `─` to the nearer `─` goal cell).
     Hiroi,
     /// Two additive pattern databases: big piece + `─ ─` + ┌ │ └, and ┘ 羊 狼 ∥.
     Pdb,
@@ -93,7 +93,7 @@ macro_rules! with_heuristic {
 }
 
 impl AnyHeuristic {
-    /// Builds (or, for the exact table of the seed's GOAL, loads from `data_dir`) the
+    /// Builds (or, for the exact table of Hiroi's GOAL, loads from `data_dir`) the
     /// heuristic `kind` for `goal`.
     pub fn build(kind: HeuristicKind, goal: Board, data_dir: Option<&Path>) -> Result<Self, TableError> {
         let quiet = |_: LayerStats| {};
@@ -112,7 +112,7 @@ impl AnyHeuristic {
 }
 
 /// IDA* options for `start` → `goal`: the bound grows by 2, since every move flips
-/// [`Board::parity`] (the seed's parity rule, corrected for the big piece's column).
+/// [`Board::parity`] (Hiroi's parity rule, corrected for the big piece's column).
 pub fn ida_options(start: Board, goal: Board, limits: Limits) -> IdaOptions {
     IdaOptions { limits, solution_parity: Some(start.parity() ^ goal.parity()), ..IdaOptions::default() }
 }
@@ -170,7 +170,7 @@ fn exact_params() -> String {
     format!("goal={};rank=bigcol*1814400+bars*40320+lehmer8", goal.join(","))
 }
 
-/// Builds the exact table of the seed's GOAL: distance modulo 16 for every rank.
+/// Builds the exact table of Hiroi's GOAL: distance modulo 16 for every rank.
 fn build_exact(progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
     let e = analyze(Board::from_cells(&GOAL), DepthStore::Nibbles, progress).expect("well within 1 GiB");
     let depths = e.depths.expect("asked for a depth table");
@@ -184,14 +184,14 @@ fn build_exact(progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
     Table::new(header, depths.bytes).expect("the payload matches the header")
 }
 
-/// The exact distance table of the seed's GOAL, in the core table format: built on first
+/// The exact distance table of Hiroi's GOAL, in the core table format: built on first
 /// use (well under a second) and saved to the data directory.
 pub fn exact_table_spec() -> TableSpec {
     TableSpec {
         puzzle: "goat".into(),
         name: "exact".into(),
         params: exact_params(),
-        summary: "distance to the seed's GOAL of all 5,443,200 Goat positions, 4 bits each (goat --heuristic exact)"
+        summary: "distance to Hiroi's GOAL of all 5,443,200 Goat positions, 4 bits each (goat --heuristic exact)"
             .into(),
         large: false,
         build: Box::new(|progress| build_exact(progress)),
@@ -216,7 +216,7 @@ pub fn tables() -> Vec<TableSpec> {
     vec![exact_table_spec()]
 }
 
-/// The exact heuristic for `goal`: the seed's GOAL loads (or builds and saves) its table in
+/// The exact heuristic for `goal`: Hiroi's GOAL loads (or builds and saves) its table in
 /// `data_dir`; another goal is enumerated in memory.
 pub fn exact_heuristic(goal: Board, data_dir: Option<&Path>) -> Result<ExactHeuristic, TableError> {
     let default_goal = Board::from_cells(&GOAL);

@@ -1,7 +1,7 @@
-//! BOARD text for Goat: the seed's numbers (0..10) or glyph rows (`□ ┌ │ └ ┘ 羊 狼 ∥ ─ ┐`),
+//! BOARD text for Goat: Hiroi's numbers (0..10) or glyph rows (`□ ┌ │ └ ┘ 羊 狼 ∥ ─ ┐`),
 //! checked piece by piece so that a mistake is named precisely.
 //!
-//! In glyph rows the big piece is written as the seed prints it, `┐` for the whole piece
+//! In glyph rows the big piece is written as Hiroi's program prints it, `┐` for the whole piece
 //! (its right half prints as a space, which the text cannot carry): `┐` stands for both
 //! cells 9 and 10. These are the same board: `1 8 9 10 / 2 0 7 5 / 3 8 4 6` and
 //! `┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 狼`.
@@ -126,7 +126,7 @@ mod tests {
         assert_eq!(a, Board::from_cells(&START));
         assert_eq!(a, b);
         assert_eq!(a, c);
-        // The seed's printout of a board parses back to it.
+        // Hiroi's printout of a board parses back to it.
         assert_eq!(parse_board(&a.glyph_rows().join("\n")).unwrap(), a);
     }
 

@@ -1,6 +1,6 @@
-//! How a Goat board looks in a picture (`goat solve --svg`): the seed's glyphs on the pieces.
+//! How a Goat board looks in a picture (`goat solve --svg`): Hiroi's glyphs on the pieces.
 //! 羊 and 狼 are labels; the pen pieces `┌ │ └ ┘ ─`, the door `∥` and the big piece (`┐`
-//! over two cells, as the seed prints it) are drawn as lines that reach the cell edges, so
+//! over two cells, as Hiroi's program prints it) are drawn as lines that reach the cell edges, so
 //! that the pen's walls join across pieces as box-drawing characters do. The drawing itself is
 //! `slide-pictures`'.
 
@@ -16,7 +16,7 @@ pub const GOAT: Color = Color(0xb5, 0xdc, 0xa5);
 pub const WOLF: Color = Color(0xc3, 0xc8, 0xd6);
 
 /// The lines of a piece in its own cell units (`None` for the labelled pieces), after the
-/// seed's glyphs.
+/// Hiroi's glyphs.
 fn lines(value: u8) -> Option<Vec<Vec<(f64, f64)>>> {
     let (l, c, r, t, b) = (0.0, 0.5, 1.0, 0.0, 1.0);
     Some(match value {

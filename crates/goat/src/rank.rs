@@ -3,7 +3,7 @@
 //!
 //! rank = big piece's column (3) x which two of the other ten cells hold the `─` pieces
 //! (C(10,2) = 45) x the Lehmer code of the remaining eight values, blank and 1..7 (8! =
-//! 40,320). That is 3 x 10! / 2! = 5,443,200, the seed's count: every rank is a position and
+//! 40,320). That is 3 x 10! / 2! = 5,443,200, Hiroi's count: every rank is a position and
 //! every position is reachable, so the space has no holes.
 //!
 //! [`RankedGoat`] is the same puzzle with each state's rank carried along and updated move by
@@ -357,7 +357,7 @@ mod tests {
     use crate::board::{GOAL, START};
 
     #[test]
-    fn count_is_the_seeds() {
+    fn count_is_hiroi_s() {
         assert_eq!(STATE_COUNT, 5_443_200);
         // The same count from the core's multiset ranker: ten cells holding 0..7 once, 8 twice.
         let m = slide_core::rank::MultisetRanker::new(&[1, 1, 1, 1, 1, 1, 1, 1, 2]);

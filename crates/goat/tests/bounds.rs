@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use slide_cli::testing::interrupt;
 
-/// The seed's 52-move start: IDA* without a heuristic needs far longer than these tests wait.
+/// Hiroi's 52-move start: IDA* without a heuristic needs far longer than these tests wait.
 const FAR: &str = "6 7 9 10 / 4 5 2 8 / 0 8 3 1";
 
 fn goat(args: &[&str]) -> Output {

@@ -1,6 +1,6 @@
 //! Property tests of Goat's BOARD text (boards and `--goal`), numbers and glyph rows: any
 //! bytes are read or refused without a panic or a hang; every reachable board reads back
-//! from its numbers and from the seed's glyph printout; a bad board is refused with a
+//! from its numbers and from Hiroi's glyph printout; a bad board is refused with a
 //! message naming where and what.
 
 use goat::board::{Board, Goat, GOAL};
@@ -38,7 +38,7 @@ proptest! {
         }
     }
 
-    /// Every reachable board reads back from its numbers, from the seed's glyph rows (one
+    /// Every reachable board reads back from its numbers, from Hiroi's glyph rows (one
     /// per line, or all on one line) and from its cells.
     #[test]
     fn reachable_boards_round_trip(steps in 0usize..80, choices in proptest::collection::vec(any::<u8>(), 1..16)) {

@@ -1,5 +1,5 @@
 //! `goat solve --svg` and `goat analyze --plot`: valid SVG that renders the 21 boards of the
-//! seed's 20-move solution, numbered pictures for several boards, and the 53 depths.
+//! Hiroi's 20-move solution, numbered pictures for several boards, and the 53 depths.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

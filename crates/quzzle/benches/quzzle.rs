@@ -1,4 +1,4 @@
-//! Quzzle: enumeration of the seed's puzzle and BFS solutions under each metric.
+//! Quzzle: enumeration of the Pennant puzzle and BFS solutions under each metric.
 //! Run: `cargo bench -p quzzle`.
 
 // criterion_group! and criterion_main! generate undocumented items.
@@ -9,9 +9,9 @@ use quzzle::{analyze, solve, Algorithm, Instance, Metric};
 use slide_core::search::Limits;
 
 fn benches(c: &mut Criterion) {
-    let mut group = c.benchmark_group("quzzle seed puzzle");
+    let mut group = c.benchmark_group("quzzle Pennant puzzle");
     for metric in [Metric::Cell, Metric::Line, Metric::Block] {
-        let inst = Instance::seed(metric);
+        let inst = Instance::pennant(metric);
         group.bench_function(format!("analyze ({metric:?} metric)"), |b| {
             b.iter(|| analyze(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::default()).unwrap())
         });

@@ -2,7 +2,7 @@
 //!
 //! A state is one `u64` bitboard per shape class holding the top-left cells (origins) of the
 //! blocks of that class. Blocks of one shape are interchangeable, so the state is canonical by
-//! construction (the seed's `canonical()` needs no work). Successors are found with shifts
+//! construction (the generic solver's `canonical()` needs no work). Successors are found with shifts
 //! and masks only; nothing is allocated per node.
 
 use std::ops::ControlFlow;
@@ -58,7 +58,7 @@ impl State {
 /// How moves are counted; named in every output because the optimal lengths differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Metric {
-    /// The seed's rule: one block slides exactly one cell.
+    /// The generic solver's rule: one block slides exactly one cell.
     #[default]
     Cell,
     /// One block slides any number of cells in one direction.

@@ -1,5 +1,5 @@
 //! `quzzle`: optimal solutions and complete analyses of sliding-block puzzles of rectangles
-//! (the seed's 4x5 block puzzle, Klotski, Conway's Century, your own puzzle files).
+//! (the 4x5 Pennant puzzle, Klotski, Conway's Century, your own puzzle files).
 //!
 //! - [`engine`]: the bit-packed board, the three move metrics, goals and the goal-block
 //!   heuristic; it implements [`slide_core::Puzzle`] so every generic search applies.
@@ -12,8 +12,8 @@
 //! ```
 //! use quzzle::{solve, Algorithm, Instance, Metric};
 //! use slide_core::search::Limits;
-//! // The seed's puzzle: the 2x2 block "1" to the lower-left corner.
-//! let inst = Instance::new("seed", "1122/1133/45../6788/6799", Some("................1..."), None, Metric::Block)
+//! // The Pennant puzzle: the 2x2 block "1" to the lower-left corner.
+//! let inst = Instance::new("pennant", "1122/1133/45../6788/6799", Some("................1..."), None, Metric::Block)
 //!     .unwrap();
 //! let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits::default());
 //! assert_eq!(outcome.found().unwrap().len(), 59);

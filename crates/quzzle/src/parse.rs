@@ -7,9 +7,9 @@
 
 use crate::engine::{bits, Board, Goal, Metric, State, MAX_CELLS, MAX_CLASSES};
 
-/// The seed's puzzle (seed 001, PaPuzzle): 4 wide, 5 tall.
+/// The Pennant puzzle, as the generic solver (PaPuzzle) poses it: 4 wide, 5 tall.
 pub const PENNANT_START: &str = "1122/1133/45../6788/6799";
-/// The seed's goal: the 2x2 block covers the lower-left cell.
+/// The Pennant puzzle's goal: the 2x2 block covers the lower-left cell.
 pub const PENNANT_GOAL: &str = "................1...";
 
 /// One labelled block of a position.
@@ -50,7 +50,7 @@ pub fn is_label(c: char) -> bool {
 }
 
 /// Splits board text into rows of cells. `size` is `(rows, cols)` when known; text without
-/// row separators needs it, except that 20 cells are read as the seed's 5 rows of 4.
+/// row separators needs it, except that 20 cells are read as the Pennant puzzle's 5 rows of 4.
 pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>>, String> {
     let rows: Vec<Vec<char>> = text
         .split(['/', '\n'])
@@ -253,10 +253,9 @@ impl Instance {
         Ok(Instance { name: name.to_string(), board, start: state, blocks, goal, goal_text })
     }
 
-    /// The seed's puzzle under `metric`.
-    pub fn seed(metric: Metric) -> Instance {
-        Instance::new("seed 001 (Pennant)", PENNANT_START, Some(PENNANT_GOAL), None, metric)
-            .expect("the seed's puzzle is valid")
+    /// The Pennant puzzle under `metric`.
+    pub fn pennant(metric: Metric) -> Instance {
+        Instance::new("Pennant", PENNANT_START, Some(PENNANT_GOAL), None, metric).expect("the Pennant puzzle is valid")
     }
 
     /// Whether `state` is a goal.
@@ -292,7 +291,7 @@ pub fn render(board: &Board, blocks: &[Block]) -> String {
 }
 
 /// A canonical state drawn with one label per shape class (the first label of that shape in
-/// `blocks`), as the seed's `canonical()` does.
+/// `blocks`), as the generic solver's `canonical()` does.
 pub fn render_canonical(board: &Board, state: &State, blocks: &[Block]) -> String {
     let mut labelled = Vec::new();
     for (c, _) in board.classes.iter().enumerate() {
@@ -438,8 +437,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_seed_parses() {
-        let inst = Instance::seed(Metric::Cell);
+    fn the_pennant_parses() {
+        let inst = Instance::pennant(Metric::Cell);
         assert_eq!(inst.board.classes.len(), 4);
         assert_eq!(inst.start_text(), "1122113345..67886799");
         assert_eq!(inst.goal_text, PENNANT_GOAL);

@@ -85,7 +85,7 @@ mod tests {
 
     #[test]
     fn blocks_are_the_rectangles_of_their_labels_the_goal_block_red() {
-        let inst = Instance::seed(Metric::Cell);
+        let inst = Instance::pennant(Metric::Cell);
         let colors = colors(&inst);
         assert_eq!(colors[&'1'], GOAL_COLOR, "the 2x2 block is the goal's");
         assert!(colors.iter().filter(|(&l, _)| l != '1').all(|(_, &c)| c != GOAL_COLOR));

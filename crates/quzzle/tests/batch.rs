@@ -1,4 +1,4 @@
-//! `quzzle solve --batch` over 10,000 positions of the seed's puzzle (near its goal, so that
+//! `quzzle solve --batch` over 10,000 positions of the Pennant puzzle (near its goal, so that
 //! each search is short) with bad lines,
 //! comments and blank lines mixed in: every good line solved (each step one legal move, the
 //! last board a goal, as many moves as the library's BFS needs), every bad line reported with

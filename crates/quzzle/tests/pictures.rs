@@ -24,7 +24,7 @@ fn svg_of(file: &Path) -> String {
 
 #[test]
 fn pennant_s_59_block_moves_give_60_boards_with_the_goal_block_in_red() {
-    let dir = scratch("seed");
+    let dir = scratch("pennant");
     let file = dir.join("seed.svg");
     let out = quzzle(&["solve", "-q", "--metric", "block", "--svg", file.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

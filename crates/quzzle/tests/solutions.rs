@@ -45,7 +45,7 @@ fn solve_and_replay(inst: &Instance, algorithm: Algorithm) -> usize {
 
 #[test]
 fn literature_figures() {
-    // Pennant (the seed's puzzle): 59 moves (Hordern; Storer's list). Klotski "Heng Dao Li
+    // Pennant (the generic solver's puzzle): 59 moves (Hordern; Storer's list). Klotski "Heng Dao Li
     // Ma": 81 moves (block metric), 116 one-cell slides. Century: 99 "rectilinear" moves
     // (block metric) and a 111-move straight-line solution (Storer's page).
     let cases = [
@@ -62,8 +62,8 @@ fn literature_figures() {
 }
 
 #[test]
-fn the_seed_default_is_the_pennant_file() {
-    let seed = Instance::seed(Metric::Cell);
+fn the_default_is_the_pennant_file() {
+    let seed = Instance::pennant(Metric::Cell);
     let file = shipped("pennant", Metric::Cell);
     assert_eq!(seed.start, file.start);
     assert_eq!(seed.goal, file.goal);
@@ -207,14 +207,14 @@ fn listed_solutions_are_distinct_optimal_and_counted() {
 }
 
 #[test]
-fn the_seeds_printed_solution_is_reproduced() {
-    // The seed prints a breadth-first (one-cell slides) solution that starts with 5 sliding
+fn the_generic_solver_s_printed_solution_is_reproduced() {
+    // The generic solver prints a breadth-first (one-cell slides) solution that starts with 5 sliding
     // right and ends at 7633 / 7622 / ..54 / 1199 / 1188. That board must be a goal, at the
     // optimal distance of the partial goal.
-    let seed = Instance::seed(Metric::Cell);
+    let seed = Instance::pennant(Metric::Cell);
     let partial = solve_and_replay(&seed, Algorithm::Bfs);
     let full =
-        Instance::new("seed", quzzle::parse::PENNANT_START, Some("7633/7622/..54/1199/1188"), None, Metric::Cell)
+        Instance::new("pennant", quzzle::parse::PENNANT_START, Some("7633/7622/..54/1199/1188"), None, Metric::Cell)
             .unwrap();
     assert_eq!(solve_and_replay(&full, Algorithm::Bfs), partial);
     let (outcome, _) = solve(&full, Algorithm::Bfs, &Limits::default());

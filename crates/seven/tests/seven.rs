@@ -1,4 +1,4 @@
-//! Seed 002's figures, computed: 20,160 positions, greatest distance 36 at a single position
+//! The 7-puzzle's figures, computed: 20,160 positions, greatest distance 36 at a single position
 //! (the default board), 24 optimal solutions that all replay to the goal, and 36 moves with
 //! every heuristic; and the binary's contract (text, JSON, exit statuses).
 
@@ -37,7 +37,7 @@ fn replay(p: &TilePuzzle, start: TileState, tiles: &[u8]) -> TileState {
 }
 
 #[test]
-fn analysis_matches_seed_002() {
+fn analysis_matches_the_7_puzzle_s_figures() {
     let p = puzzle();
     let space = TileSpace::new(p.clone()).unwrap();
     let e = enumerate(&space, &[p.goal()], DepthStore::None, u64::MAX, &|_| {}).unwrap();

@@ -1,5 +1,5 @@
 //! Depth-first searches: depth-limited, iterative deepening, and the visited-set DFS of
-//! seed 003 that finds *a* path but not a shortest one.
+//! Lecky's experiments that finds *a* path but not a shortest one.
 
 use std::time::Instant;
 
@@ -71,7 +71,7 @@ pub fn depth_limited<P: Puzzle>(
 }
 
 /// A shortest path by iterative deepening: depth-limited search with limits 0, 1, 2, ...
-/// (seed 002's plain search). This is IDA* with the zero heuristic, single-threaded.
+/// (the 7-puzzle's plain search). This is IDA* with the zero heuristic, single-threaded.
 pub fn iterative_deepening<P: Puzzle>(
     puzzle: &P,
     start: P::State,
@@ -83,8 +83,8 @@ pub fn iterative_deepening<P: Puzzle>(
     ida_star(puzzle, &ZeroHeuristic, start, goal, &options)
 }
 
-/// *A* path to the goal by depth-first search that never revisits a state (seed 003's
-/// experiment): complete on a finite space, but the path is usually far from shortest.
+/// *A* path to the goal by depth-first search that never revisits a state (one of Lecky's
+/// experiments): complete on a finite space, but the path is usually far from shortest.
 /// Iterative, so deep paths do not overflow the stack.
 pub fn depth_first_any<P: Puzzle>(
     puzzle: &P,

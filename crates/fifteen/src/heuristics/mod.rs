@@ -1,5 +1,5 @@
 //! Admissible heuristics for the tile puzzle, each with an incremental `update`:
-//! Manhattan distance, Manhattan plus linear conflicts, walking distance (seed 004) and the
+//! Manhattan distance, Manhattan plus linear conflicts, walking distance (as in the code-golf challenge) and the
 //! exact distance from a whole-space table. Pattern databases live in `crate::pdb`.
 
 pub mod choice;

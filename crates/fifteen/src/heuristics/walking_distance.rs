@@ -1,4 +1,4 @@
-//! Walking distance (seed 004, after Takahashi): the board seen only by rows, as a matrix
+//! Walking distance (after Takahashi, as in the code-golf challenge): the board seen only by rows, as a matrix
 //! "how many tiles in row `i` belong in row `j`" plus the blank's row, where a vertical move
 //! carries one tile between adjacent rows; the exact distance of that abstraction, found by
 //! breadth-first search from the goal, is a lower bound on the vertical moves, and the same

@@ -1,6 +1,6 @@
 //! An independent, deliberately naive model of block puzzles for cross-checks: boards are
 //! strings (one byte per cell, as in the seed), blocks are found by scanning, moves are the
-//! seed's one-cell slides, and interchangeable blocks are merged by relabelling (the seed's
+//! generic solver's one-cell slides, and interchangeable blocks are merged by relabelling (the generic solver's
 //! `canonical()`). It shares no code with the engine.
 
 #![allow(dead_code)]
@@ -20,7 +20,7 @@ pub fn shipped(name: &str, metric: Metric) -> Instance {
 pub struct Naive {
     pub rows: usize,
     pub cols: usize,
-    /// label -> the label standing for its shape (the seed's `xlat`).
+    /// label -> the label standing for its shape (the generic solver's `xlat`).
     pub xlat: HashMap<u8, u8>,
 }
 
@@ -50,7 +50,7 @@ impl Naive {
         Naive { rows, cols, xlat }
     }
 
-    /// The seed's `canonical()`: every label replaced by its shape's representative.
+    /// The generic solver's `canonical()`: every label replaced by its shape's representative.
     pub fn canonical(&self, board: &[u8]) -> Vec<u8> {
         board.iter().map(|c| *self.xlat.get(c).unwrap_or(c)).collect()
     }
