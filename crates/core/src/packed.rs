@@ -257,8 +257,8 @@ mod tests {
         assert_eq!(p.fields(25).collect::<Vec<_>>(), values);
         for i in 0..25 {
             let q = p.with(i, 31);
-            for j in 0..25 {
-                assert_eq!(q.get(j), if i == j { 31 } else { values[j] });
+            for (j, &v) in values.iter().enumerate() {
+                assert_eq!(q.get(j), if i == j { 31 } else { v });
             }
         }
         assert_eq!(Packed::<u128, 5>::CAPACITY, 25);
