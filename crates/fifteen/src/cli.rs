@@ -66,7 +66,7 @@ pub struct Fifteen;
 impl TileVariant for Fifteen {
     const NAME: &'static str = "fifteen";
     const ABOUT: &'static str = "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5)";
-    const DEFAULT_SHAPE: Shape = Shape { rows: 4, cols: 4 };
+    const DEFAULT_SHAPE: Shape = Shape::FIFTEEN;
     const INFER_SHAPE: bool = true;
     const DEFAULT_BOARDS: &'static [&'static str] = &crate::CODE_GOLF_BOARDS;
     const HEURISTICS: &'static [HeuristicChoice] = &HeuristicChoice::ALL;
@@ -151,8 +151,8 @@ impl<V: TileVariant> Tiles<V> {
 
     fn fields(shape: Shape, start: &TileState, goal: &TileState) -> Map<String, Value> {
         let mut m = Map::new();
-        m.insert("rows".into(), json!(shape.rows));
-        m.insert("cols".into(), json!(shape.cols));
+        m.insert("rows".into(), json!(shape.rows()));
+        m.insert("cols".into(), json!(shape.cols()));
         m.insert("start".into(), json!(start.to_cells(shape.cells())));
         m.insert("goal".into(), json!(goal.to_cells(shape.cells())));
         m
@@ -346,8 +346,8 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             e => CliError::internal(e.to_string()),
         })?;
         let mut fields = Map::new();
-        fields.insert("rows".into(), json!(shape.rows));
-        fields.insert("cols".into(), json!(shape.cols));
+        fields.insert("rows".into(), json!(shape.rows()));
+        fields.insert("cols".into(), json!(shape.cols()));
         fields.insert("goal".into(), json!(goal.to_cells(cells)));
         if origin != goal {
             fields.insert("start".into(), json!(origin.to_cells(cells)));
@@ -375,8 +375,8 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             MakeBoard::Random => random_board(shape, &goal, rng),
         };
         let mut fields = Map::new();
-        fields.insert("rows".into(), json!(shape.rows));
-        fields.insert("cols".into(), json!(shape.cols));
+        fields.insert("rows".into(), json!(shape.rows()));
+        fields.insert("cols".into(), json!(shape.cols()));
         fields.insert("board".into(), json!(board.to_cells(shape.cells())));
         Ok(Made { fields, text: board_text(&board, shape) })
     }

@@ -250,11 +250,11 @@ impl Solver {
 
     /// The strongest heuristic for `shape` when every table exists.
     pub fn strongest(shape: Shape) -> HeuristicChoice {
-        match (shape.cells(), shape.rows.max(shape.cols)) {
+        match (shape.cells(), shape.rows().max(shape.cols())) {
             (0..=10, _) => HeuristicChoice::Exact,
             (16, 4) => HeuristicChoice::Pdb78,
             (25, 5) => HeuristicChoice::Pdb6666,
-            (_, 5) if shape.rows.min(shape.cols) >= 4 => HeuristicChoice::LinearConflict,
+            (_, 5) if shape.rows().min(shape.cols()) >= 4 => HeuristicChoice::LinearConflict,
             _ => HeuristicChoice::WalkingDistance,
         }
     }

@@ -194,7 +194,7 @@ fn load_pdb(
         let mut tables = Vec::new();
         for (i, spec) in partition.specs().iter().enumerate() {
             let task = progress.task(&format!("{} {}/{}", partition.name, i + 1, partition.patterns.len()), 0);
-            tables.push(std::sync::Arc::from((spec.build)(&task).payload));
+            tables.push(std::sync::Arc::from((spec.build)(&task).into_payload()));
         }
         return PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string());
     };
