@@ -222,17 +222,20 @@ pub fn for_each_move(cells: u64, blank: usize, mut visit: impl FnMut(u8, Dir, u6
         match cells.get(n) {
             BIG_LEFT => {
                 // The big piece slides left only, into a blank on its left in the top row:
-                // its left half into the blank, then its right half after it.
+                // its halves shift one cell left and its right half's cell becomes the blank.
                 if dir == Dir::Left && s + 2 < COLS {
-                    visit(BIG, Dir::Left, cells.moved(s + 1, s).moved(s + 2, s + 1).word(), s + 2);
+                    let moved = cells.with(s + 2, BLANK).with(s + 1, BIG_RIGHT).put(s, BIG_LEFT);
+                    visit(BIG, Dir::Left, moved.word(), s + 2);
                 }
             }
             BIG_RIGHT => {
                 if dir == Dir::Right && (2..COLS).contains(&s) {
-                    visit(BIG, Dir::Right, cells.moved(s - 1, s).moved(s - 2, s - 1).word(), s - 2);
+                    let moved = cells.with(s - 2, BLANK).with(s - 1, BIG_LEFT).put(s, BIG_RIGHT);
+                    visit(BIG, Dir::Right, moved.word(), s - 2);
                 }
             }
-            v => visit(v, dir, cells.moved(n, s).word(), n),
+            // The value is at hand: clear its cell and put it into the blank.
+            v => visit(v, dir, cells.with(n, BLANK).put(s, v).word(), n),
         }
     }
 }
