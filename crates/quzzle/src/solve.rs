@@ -18,7 +18,7 @@ use crate::parse::{render, Block, Instance};
 /// Which search finds the solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Algorithm {
-    /// Breadth-first search over canonical states (the seed's method; the default).
+    /// Breadth-first search over canonical states (the generic solver's method; the default).
     #[default]
     Bfs,
     /// A* with the goal-block distance heuristic.

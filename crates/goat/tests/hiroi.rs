@@ -1,5 +1,5 @@
-//! Seed 000's figures, computed by the code: the state count, the depth histogram, the seven
-//! deepest positions, and the optimal lengths 20 (START) and 52 (the seed's second start).
+//! Hiroi's figures for the Goat puzzle, computed by the code: the state count, the depth histogram, the seven
+//! deepest positions, and the optimal lengths 20 (START) and 52 (Hiroi's second start).
 
 use goat::board::{apply, Board, Goat, GOAL, START, START_52};
 use goat::heuristics::{ExactHeuristic, HiroiHeuristic, PdbHeuristic};
@@ -9,8 +9,8 @@ use slide_core::enumerate::DepthStore;
 use slide_core::search::{bfs, Limits, Outcome};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
-/// The seed's printed BFS layers (手数 = depth, 個数 = count), copied from its output.
-const SEED_LAYERS: &str = "手数 1, 個数 2 手数 2, 個数 3 手数 3, 個数 7 手数 4, 個数 13 手数 5, 個数 20 \
+/// Hiroi's printed BFS layers (手数 = depth, 個数 = count), copied from its output.
+const HIROI_LAYERS: &str = "手数 1, 個数 2 手数 2, 個数 3 手数 3, 個数 7 手数 4, 個数 13 手数 5, 個数 20 \
 手数 6, 個数 37 手数 7, 個数 57 手数 8, 個数 103 手数 9, 個数 161 手数 10, 個数 273 手数 11, 個数 414 \
 手数 12, 個数 693 手数 13, 個数 1057 手数 14, 個数 1737 手数 15, 個数 2584 手数 16, 個数 4162 \
 手数 17, 個数 6181 手数 18, 個数 9774 手数 19, 個数 14242 手数 20, 個数 21637 手数 21, 個数 30774 \
@@ -21,13 +21,13 @@ const SEED_LAYERS: &str = "手数 1, 個数 2 手数 2, 個数 3 手数 3, 個�
 手数 42, 個数 104416 手数 43, 個数 70454 手数 44, 個数 43976 手数 45, 個数 25441 手数 46, 個数 13330 \
 手数 47, 個数 5904 手数 48, 個数 2408 手数 49, 個数 717 手数 50, 個数 194 手数 51, 個数 29 手数 52, 個数 7";
 
-/// The seed's seven 52-move positions, as it prints them (the big piece's right half is a
+/// Hiroi's seven 52-move positions, as it prints them (the big piece's right half is a
 /// space, so each board is eleven glyphs).
-const SEED_ANTIPODES: &str = "狼 ∥ ┐ ┘ 羊 └ ┌ □ ─ │ ─ 狼 ┐ ┌ ∥ 羊 │ ─ ┘ ─ └ □ ∥ 狼 ┐ ┘ 羊 ┌ □ ─ └ │ ─ \
+const HIROI_ANTIPODES: &str = "狼 ∥ ┐ ┘ 羊 └ ┌ □ ─ │ ─ 狼 ┐ ┌ ∥ 羊 │ ─ ┘ ─ └ □ ∥ 狼 ┐ ┘ 羊 ┌ □ ─ └ │ ─ \
 □ ∥ ┐ 狼 ┘ │ ─ ─ 羊 └ ┌ 狼 ∥ ┐ ┘ 羊 │ ─ □ ─ └ ┌ □ ∥ ┐ 狼 ┘ │ ┌ 羊 ─ └ ─ ∥ 狼 ┐ ┘ 羊 │ ┌ □ ─ └ ─";
 
-fn seed_layers() -> Vec<(u32, u64)> {
-    SEED_LAYERS
+fn hiroi_layers() -> Vec<(u32, u64)> {
+    HIROI_LAYERS
         .split("手数")
         .filter(|s| !s.trim().is_empty())
         .map(|s| {
@@ -37,8 +37,8 @@ fn seed_layers() -> Vec<(u32, u64)> {
         .collect()
 }
 
-fn seed_antipodes() -> Vec<Board> {
-    let glyphs: Vec<&str> = SEED_ANTIPODES.split_whitespace().collect();
+fn hiroi_antipodes() -> Vec<Board> {
+    let glyphs: Vec<&str> = HIROI_ANTIPODES.split_whitespace().collect();
     assert_eq!(glyphs.len(), 77);
     let mut boards: Vec<Board> = glyphs.chunks(11).map(|c| parse_board(&c.join(" ")).unwrap()).collect();
     boards.sort();
@@ -55,12 +55,12 @@ fn replay(start: Board, moves: &[goat::GoatMove]) -> Board {
 }
 
 #[test]
-fn analyze_reproduces_the_seed() {
+fn analyze_reproduces_hiroi_s_figures() {
     let e = analyze(goal(), DepthStore::None, &|_| {}).unwrap();
     assert_eq!(e.states(), 5_443_200);
     assert_eq!(e.states(), STATE_COUNT, "every rank is reachable");
     assert_eq!(e.max_depth(), 52);
-    let layers = seed_layers();
+    let layers = hiroi_layers();
     assert_eq!(layers.len(), 52);
     assert_eq!(e.histogram[0], 1);
     for (d, n) in layers {
@@ -68,7 +68,7 @@ fn analyze_reproduces_the_seed() {
     }
     let mut antipodes = e.antipodes.clone();
     antipodes.sort();
-    assert_eq!(antipodes, seed_antipodes());
+    assert_eq!(antipodes, hiroi_antipodes());
     assert!(antipodes.contains(&Board::from_cells(&START_52)));
 }
 
@@ -115,10 +115,10 @@ fn the_52_move_start_with_pdb_and_exact() {
     }
 }
 
-/// The seed's own bound needs about 460 million nodes here: run with `--ignored`.
+/// Hiroi's own bound needs about 460 million nodes here: run with `--ignored`.
 #[test]
 #[ignore]
-fn the_52_move_start_with_the_seed_heuristic() {
+fn the_52_move_start_with_hiroi_s_heuristic() {
     let (start, goal) = (Board::from_cells(&START_52), goal());
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = solve(start, goal, &h, Limits::default()).0.found().unwrap();
@@ -127,9 +127,9 @@ fn the_52_move_start_with_the_seed_heuristic() {
 }
 
 #[test]
-fn seed_heuristic_solves_a_deep_board_optimally() {
-    // A position 32 moves from GOAL (found by walking the exact table), solved with the
-    // seed's bound and checked against the exact distance and BFS.
+fn hiroi_s_heuristic_solves_a_deep_board_optimally() {
+    // A position 32 moves from GOAL (found by walking the exact table), solved with
+    // Hiroi's bound and checked against the exact distance and BFS.
     let goal = goal();
     let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
     let start = (0..STATE_COUNT).step_by(7919).map(unrank).find(|&b| exact.distance(b) == 32).unwrap();
@@ -147,25 +147,25 @@ fn heuristics_are_admissible_and_ordered() {
     let e = analyze(goal, DepthStore::Bytes, &|_| {}).unwrap();
     let bytes = e.depths.unwrap();
     let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
-    let seed = HiroiHeuristic::new(goal);
+    let hiroi = HiroiHeuristic::new(goal);
     let pdb = PdbHeuristic::new(goal, &|_| {});
-    let (mut seed_sum, mut pdb_sum, mut exact_sum) = (0u64, 0u64, 0u64);
+    let (mut hiroi_sum, mut pdb_sum, mut exact_sum) = (0u64, 0u64, 0u64);
     for r in (0..STATE_COUNT).step_by(997) {
         let b = unrank(r);
         let d = bytes.get(r) as u32;
-        let (s, p, x) = (seed.estimate(&b), pdb.estimate(&b), exact.estimate(&b));
+        let (s, p, x) = (hiroi.estimate(&b), pdb.estimate(&b), exact.estimate(&b));
         assert_eq!(x, d, "exact on {b:?}");
         // The parity rule: every move flips Board::parity, so it fixes the distance's parity.
         assert_eq!(d % 2, b.parity() ^ goal.parity(), "parity of {b:?}");
-        assert!(s <= p && p <= d, "seed {s} pdb {p} exact {d} on {b:?}");
+        assert!(s <= p && p <= d, "Hiroi {s} pdb {p} exact {d} on {b:?}");
         // Incremental updates agree with fresh estimates.
         slide_core::Puzzle::for_each_successor(&Goat, &b, |m, c| {
-            assert_eq!(seed.update(&b, s, m, &c), seed.estimate(&c));
+            assert_eq!(hiroi.update(&b, s, m, &c), hiroi.estimate(&c));
             assert_eq!(exact.update(&b, x, m, &c), bytes.get(rank(c)) as u32);
         });
-        (seed_sum, pdb_sum, exact_sum) = (seed_sum + s as u64, pdb_sum + p as u64, exact_sum + d as u64);
+        (hiroi_sum, pdb_sum, exact_sum) = (hiroi_sum + s as u64, pdb_sum + p as u64, exact_sum + d as u64);
     }
-    assert!(seed_sum < pdb_sum && pdb_sum < exact_sum);
+    assert!(hiroi_sum < pdb_sum && pdb_sum < exact_sum);
 }
 
 #[test]
