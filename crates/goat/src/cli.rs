@@ -119,7 +119,7 @@ impl PuzzleCli for GoatCli {
 
     fn solve(&self, input: &GoatInput, request: SolveRequest, setup: &Setup) -> Result<Solved, CliError> {
         let h = self.heuristic(setup)?;
-        let (outcome, stats) = crate::solve(input.start, input.goal, &h, setup.limits);
+        let (outcome, stats) = crate::solve_with(input.start, input.goal, &h, setup.limits);
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(input.start)),

@@ -117,8 +117,27 @@ pub fn ida_options(start: Board, goal: Board, limits: Limits) -> IdaOptions {
     IdaOptions { limits, solution_parity: Some(start.parity() ^ goal.parity()), ..IdaOptions::default() }
 }
 
+/// The shortest solution of `board` (the pieces' numbers or glyph rows, see [`parse_board`])
+/// to the puzzle's goal, by IDA* with the exact distance table, built in memory (a fraction
+/// of a second).
+///
+/// ```
+/// let path = goat::solve("1 8 9 10 / 2 0 7 5 / 3 8 4 6").unwrap();
+/// assert_eq!(path.len(), 20);
+/// assert_eq!(path.states.last(), Some(&goat::Board::from_cells(&goat::GOAL)));
+/// ```
+pub fn solve(board: &str) -> Result<PathOf<Goat>, String> {
+    let start = parse_board(board)?;
+    let goal = Board::from_cells(&GOAL);
+    let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).map_err(|e| e.to_string())?;
+    solve_with(start, goal, &h, Limits::default())
+        .0
+        .found()
+        .ok_or_else(|| format!("{} cannot reach the goal", start.numbers()))
+}
+
 /// A shortest solution from `start` to `goal` by IDA* with heuristic `h`.
-pub fn solve(start: Board, goal: Board, h: &AnyHeuristic, limits: Limits) -> SearchResult<PathOf<Goat>> {
+pub fn solve_with(start: Board, goal: Board, h: &AnyHeuristic, limits: Limits) -> SearchResult<PathOf<Goat>> {
     let options = ida_options(start, goal, limits);
     with_heuristic!(h, |h| ida_star(&Goat, h, start, |s: &Board| *s == goal, &options))
 }

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use goat::board::{apply, Board, Goat, GoatMove, GOAL};
 use goat::rank::rank;
-use goat::{analyze, count, solve, AnyHeuristic, HeuristicKind};
+use goat::{analyze, count, solve_with, AnyHeuristic, HeuristicKind};
 use proptest::prelude::*;
 use slide_core::enumerate::{DepthStore, DepthTable};
 use slide_core::search::{bfs, Limits};
@@ -58,7 +58,7 @@ proptest! {
             if *kind == HeuristicKind::None && d > 24 {
                 continue;
             }
-            let path = solve(start, goal, h, Limits::default()).0.found().unwrap();
+            let path = solve_with(start, goal, h, Limits::default()).0.found().unwrap();
             prop_assert_eq!(replay(start, &path.moves), goal);
             prop_assert_eq!(path.len() as u32, d, "{:?}", kind);
         }

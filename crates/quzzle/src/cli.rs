@@ -9,7 +9,7 @@ use slide_cli::{Analyzed, CliError, CountRequest, Counted, Listed, Named, Puzzle
 use slide_core::Outcome;
 
 use crate::parse::{instance_from_file, parse_goal, parse_size, render_canonical, rows_of};
-use crate::{analyze, count, label_path, optimal_solutions, puzzles, solve, Algorithm, Instance, Metric, Step};
+use crate::{analyze, count, label_path, optimal_solutions, puzzles, solve_with, Algorithm, Instance, Metric, Step};
 
 /// The options of `quzzle`.
 #[derive(Args, Clone, Debug, Default)]
@@ -156,7 +156,7 @@ impl PuzzleCli for QuzzleCli {
     fn solve(&self, inst: &Instance, request: SolveRequest, setup: &Setup) -> Result<Solved, CliError> {
         let algorithm = Algorithm::parse(request.algorithm)
             .ok_or_else(|| CliError::input(format!("unknown algorithm {}", request.algorithm)))?;
-        let (outcome, stats) = solve(inst, algorithm, &setup.limits);
+        let (outcome, stats) = solve_with(inst, algorithm, &setup.limits);
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(inst)),

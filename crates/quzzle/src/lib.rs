@@ -10,12 +10,12 @@
 //!
 //! # Example
 //! ```
-//! use quzzle::{solve, Algorithm, Instance, Metric};
+//! use quzzle::{solve_with, Algorithm, Instance, Metric};
 //! use slide_core::search::Limits;
 //! // The Pennant puzzle: the 2x2 block "1" to the lower-left corner.
 //! let inst = Instance::new("pennant", "1122/1133/45../6788/6799", Some("................1..."), None, Metric::Block)
 //!     .unwrap();
-//! let (outcome, _) = solve(&inst, Algorithm::Bfs, &Limits::default());
+//! let (outcome, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
 //! assert_eq!(outcome.found().unwrap().len(), 59);
 //! ```
 
@@ -30,4 +30,36 @@ pub mod solve;
 
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};
-pub use solve::{analyze, count, label_path, optimal_solutions, replay, solve, Algorithm, Analysis, Step};
+pub use solve::{
+    analyze, count, label_path, optimal_solutions, replay, solve as solve_with, Algorithm, Analysis, Step,
+};
+
+use slide_core::search::{Limits, PathOf};
+
+/// The shortest solution of `puzzle` (a board, `1122/1133/45../6788/6799`, with its default
+/// goal: the largest block to the lower-left corner; or a puzzle compiled in, `klotski`), by
+/// breadth-first search under its metric (a board's: one cell per move).
+///
+/// ```
+/// assert_eq!(quzzle::solve("klotski").unwrap().len(), 81);
+/// assert_eq!(quzzle::solve("1122/1133/45../6788/6799").unwrap().len(), 112);
+/// ```
+pub fn solve(puzzle: &str) -> Result<PathOf<Board>, String> {
+    let inst: Instance = puzzle.parse()?;
+    solve_with(&inst, Algorithm::Bfs, &Limits::default())
+        .0
+        .found()
+        .ok_or_else(|| format!("{}: the goal cannot be reached from the start", inst.name))
+}
+
+impl std::str::FromStr for Instance {
+    type Err = String;
+    /// A puzzle compiled in, by name (`klotski`), or a board with its default goal under the
+    /// cell metric (`1122/1133/45../6788/6799`).
+    fn from_str(text: &str) -> Result<Instance, String> {
+        match puzzles::named(text) {
+            Some(file) => parse::instance_from_file(file, text, None),
+            None => Instance::new(text, text, None, None, Metric::default()),
+        }
+    }
+}

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use common::{check_step, shipped};
 use quzzle::parse::{rows_of, PENNANT_GOAL};
-use quzzle::{label_path, solve, Algorithm, Instance, Metric};
+use quzzle::{label_path, solve_with, Algorithm, Instance, Metric};
 use rand::RngExt;
 use slide_cli::testing::{mixed_batch, run_mixed_batch};
 use slide_core::search::Limits;
@@ -28,7 +28,7 @@ const BAD: [(&str, &str); 4] = [
 fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let seed = shipped("pennant", Metric::Cell);
     // The end of an optimal solution: a goal position, from which the boards walk away.
-    let solution = solve(&seed, Algorithm::Bfs, &Limits::default()).0.found().unwrap();
+    let solution = solve_with(&seed, Algorithm::Bfs, &Limits::default()).0.found().unwrap();
     let batch = mixed_batch(1, 10_000, &BAD, |rng| {
         let (mut state, mut moves) = (*solution.states.last().unwrap(), solution.moves.clone());
         for _ in 0..rng.random_range(0..12) {
@@ -55,7 +55,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         assert_eq!(&before[16..17], "1", "line {line} ends with the 2x2 block in the lower-left corner");
         let length = *lengths.entry(board.clone()).or_insert_with(|| {
             let inst = Instance::new("b", board, Some(PENNANT_GOAL), Some((5, 4)), Metric::Cell).unwrap();
-            solve(&inst, Algorithm::Bfs, &Limits::default()).0.found().unwrap().len()
+            solve_with(&inst, Algorithm::Bfs, &Limits::default()).0.found().unwrap().len()
         });
         assert_eq!(boards.len(), length, "line {line} is optimal");
     });

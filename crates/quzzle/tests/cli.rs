@@ -68,7 +68,7 @@ fn json_solve_has_the_contract_keys_and_replays() {
         assert!(v["pieces"].as_array().unwrap().iter().all(|p| p.as_str().unwrap().chars().count() == 1));
         // The length is the engine's optimum under this metric.
         let inst = Instance::pennant(Metric::parse(metric).unwrap());
-        let (outcome, _) = quzzle::solve(&inst, quzzle::Algorithm::Bfs, &Default::default());
+        let (outcome, _) = quzzle::solve_with(&inst, quzzle::Algorithm::Bfs, &Default::default());
         assert_eq!(outcome.found().unwrap().len(), length);
         // The last board has the 2x2 block in the lower-left corner.
         let last = v["boards"].as_array().unwrap().last().unwrap().as_str().unwrap().to_string();
