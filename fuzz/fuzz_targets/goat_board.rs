@@ -1,5 +1,5 @@
 //! Goat boards as `goat` reads them (BOARD and `--goal`): numbers or glyph rows. An accepted
-//! board prints back (as numbers and as the seed's glyph rows) to itself, and a solution
+//! board prints back (as numbers and as Hiroi's glyph rows) to itself, and a solution
 //! found within a node bound replays to the goal.
 #![no_main]
 

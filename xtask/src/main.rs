@@ -53,7 +53,7 @@ enum Command {
     },
     /// List the known tables, their files, sizes and users.
     ListTables,
-    /// Run the standard workloads (each seed's figures, Korf's 100, 100 random 15-puzzles)
+    /// Run the standard workloads (the sources' figures, Korf's 100, 100 random 15-puzzles)
     /// and write the report at the top of docs/BENCHMARKS.md, between its bench markers.
     /// Example: cargo xtask bench --quick
     Bench(bench::BenchArgs),

@@ -42,7 +42,7 @@ use slide_core::search::{Limits, PathOf};
 ///
 /// ```
 /// assert_eq!(quzzle::solve("klotski").unwrap().len(), 81);
-/// assert_eq!(quzzle::solve("1122/1133/45../6788/6799").unwrap().len(), 112);
+/// assert_eq!(quzzle::solve("1122/1133/45../6788/6799").unwrap().len(), 83);
 /// ```
 pub fn solve(puzzle: &str) -> Result<PathOf<Board>, String> {
     let inst: Instance = puzzle.parse()?;

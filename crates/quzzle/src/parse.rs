@@ -219,7 +219,7 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
     Ok((goal, text))
 }
 
-/// The default goal of a board given without one, after the seed: the largest block (there
+/// The default goal of a board given without one, after the generic solver: the largest block (there
 /// must be exactly one) covers the lower-left cell.
 pub fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, String> {
     let area = |b: &Block| board.classes[b.class].w as usize * board.classes[b.class].h as usize;

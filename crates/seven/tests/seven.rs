@@ -241,7 +241,7 @@ fn binary_scramble_and_random_make_solvable_boards() {
             let (s, _) = parse_board(line, Some(seven::SHAPE)).unwrap();
             assert!(check_solvable(p.shape(), &s, &p.goal()).is_ok(), "{line}");
         }
-        assert_eq!(text, String::from_utf8(seven(args).stdout).unwrap(), "the seed fixes the output");
+        assert_eq!(text, String::from_utf8(seven(args).stdout).unwrap(), "the random seed fixes the output");
     }
 }
 

@@ -1,4 +1,4 @@
-//! `cargo xtask bench`: the standard workloads (each seed's figures, Korf's 100 with each
+//! `cargo xtask bench`: the standard workloads (the sources' figures, Korf's 100 with each
 //! heuristic, 100 random 15-puzzles, two of Korf and Felner's 24-puzzles) run through the
 //! release binaries, measured as separate processes, checked, and written into the generated
 //! section at the top of docs/BENCHMARKS.md.

@@ -131,7 +131,7 @@ pub fn section(context: &Context, results: &[(Workload, Outcome)], commands: &[S
          (lengths, counts).\n\n",
         if runs == 1 { "once".to_string() } else { format!("{runs} times") }
     );
-    out += "| workload | answer | time | CPU | search | nodes | nodes/s | memory | runs | the seed's figure |\n";
+    out += "| workload | answer | time | CPU | search | nodes | nodes/s | memory | runs | the source's figure |\n";
     out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n";
     for (w, o) in results {
         let heuristics =

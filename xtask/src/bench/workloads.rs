@@ -1,5 +1,5 @@
-//! The standard workloads: each seed's figures, Korf's 100 and 100 random 15-puzzles, each with
-//! the answer it must give and the seed's own figure to set beside ours.
+//! The standard workloads: the sources' figures, Korf's 100 and 100 random 15-puzzles, each with
+//! the answer it must give and the source's own figure to set beside ours.
 
 use std::path::{Path, PathBuf};
 
@@ -33,7 +33,7 @@ pub struct Workload {
     pub tables: &'static [&'static str],
     /// The answer it must give.
     pub expect: Expect,
-    /// The seed's figure for the same task, with its source.
+    /// The source's figure for the same task, with where it comes from.
     pub seed: &'static str,
 }
 
@@ -91,7 +91,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
     vec![
         Workload {
             name: "seven-none",
-            what: "seed 002: the 7-puzzle's 36-move start, plain iterative deepening (`--heuristic none`)",
+            what: "the 7-puzzle's 36-move start, plain iterative deepening (`--heuristic none`)",
             program: "seven",
             args: strings(&["solve", "--heuristic", "none"]),
             heavy: false,
@@ -102,7 +102,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         Workload {
             name: "seven-manhattan",
-            what: "seed 002: the same, IDA* with Manhattan distance",
+            what: "the 7-puzzle: the same, IDA* with Manhattan distance",
             program: "seven",
             args: strings(&["solve", "--heuristic", "manhattan"]),
             heavy: false,
@@ -113,7 +113,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         Workload {
             name: "seven",
-            what: "seed 002: the same, default heuristic (exact table)",
+            what: "the 7-puzzle: the same, default heuristic (exact table)",
             program: "seven",
             args: strings(&["solve"]),
             heavy: false,
@@ -124,7 +124,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         Workload {
             name: "goat-analyze",
-            what: "seed 000: Goat, every position from the goal",
+            what: "Hiroi's Goat puzzle, every position from the goal",
             program: "goat",
             args: strings(&["analyze"]),
             heavy: false,
@@ -135,7 +135,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         Workload {
             name: "goat-start",
-            what: "seed 000: Goat's START, 20 moves",
+            what: "Hiroi's Goat puzzle from its start, 20 moves",
             program: "goat",
             args: strings(&["solve"]),
             heavy: false,
@@ -146,29 +146,29 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         Workload {
             name: "goat-52",
-            what: "seed 000: Goat's 52-move start `6 7 9 10 / 4 5 2 8 / 0 8 3 1`",
+            what: "Hiroi's Goat puzzle, the 52-move start `6 7 9 10 / 4 5 2 8 / 0 8 3 1`",
             program: "goat",
             args: strings(&["solve", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]),
             heavy: false,
             once: false,
             tables: &[],
             expect: solved(1, 52),
-            seed: "52 s (PyPy, IDA* + the seed's table)",
+            seed: "52 s (PyPy, IDA* + Hiroi's table)",
         },
         Workload {
             name: "quzzle",
-            what: "seed 001: the block puzzle, one cell per move (the seed's rule)",
+            what: "the Pennant block puzzle, one cell per move (the generic solver's rule)",
             program: "quzzle",
             args: strings(&["solve"]),
             heavy: false,
             once: false,
             tables: &[],
             expect: solved(1, 83),
-            seed: "none given (the seed's generic BFS solver)",
+            seed: "none given (the generic BFS solver)",
         },
         Workload {
             name: "eight-31",
-            what: "seed 003: the 31-move 8-puzzle `8 6 7 / 2 5 4 / 3 0 1`",
+            what: "Lecky's experiments: the 31-move 8-puzzle `8 6 7 / 2 5 4 / 3 0 1`",
             program: "fifteen",
             args: strings(&["solve", "8 6 7 / 2 5 4 / 3 0 1"]),
             heavy: false,
@@ -179,7 +179,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         Workload {
             name: "seed004",
-            what: "seed 004: the five 15-puzzle boards",
+            what: "the code-golf challenge's five 15-puzzle boards",
             program: "fifteen",
             args: strings(&["solve"]),
             heavy: false,
@@ -215,7 +215,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: Expect::Solved { count: RANDOM_COUNT, total_length: None },
-            seed: "none (not in the seeds)",
+            seed: "none (not in the sources)",
         },
         Workload {
             name: "korf24",
@@ -262,7 +262,7 @@ fn korf100(
         once,
         tables,
         expect: Expect::Solved { count: 100, total_length: Some(5305) },
-        seed: "none (not in the seeds)",
+        seed: "none (not in the sources)",
     }
 }
 

@@ -1,5 +1,5 @@
 //! An independent, deliberately naive model of block puzzles for cross-checks: boards are
-//! strings (one byte per cell, as in the seed), blocks are found by scanning, moves are the
+//! strings (one byte per cell, as in the generic solver), blocks are found by scanning, moves are the
 //! generic solver's one-cell slides, and interchangeable blocks are merged by relabelling (the generic solver's
 //! `canonical()`). It shares no code with the engine.
 
