@@ -26,7 +26,7 @@ pub struct BenchArgs {
     /// busy machine.
     #[arg(long)]
     pub quick: bool,
-    /// Run only these workloads (names as in the report, e.g. goat-52 seed004).
+    /// Run only these workloads (names as in the report, e.g. goat-52 code-golf).
     #[arg(long, value_name = "NAME", num_args = 1..)]
     pub only: Vec<String>,
     /// Measured runs per workload (after one untimed warm-up); the best time is reported. The

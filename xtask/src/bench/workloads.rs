@@ -178,7 +178,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             seed: "152 s (Python, depth-limited DFS to 31)",
         },
         Workload {
-            name: "seed004",
+            name: "code-golf",
             what: "the code-golf challenge's five 15-puzzle boards",
             program: "fifteen",
             args: strings(&["solve"]),
