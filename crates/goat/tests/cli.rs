@@ -123,3 +123,32 @@ fn batch_errors_name_their_line() {
     assert_eq!(lines[1]["line"], 4);
     assert!(lines[1]["error"].as_str().unwrap().contains("row 3 has 3 cells"));
 }
+
+#[test]
+fn a_corrupt_table_fails_each_board_that_needs_it_and_the_batch_goes_on() {
+    let dir = std::env::temp_dir().join(format!("goat-corrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join(goat::exact_table_spec().file_name());
+    std::fs::write(&table, b"not a table at all").unwrap();
+    let batch = dir.join("boards.txt");
+    std::fs::write(&batch, "1 8 9 10 / 2 0 7 5 / 3 8 4 6\n1 8 9 10 / 2 5 0 7 / 3 8 4 6\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_goat"))
+        .args(["solve", "--json", "--batch", batch.to_str().unwrap(), "--data-dir", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "one record per line");
+    for (v, line) in lines.iter().zip([1, 2]) {
+        assert_eq!(v["line"], line);
+        assert!(v["error"].as_str().unwrap().contains("is unusable"), "{v}");
+    }
+    // Another heuristic needs no table: the same batch is solved.
+    let o = Command::new(env!("CARGO_BIN_EXE_goat"))
+        .args(["solve", "--json", "--heuristic", "pdb", "--batch", batch.to_str().unwrap()])
+        .args(["--data-dir", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}
