@@ -188,9 +188,10 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         cli = Cli::<P::Options>::from_arg_matches(&matches).map_err(|e| CliError::input(e.to_string()))?;
     }
     let common = cli.common;
+    let command = cli.command.ok_or_else(|| CliError::internal("no subcommand, given or implied (a bug)"))?;
     common.init_threads()?;
     let given = |i: &Inputs| !i.boards.is_empty() || i.batch.is_some();
-    let inputs_given = match cli.command.as_ref().expect("a subcommand, given or implied") {
+    let inputs_given = match &command {
         Command::Solve(a) => given(&a.inputs),
         Command::Analyze(a) => given(&a.inputs),
         Command::Count(a) => given(&a.inputs),
@@ -207,7 +208,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         inputs_given,
     };
     let json = common.json;
-    match cli.command.expect("a subcommand, given or implied") {
+    match command {
         Command::Solve(a) => solve(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Analyze(a) => analyze(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Count(a) => count(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),

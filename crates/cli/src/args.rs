@@ -41,7 +41,7 @@ pub struct CommonArgs {
     #[arg(long, short, global = true)]
     pub quiet: bool,
 
-    /// A custom goal board (default: the puzzle's own). Example: --goal "0 1 2 / 3 4 5 / 6 7 8"
+    /// A custom goal, written as a board (quzzle: a goal pattern); default: the puzzle's own
     #[arg(long, value_name = "BOARD", global = true)]
     pub goal: Option<String>,
 

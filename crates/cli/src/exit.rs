@@ -18,10 +18,11 @@ pub enum ExitCode {
 }
 
 /// The exit statuses in words, for every binary's `--help`.
-pub const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 an internal error (a bug); 2 bad input (the message \
+pub const EXIT_STATUS_HELP: &str =
+    "Exit status: 0 success; 1 an internal error (a bug) or a failed write; 2 bad input (the message \
 says which line, where and why); 3 a search bound was hit (--max-nodes, --timeout, --max-memory); 130 interrupted \
-by Ctrl-C. A --batch goes on past bad lines and bounds hit, one result or error per line, and exits with the \
-highest status among its lines.";
+by Ctrl-C. Every input (argument or --batch line) gives one record; a bad input or a bound hit fails only its own, \
+and the run exits with the worst status among them.";
 
 /// An error for the user: a status and one message saying exactly what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +50,17 @@ impl CliError {
                 ),
             },
             hit => CliError { code: ExitCode::LimitReached, message: format!("search stopped: {hit}") },
+        }
+    }
+    /// Why an enumeration of a whole space did not finish: refused as too large for the
+    /// memory budget (exit 2, naming `--max-memory`), stopped by a bound (3) or Ctrl-C (130),
+    /// or a bug (1).
+    pub fn enumeration(e: slide_core::enumerate::EnumerateError) -> Self {
+        use slide_core::enumerate::EnumerateError;
+        match e {
+            EnumerateError::TooLarge { .. } => CliError::input(format!("{e} (--max-memory)")),
+            EnumerateError::Stopped(hit) => CliError::limit(hit),
+            e => CliError::internal(e.to_string()),
         }
     }
     /// An internal error (exit 1).

@@ -7,10 +7,9 @@ use std::path::Path;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{
-    Analyzed, Bars, CliError, CountRequest, Counted, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest,
-    Solved,
+    Analyzed, CliError, CountRequest, Counted, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
 };
-use slide_core::enumerate::{enumerate_within, memory_needed, DepthStore, EnumerateError};
+use slide_core::enumerate::{enumerate_within, memory_needed, DepthStore};
 use slide_core::units::human_bytes;
 
 use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
@@ -213,11 +212,8 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
     }
 
     fn new(options: TileOptions, setup: &Setup) -> Result<Self, CliError> {
-        let mut solver = Solver::new()
-            .data_dir(&setup.data_dir)
-            .table_puzzle(V::NAME)
-            .limits(setup.limits)
-            .progress(Bars { quiet: setup.quiet });
+        let mut solver =
+            Solver::new().data_dir(&setup.data_dir).table_puzzle(V::NAME).limits(setup.limits).progress(setup.bars);
         if let Some(name) = &setup.heuristic {
             let choice = HeuristicChoice::from_name(name)
                 .filter(|c| V::HEURISTICS.contains(c))
@@ -340,11 +336,7 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
         let bar = slide_cli::Progress::new((1..=cells as u64).product::<u64>() / 2, "analyze", setup.quiet);
         let result = enumerate_within(&space, &[origin], DepthStore::None, &setup.limits, &bar.layer_callback());
         bar.finish();
-        let e = result.map_err(|e| match e {
-            EnumerateError::TooLarge { .. } => CliError::input(format!("analyzing {shape}: {e} (--max-memory)")),
-            EnumerateError::Stopped(hit) => CliError::limit(hit),
-            e => CliError::internal(e.to_string()),
-        })?;
+        let e = result.map_err(|e| CliError::enumeration(e).context(format_args!("analyzing {shape}")))?;
         let mut fields = Map::new();
         fields.insert("rows".into(), json!(shape.rows()));
         fields.insert("cols".into(), json!(shape.cols()));

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{Analyzed, CliError, CountRequest, Counted, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved};
-use slide_core::enumerate::{DepthStore, EnumerateError};
+use slide_core::enumerate::DepthStore;
 use slide_core::Outcome;
 
 use crate::board::{GoatMove, COLS, ROWS};
@@ -167,13 +167,8 @@ impl PuzzleCli for GoatCli {
     fn analyze(&self, input: Option<&GoatInput>, setup: &Setup) -> Result<Analyzed, CliError> {
         let origin = input.map_or(self.goal, |i| i.start);
         let progress = slide_cli::Progress::new(STATE_COUNT, "analyze", setup.quiet);
-        let e = crate::analyze_within(origin, DepthStore::None, &setup.limits, &progress.layer_callback()).map_err(
-            |e| match e {
-                EnumerateError::Stopped(hit) => CliError::limit(hit),
-                EnumerateError::TooLarge { .. } => CliError::input(format!("{e} (--max-memory)")),
-                e => CliError::internal(e.to_string()),
-            },
-        )?;
+        let e = crate::analyze_within(origin, DepthStore::None, &setup.limits, &progress.layer_callback())
+            .map_err(CliError::enumeration)?;
         progress.finish();
         let mut antipodes = e.antipodes.clone();
         antipodes.sort();
