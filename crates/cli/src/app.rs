@@ -223,7 +223,8 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
 fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        write_out(&e.to_string())?;
+        let text = e.to_string();
+        write_out(&format!("{}\n", text.trim_end()))?;
         return Ok(ExitCode::Success);
     }
     let text = e.render().to_string();

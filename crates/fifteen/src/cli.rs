@@ -194,12 +194,7 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             V::SHAPES_TEXT
         );
         for partition in V::HEURISTICS.iter().filter_map(|h| h.partition()) {
-            let missing: Vec<String> = partition
-                .specs()
-                .iter()
-                .filter(|s| !data_dir.join(s.file_name()).exists())
-                .map(|s| s.file_name().trim_end_matches(".tbl").to_string())
-                .collect();
+            let missing = partition.missing_in(data_dir);
             let size = human_bytes(partition.table_bytes());
             let state = match (missing.is_empty(), partition.large) {
                 (true, _) => "present".to_string(),

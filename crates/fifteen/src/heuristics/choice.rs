@@ -187,40 +187,37 @@ fn load_pdb(
     if puzzle.shape() != partition.shape {
         return Err(format!("{} is for {} boards, not {}", partition.name, partition.shape, puzzle.shape()));
     }
-    let Some(data_dir) = data_dir else {
-        if partition.large {
+    let missing = data_dir.map_or(Vec::new(), |dir| partition.missing_in(dir));
+    match data_dir {
+        None if partition.large => {
             return Err(format!("the {} tables need a data directory to be made in", partition.name));
         }
-        let mut tables = Vec::new();
-        for (i, spec) in partition.specs().iter().enumerate() {
-            let task = progress.task(&format!("{} {}/{}", partition.name, i + 1, partition.patterns.len()), 0);
-            tables.push(std::sync::Arc::from((spec.build)(&task).into_payload()));
+        Some(dir) if partition.large && !missing.is_empty() => {
+            return Err(format!(
+                "the {} tables are not generated in {} (missing {}); make them with `cargo xtask gen-tables {}`",
+                partition.name,
+                dir.display(),
+                missing.iter().map(|m| format!("{m}.tbl")).collect::<Vec<_>>().join(", "),
+                missing.join(" ")
+            ));
         }
-        return PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string());
-    };
-    let specs = partition.specs();
-    let missing: Vec<String> =
-        specs.iter().filter(|s| !data_dir.join(s.file_name()).exists()).map(|s| s.file_name()).collect();
-    if partition.large && !missing.is_empty() {
-        let stems: Vec<&str> = missing.iter().map(|m| m.trim_end_matches(".tbl")).collect();
-        return Err(format!(
-            "the {} tables are not generated in {} (missing {}); make them with `cargo xtask gen-tables {}`",
-            partition.name,
-            data_dir.display(),
-            missing.join(", "),
-            stems.join(" ")
-        ));
+        _ => {}
     }
+    let specs = partition.specs();
+    let cells = puzzle.shape().cells() as u64;
     let mut tables = Vec::new();
     for (i, spec) in specs.iter().enumerate() {
-        let cells = partition.patterns[i].len() as u32;
-        let states = (puzzle.shape().cells() as u64 - cells as u64 + 1..=puzzle.shape().cells() as u64)
-            .product::<u64>()
-            * puzzle.shape().cells() as u64;
+        let k = partition.patterns[i].len() as u64;
+        let states = (cells - k + 1..=cells).product::<u64>() * cells;
         let task = progress.task(&format!("{} {}/{}", partition.name, i + 1, specs.len()), states);
-        let table = spec.load_or_build(data_dir, &task);
+        // Without a data directory small tables are built in memory and not kept.
+        let table = match data_dir {
+            Some(dir) => {
+                spec.load_or_build(dir, &task).map_err(|e| format!("{}: {e}", dir.join(spec.file_name()).display()))?
+            }
+            None => (spec.build)(&task),
+        };
         drop(task);
-        let table = table.map_err(|e| format!("{}: {e}", data_dir.join(spec.file_name()).display()))?;
         tables.push(std::sync::Arc::from(table.into_payload()));
     }
     PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string())

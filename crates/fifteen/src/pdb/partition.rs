@@ -88,6 +88,16 @@ impl Partition {
         (0..self.patterns.len()).map(|i| self.spec(i)).collect()
     }
 
+    /// The tables not yet in `dir`, by name without `.tbl` (as `cargo xtask gen-tables` takes
+    /// them).
+    pub fn missing_in(&self, dir: &std::path::Path) -> Vec<String> {
+        self.specs()
+            .iter()
+            .filter(|s| !dir.join(s.file_name()).exists())
+            .map(|s| s.file_name().trim_end_matches(".tbl").to_string())
+            .collect()
+    }
+
     fn spec(&self, i: usize) -> TableSpec {
         let cells = self.patterns[i].clone();
         let (shape, blank, large) = (self.shape, self.blank, self.large);
