@@ -1,18 +1,18 @@
 //! `cargo xtask`: generate, verify and list every precomputed table; run the standard
 //! benchmarks and write their report (`bench`).
 //!
-//! Generation and verification share one description per table ([`TableSpec`]): the
-//! same code builds a table and, on load, checks its header, checksum and meaning.
+//! Generation and verification go through the table sets the puzzle crates define
+//! ([`TableSet`]), as the binaries' own `tables` subcommand does: the same code builds a
+//! table and, on load, checks its header, checksum and meaning.
 
 mod bench;
 mod registry;
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use clap::{Parser, Subcommand};
-use slide_cli::{data_dir, CliError, ExitCode, Progress};
-use slide_core::table::TableSpec;
+use slide_cli::{data_dir, Bars, CliError, ExitCode};
+use slide_core::table::{TableSet, Verified};
 use slide_core::units::human_bytes;
 
 /// Generate, verify and list the precomputed tables of the four puzzles; run the benchmarks.
@@ -21,7 +21,8 @@ use slide_core::units::human_bytes;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The table directory (default: $SLIDE_DATA_DIR, else the workspace's data/).
+    /// The table directory (default: $SLIDE_DATA_DIR, else the binaries' per-user cache
+    /// directory, e.g. ~/.cache/slide).
     #[arg(long, global = true)]
     data_dir: Option<PathBuf>,
     /// No progress bars.
@@ -33,10 +34,10 @@ struct Cli {
 #[allow(clippy::enum_variant_names)]
 #[derive(Subcommand)]
 enum Command {
-    /// Build tables (all, or those named) into the data directory.
-    /// Example: cargo xtask gen-tables fifteen-exact-3x3
+    /// Build table sets (all, or those named) into the data directory.
+    /// Example: cargo xtask gen-tables fifteen-exact-3x3 fifteen-pdb78
     GenTables {
-        /// Table file stems (`PUZZLE-NAME`); none means all.
+        /// Set names (`PUZZLE-SET`, as list-tables shows them); none means all.
         names: Vec<String>,
         /// Skip the large tables (for CI).
         #[arg(long)]
@@ -45,7 +46,7 @@ enum Command {
     /// Load tables and check header, checksum, size and meaning.
     /// Example: cargo xtask verify-tables --small
     VerifyTables {
-        /// Table file stems; none means all that exist.
+        /// Set names; none means all that are built.
         names: Vec<String>,
         /// Only the small tables.
         #[arg(long)]
@@ -70,35 +71,33 @@ fn main() {
     slide_cli::exit::run_main("xtask", || {
         let cli = Cli::parse();
         let dir = data_dir(cli.data_dir.as_deref());
-        let specs = registry::all();
+        let sets = registry::all();
+        let bars = Bars { program: "xtask", quiet: cli.quiet };
         match cli.command {
             Command::GenTables { names, small } => {
-                for spec in select(&specs, &names, small)? {
-                    generate(spec, &dir, cli.quiet)?;
+                for set in select(&sets, &names, small)? {
+                    generate(set, &dir, &bars)?;
                 }
             }
             Command::VerifyTables { names, small } => {
                 let mut failures = 0;
-                let mut verified = Vec::new();
-                for spec in select(&specs, &names, small)? {
-                    if !dir.join(spec.file_name()).exists() && names.is_empty() {
-                        println!("{:<28} absent (make it with: cargo xtask gen-tables {})", stem(spec), stem(spec));
+                for set in select(&sets, &names, small)? {
+                    if set.missing_in(&dir).len() == set.specs.len() && names.is_empty() {
+                        println!("{:<28} not built (cargo xtask gen-tables {})", qualified(set), qualified(set));
                         continue;
                     }
-                    match verify(spec, &dir) {
-                        Ok(report) => {
-                            println!("{:<28} ok: {report}", stem(spec));
-                            verified.push(spec.file_name());
-                        }
-                        Err(e) => {
-                            failures += 1;
-                            println!("{:<28} FAILED: {e}", stem(spec));
+                    for Verified { what, outcome } in set.verify(&dir, !names.is_empty()) {
+                        match outcome {
+                            Ok(report) => println!("{what:<28} ok: {report}"),
+                            Err(e) => {
+                                failures += 1;
+                                println!("{what:<28} FAILED: {e}");
+                            }
                         }
                     }
                 }
-                failures += verify_partitions(&dir, &verified);
                 if failures > 0 {
-                    return Err(CliError::input(format!("{failures} table(s) failed verification")));
+                    return Err(CliError::input(format!("{failures} check(s) failed")));
                 }
             }
             Command::Bench(args) => {
@@ -109,14 +108,18 @@ fn main() {
                 bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;
             }
             Command::ListTables => {
-                for spec in &specs {
-                    let path = dir.join(spec.file_name());
-                    let state = match std::fs::metadata(&path) {
-                        Ok(m) => human_bytes(m.len()),
-                        Err(_) => "absent".into(),
+                println!("Tables in {}:", dir.display());
+                for set in &sets {
+                    let missing = set.missing_in(&dir).len();
+                    let state = if missing == 0 {
+                        "built"
+                    } else if set.large() {
+                        "not built"
+                    } else {
+                        "first use"
                     };
-                    let kind = if spec.large { "large" } else { "small" };
-                    println!("{:<28} {kind:<5} {state:>10}  {}", stem(spec), spec.summary);
+                    let size = human_bytes(set.bytes());
+                    println!("{:<22} {size:>10} {state:<10} {}", qualified(set), set.summary);
                 }
             }
         }
@@ -124,73 +127,37 @@ fn main() {
     })
 }
 
-fn stem(spec: &TableSpec) -> String {
-    spec.file_name().trim_end_matches(".tbl").to_string()
+/// A set's name among every puzzle's: `fifteen-pdb78`, `goat-exact`.
+fn qualified(set: &TableSet) -> String {
+    format!("{}-{}", set.specs[0].puzzle, set.name)
 }
 
-fn select<'a>(specs: &'a [TableSpec], names: &[String], small: bool) -> Result<Vec<&'a TableSpec>, CliError> {
+/// The sets named (by qualified name); none means all, or only those built on first use
+/// with `small`.
+fn select<'a>(sets: &'a [TableSet], names: &[String], small: bool) -> Result<Vec<&'a TableSet>, CliError> {
     for name in names {
-        if !specs.iter().any(|s| &stem(s) == name) {
-            let known: Vec<String> = specs.iter().map(stem).collect();
-            return Err(CliError::input(format!("no table named {name}; known: {}", known.join(", "))));
+        if !sets.iter().any(|s| &qualified(s) == name) {
+            let known: Vec<String> = sets.iter().map(qualified).collect();
+            return Err(CliError::input(format!("no table set named {name}; known: {}", known.join(", "))));
         }
     }
-    Ok(specs.iter().filter(|s| (names.is_empty() || names.contains(&stem(s))) && !(small && s.large)).collect())
+    Ok(sets.iter().filter(|s| (names.is_empty() || names.contains(&qualified(s))) && !(small && s.large())).collect())
 }
 
-/// Builds one table, checks it, saves it, and prints its closing line.
-fn generate(spec: &TableSpec, dir: &Path, quiet: bool) -> Result<(), CliError> {
-    let clock = Instant::now();
-    let bar = Progress::new(0, &stem(spec), quiet);
-    let table = (spec.build)(&bar.layer_callback());
-    bar.finish();
-    let seconds = clock.elapsed().as_secs_f64();
-    (spec.check)(&table)
-        .map_err(|e| CliError::internal(format!("{}: freshly built table fails its check: {e}", stem(spec))))?;
-    let path = dir.join(spec.file_name());
-    table.save(&path).map_err(|e| CliError::input(e.to_string()))?;
-    println!(
-        "{:<28} {:>12} entries {:>10} {:>8.2} s  peak memory {}",
-        stem(spec),
-        table.header().entry_count,
-        human_bytes(table.payload().len() as u64),
-        seconds,
-        peak_memory().map_or("unknown".into(), human_bytes)
-    );
+/// Builds, checks and saves every table of a set, and prints one line per table.
+fn generate(set: &TableSet, dir: &Path, bars: &Bars) -> Result<(), CliError> {
+    let built = set.build_into(dir, true, bars).map_err(|e| CliError::input(format!("{}: {e}", qualified(set))))?;
+    for b in built {
+        println!(
+            "{:<28} {:>12} entries {:>10} {:>8.2} s  peak memory {}",
+            b.file.trim_end_matches(".tbl"),
+            b.entries,
+            human_bytes(b.bytes),
+            b.elapsed.as_secs_f64(),
+            peak_memory().map_or("unknown".into(), human_bytes)
+        );
+    }
     Ok(())
-}
-
-/// Loads one table and checks header, checksum and meaning.
-fn verify(spec: &TableSpec, dir: &Path) -> Result<String, String> {
-    let table = spec.load(dir).map_err(|e| e.to_string())?;
-    (spec.check)(&table)
-}
-
-/// Checks the heuristic of every pattern-database partition whose tables all passed their
-/// own checks (a sum of sound tables can still be wrong if they do not fit together);
-/// returns the number of failures.
-fn verify_partitions(dir: &Path, verified: &[String]) -> usize {
-    let mut failures = 0;
-    for partition in fifteen::pdb::Partition::all() {
-        let specs = partition.specs();
-        if !specs.iter().all(|s| verified.contains(&s.file_name())) {
-            continue;
-        }
-        let name = format!("{} (heuristic)", partition.name);
-        let result = specs
-            .iter()
-            .map(|s| s.load(dir).map(|t| std::sync::Arc::from(t.into_payload())).map_err(|e| e.to_string()))
-            .collect::<Result<Vec<_>, _>>()
-            .and_then(|tables| partition.check_heuristic(tables, 5));
-        match result {
-            Ok(report) => println!("{name:<28} ok: {report}"),
-            Err(e) => {
-                failures += 1;
-                println!("{name:<28} FAILED: {e}");
-            }
-        }
-    }
-    failures
 }
 
 /// The process's peak resident memory so far (Linux), in bytes.

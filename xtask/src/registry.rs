@@ -1,17 +1,14 @@
 //! Every table the puzzle crates define.
 
-use slide_core::table::TableSpec;
+use slide_core::table::TableSet;
 
-/// All known tables, small first.
-pub fn all() -> Vec<TableSpec> {
-    let mut specs: Vec<TableSpec> = seven::tables();
-    specs.extend(fifteen::tables());
-    for partition in fifteen::pdb::Partition::all() {
-        specs.extend(partition.specs());
-    }
-    specs.extend(goat::tables());
-    specs.sort_by_key(|s| s.large);
-    specs
+/// All known table sets of the four puzzles, small first.
+pub fn all() -> Vec<TableSet> {
+    let mut sets: Vec<TableSet> = seven::table_sets();
+    sets.extend(fifteen::table_sets());
+    sets.extend(goat::table_sets());
+    sets.sort_by_key(|s| s.large());
+    sets
 }
 
 #[cfg(test)]
@@ -27,9 +24,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("xtask-registry-test-{}", std::process::id()));
         let mut checked = 0;
         let slow = ["pdb663-4x4-1", "pdb663-4x4-2"];
-        for spec in super::all().iter().filter(|s| !s.large && !slow.contains(&s.name.as_str())) {
+        let sets = super::all();
+        for spec in sets.iter().flat_map(|s| &s.specs).filter(|s| !s.large && !slow.contains(&s.name.as_str())) {
             let table = (spec.build)(&|_| {});
             (spec.check)(&table).unwrap_or_else(|e| panic!("{}: fresh table fails: {e}", spec.name));
+            assert_eq!(table.payload().len() as u64, spec.bytes, "{}: the size it announces", spec.name);
             table.save(&dir.join(spec.file_name())).unwrap();
             let loaded = spec.load(&dir).unwrap();
             assert_eq!(loaded, table);

@@ -33,6 +33,9 @@ struct Cli<O: Args> {
     command: Option<Command<O>>,
     #[command(flatten)]
     common: CommonArgs,
+    /// List the puzzles known by name, then exit.
+    #[arg(long)]
+    list: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -51,6 +54,9 @@ enum Command<O: Args> {
     Scramble(ScrambleArgs<O>),
     /// Uniformly random boards that can reach the goal. Example: random --seed 7 --count 10
     Random(RandomArgs<O>),
+    /// The precomputed tables: list them (where, how big, built or not), build them, verify
+    /// them. Example: tables build pdb78
+    Tables(crate::tables::TablesArgs),
 }
 
 /// The inputs of a subcommand.
@@ -172,20 +178,30 @@ pub fn command<P: PuzzleCli>() -> clap::Command {
 /// Runs puzzle `P` on `args` (the first is the program's name).
 pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCode, CliError> {
     let args: Vec<OsString> = args.into_iter().collect();
-    let matches = match command::<P>().try_get_matches_from(&args) {
-        Ok(m) => m,
-        Err(e) => return clap_error(e),
+    // No subcommand means `solve`, with the options given (`fifteen --size 3x3 BOARD`): when
+    // the line does not parse as it is or names no subcommand, it is read again with `solve`
+    // in front; if that fails too, the first error is the one said.
+    let parse = |args: &[OsString]| {
+        command::<P>()
+            .try_get_matches_from(args)
+            .and_then(|m| Cli::<P::Options>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>())))
     };
-    let mut cli = Cli::<P::Options>::from_arg_matches(&matches).map_err(|e| CliError::input(e.to_string()))?;
-    if cli.command.is_none() {
-        // No subcommand: `solve` on the puzzle's defaults, with the options given.
-        let mut with_solve = args.clone();
-        with_solve.insert(1.min(with_solve.len()), "solve".into());
-        let matches = match command::<P>().try_get_matches_from(&with_solve) {
-            Ok(m) => m,
+    let mut with_solve = args.clone();
+    with_solve.insert(1.min(with_solve.len()), "solve".into());
+    let cli = match parse(&args) {
+        Ok(cli) if cli.command.is_some() || cli.list => cli,
+        Ok(_) => match parse(&with_solve) {
+            Ok(cli) => cli,
             Err(e) => return clap_error(e),
-        };
-        cli = Cli::<P::Options>::from_arg_matches(&matches).map_err(|e| CliError::input(e.to_string()))?;
+        },
+        Err(e) if is_help_or_version(&e) => return clap_error(e),
+        Err(e) => match parse(&with_solve) {
+            Ok(cli) => cli,
+            Err(_) => return clap_error(e),
+        },
+    };
+    if cli.list {
+        return list_catalogue::<P>(cli.common.json);
     }
     let common = cli.common;
     let command = cli.command.ok_or_else(|| CliError::internal("no subcommand, given or implied (a bug)"))?;
@@ -195,7 +211,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         Command::Solve(a) => given(&a.inputs),
         Command::Analyze(a) => given(&a.inputs),
         Command::Count(a) => given(&a.inputs),
-        Command::Scramble(_) | Command::Random(_) => false,
+        Command::Scramble(_) | Command::Random(_) | Command::Tables(_) => false,
     };
     let setup = Setup {
         program: P::NAME,
@@ -203,12 +219,22 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         heuristic: common.heuristic.clone(),
         data_dir: crate::data_dir(common.data_dir.as_deref()),
         limits: common.limits()?,
-        bars: Bars { quiet: common.quiet },
+        bars: Bars { program: P::NAME, quiet: common.quiet },
         quiet: common.quiet,
         inputs_given,
+        said: Default::default(),
     };
     let json = common.json;
     match command {
+        Command::Tables(a) => crate::tables::TablesRun {
+            program: P::NAME,
+            sets: P::table_sets(),
+            dir: &setup.data_dir,
+            json,
+            max_memory: common.max_memory,
+            bars: setup.bars,
+        }
+        .run(a),
         Command::Solve(a) => solve(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Analyze(a) => analyze(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Count(a) => count(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
@@ -219,10 +245,30 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
     }
 }
 
+/// `--list`: the puzzles known by name, one per line (or one JSON record each).
+fn list_catalogue<P: PuzzleCli>(json: bool) -> Result<ExitCode, CliError> {
+    let catalogue = P::catalogue();
+    if catalogue.is_empty() {
+        return Err(CliError::input(format!("{} knows no puzzles by name: give boards", P::NAME)));
+    }
+    for (name, what) in catalogue {
+        if json {
+            emit_json(&json!({ "name": name, "what": what }))?;
+        } else {
+            write_out(&format!("{name:<12} {what}\n"))?;
+        }
+    }
+    Ok(ExitCode::Success)
+}
+
+fn is_help_or_version(e: &clap::Error) -> bool {
+    use clap::error::ErrorKind;
+    matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+}
+
 /// `--help` and `--version` succeed; any other clap error is bad usage, said in one message.
 fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
-    use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+    if is_help_or_version(&e) {
         let text = e.to_string();
         write_out(&format!("{}\n", text.trim_end()))?;
         return Ok(ExitCode::Success);

@@ -50,8 +50,8 @@ pub struct CommonArgs {
     #[arg(long, value_name = "NAME", global = true)]
     pub heuristic: Option<String>,
 
-    /// Where tables are read and cached (default: $SLIDE_DATA_DIR, else the data/ directory
-    /// of the source tree the program was built from).
+    /// Where tables are read and cached (default: $SLIDE_DATA_DIR, else the per-user cache
+    /// directory, e.g. ~/.cache/slide; `tables` shows it).
     #[arg(long, value_name = "DIR", global = true)]
     pub data_dir: Option<PathBuf>,
 }

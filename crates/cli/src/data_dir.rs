@@ -1,22 +1,31 @@
-//! Where the binaries find their tables.
+//! Where the binaries keep their tables: a per-user directory, so that an installed binary
+//! works from anywhere and never writes into the source tree it was built from.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The environment variable naming the table directory.
 pub const DATA_DIR_ENV: &str = "SLIDE_DATA_DIR";
 
 /// The table directory: `explicit` (from `--data-dir`) if given, else `$SLIDE_DATA_DIR`, else
-/// the workspace's `data/` directory this program was built from, else `./data`.
-pub fn data_dir(explicit: Option<&std::path::Path>) -> PathBuf {
+/// [`per_user_dir`].
+pub fn data_dir(explicit: Option<&Path>) -> PathBuf {
     if let Some(dir) = explicit {
         return dir.to_path_buf();
     }
     if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    let built_from = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data");
-    if built_from.is_dir() {
-        return built_from.canonicalize().unwrap_or(built_from);
+    per_user_dir()
+}
+
+/// The platform's per-user cache directory for this toolkit: `$XDG_CACHE_HOME/slide` or
+/// `~/.cache/slide` on Linux, `~/Library/Caches/slide` on macOS, `%LOCALAPPDATA%\slide\cache`
+/// on Windows. A cache, because every table can be rebuilt from nothing (backups and
+/// cleaners may skip or empty it). Without a home directory: `slide-tables` in the
+/// temporary directory.
+pub fn per_user_dir() -> PathBuf {
+    match directories::ProjectDirs::from("", "", "slide") {
+        Some(dirs) => dirs.cache_dir().to_path_buf(),
+        None => std::env::temp_dir().join("slide-tables"),
     }
-    PathBuf::from("data")
 }

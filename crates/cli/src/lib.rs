@@ -15,11 +15,12 @@ pub mod output;
 pub mod pictures;
 pub mod program;
 pub mod progress;
+pub mod tables;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use args::CommonArgs;
-pub use data_dir::{data_dir, DATA_DIR_ENV};
+pub use data_dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use exit::{CliError, ExitCode};
 pub use output::{count_json, emit_json, format_millis};
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};

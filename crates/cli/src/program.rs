@@ -33,12 +33,16 @@ pub struct Setup {
     /// Whether BOARD arguments or `--batch` were given: a puzzle option that names its own
     /// input (quzzle's `--puzzle`) must refuse them.
     pub inputs_given: bool,
+    /// The notes said so far: each is said once per run, however many inputs it concerns.
+    pub said: std::sync::Mutex<Vec<String>>,
 }
 
 impl Setup {
-    /// Says `message` on stderr, as `program: message`, unless `--quiet`.
+    /// Says `message` on stderr, as `program: message`, once per run, unless `--quiet`.
     pub fn note(&self, message: &str) {
-        if !self.quiet {
+        let mut said = self.said.lock().unwrap_or_else(|e| e.into_inner());
+        if !self.quiet && !said.iter().any(|m| m == message) {
+            said.push(message.to_string());
             eprintln!("{}: {message}", self.program);
         }
     }
@@ -193,6 +197,17 @@ pub trait PuzzleCli: Sized {
     /// Text after the options in `--help`: how to write a board, the default heuristic,
     /// which tables exist.
     fn after_help(data_dir: &std::path::Path) -> String;
+
+    /// The precomputed tables the program uses, as sets `NAME tables` lists, builds and
+    /// verifies (none by default).
+    fn table_sets() -> Vec<slide_core::table::TableSet> {
+        Vec::new()
+    }
+
+    /// The puzzles known by name (`--list`): each name, and what it is in a few words.
+    fn catalogue() -> Vec<(String, String)> {
+        Vec::new()
+    }
 
     /// The puzzle with its options, checked.
     fn new(options: Self::Options, setup: &Setup) -> Result<Self, CliError>;

@@ -1,6 +1,7 @@
 //! Progress bars: on stderr, only when it is a terminal and `--quiet` was not given.
 
 use std::io::IsTerminal;
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use slide_core::enumerate::LayerStats;
@@ -54,7 +55,9 @@ impl Drop for Progress {
 /// The libraries' [`slide_core::progress::Progress`] drawn as bars, one per task.
 #[derive(Clone, Copy, Debug)]
 pub struct Bars {
-    /// No bars at all.
+    /// The program's name, for warnings.
+    pub program: &'static str,
+    /// No bars and no warnings.
     pub quiet: bool,
 }
 
@@ -62,5 +65,16 @@ impl slide_core::progress::Progress for Bars {
     fn task<'a>(&'a self, label: &str, total: u64) -> Box<dyn Fn(LayerStats) + Sync + 'a> {
         let bar = Progress::new(total, label, self.quiet);
         Box::new(move |s| bar.layer(s))
+    }
+
+    /// Says a warning on stderr once per run (the libraries repeat one for every table it
+    /// concerns), unless `--quiet`.
+    fn warn(&self, message: &str) {
+        static SAID: Mutex<Vec<String>> = Mutex::new(Vec::new());
+        let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+        if !self.quiet && !said.iter().any(|m| m == message) {
+            said.push(message.to_string());
+            eprintln!("{}: warning: {message}", self.program);
+        }
     }
 }

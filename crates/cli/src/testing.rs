@@ -289,3 +289,120 @@ pub fn check_contract(c: &Contract) {
     assert_eq!(c.run(&["solve", "--no-such-option"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// How [`check_tables`] exercises one binary's tables.
+pub struct TablesCheck<'a> {
+    /// The binary (`env!("CARGO_BIN_EXE_...")`).
+    pub program: &'a str,
+    /// A run that builds a small table set on first use, in well under a second (None: the
+    /// binary uses no tables).
+    pub first_use: Option<(&'a [&'a str], &'a str)>,
+}
+
+/// Checks what every binary does with its tables (docs/TABLES.md), panicking with what
+/// failed: by default they live in the per-user cache directory under `$HOME`; a first use
+/// builds a small set there; `tables` lists, `tables build` builds (removing the stale
+/// temporary files of killed builds, rebuilding a corrupt file), `tables verify` catches a
+/// flipped byte; a directory that cannot be written costs one warning and no answer.
+pub fn check_tables(t: &TablesCheck) {
+    let name = Path::new(t.program).file_name().and_then(|n| n.to_str()).unwrap_or("slide");
+    let root = std::env::temp_dir().join(format!("{name}-tables-{}", std::process::id()));
+    std::fs::remove_dir_all(&root).ok();
+    let home = root.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(t.program)
+            .args(args)
+            .env("HOME", &home)
+            .env_remove("SLIDE_DATA_DIR")
+            .env_remove("XDG_CACHE_HOME")
+            .current_dir(&root)
+            .output()
+            .unwrap()
+    };
+    let ok = |o: &Output, what: &str| {
+        assert_eq!(o.status.code(), Some(0), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+    };
+
+    let o = run(&["tables", "--json"]);
+    ok(&o, "tables --json");
+    let sets = json_lines(&o);
+    let Some((first_use, set)) = t.first_use else {
+        assert_eq!(sets, vec![serde_json::json!({ "tables": [] })]);
+        std::fs::remove_dir_all(&root).ok();
+        return;
+    };
+    // The default directory is the per-user cache under $HOME, whatever the working directory.
+    let cache = home.join(".cache").join("slide");
+    for s in &sets {
+        assert_eq!(s["dir"], cache.display().to_string(), "{s}");
+        assert_eq!(s["built"], false, "nothing is built in a fresh home: {s}");
+    }
+    let listed = |name: &str| {
+        let o = run(&["tables", "--json"]);
+        json_lines(&o).into_iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("{name} is not listed"))
+    };
+    let files: Vec<String> =
+        listed(set)["files"].as_array().unwrap().iter().map(|f| f["file"].as_str().unwrap().to_string()).collect();
+
+    // A first use builds the set into the cache; nothing lands in the working directory.
+    let o = run(first_use);
+    ok(&o, "first use");
+    assert_eq!(listed(set)["built"], true, "{set} is built by its first use");
+    assert!(files.iter().all(|f| cache.join(f).is_file()));
+    assert!(std::fs::read_dir(&root).unwrap().all(|e| e.unwrap().file_name() == "home"), "only home was written");
+
+    // `tables build --force` rebuilds, removing a killed build's stale temporary file.
+    let mut dead = Command::new("true").spawn().unwrap();
+    let dead_pid = dead.id();
+    dead.wait().unwrap();
+    let stale = cache.join(format!("{}.{dead_pid}-0.tmp", files[0]));
+    std::fs::write(&stale, b"half a table").unwrap();
+    let o = run(&["tables", "build", "--force", "--json", set]);
+    ok(&o, "tables build --force");
+    assert_eq!(json_lines(&o).len(), files.len(), "one record per table built");
+    if Path::new("/proc/self").exists() {
+        assert!(!stale.exists(), "the stale temporary file is removed by the next build");
+    }
+
+    // `tables verify` passes, then catches one flipped payload byte, which `tables build` mends.
+    ok(&run(&["tables", "verify", set]), "tables verify");
+    let path = cache.join(&files[0]);
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let o = run(&["tables", "verify", set]);
+    assert_eq!(o.status.code(), Some(2), "a flipped byte fails verification");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("FAILED") && out.contains("checksum"), "{out}");
+    ok(&run(&["tables", "build", set]), "tables build mends a corrupt table");
+    ok(&run(&["tables", "verify", set]), "tables verify after the rebuild");
+
+    // Bad requests: an unknown set, a build beyond --max-memory.
+    let o = run(&["tables", "build", "no-such-set"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(&format!("known: {}", sets[0]["name"].as_str().unwrap())));
+    let o = run(&["tables", "build", "--force", "--max-memory", "1K", set]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs about"));
+
+    // A directory that cannot be written: the answers are given, with one warning that says
+    // why (none under --quiet).
+    let blocker = root.join("a-file");
+    std::fs::write(&blocker, b"").unwrap();
+    let unwritable = blocker.join("tables");
+    for quiet in [false, true] {
+        let mut args = vec!["--data-dir", unwritable.to_str().unwrap()];
+        if quiet {
+            args.push("--quiet");
+        }
+        args.extend(first_use);
+        let o = run(&args);
+        ok(&o, "an unwritable data directory");
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        let warnings = stderr.lines().filter(|l| l.contains("warning: cannot keep tables in")).count();
+        assert_eq!(warnings, usize::from(!quiet), "{stderr}");
+    }
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -8,6 +8,11 @@ pub trait Progress: Sync {
     /// Starts a task of about `total` states, named `label` for people; the returned
     /// callback receives its layers, and the task ends when the callback is dropped.
     fn task<'a>(&'a self, label: &str, total: u64) -> Box<dyn Fn(LayerStats) + Sync + 'a>;
+
+    /// Something the user should know that does not stop the work, such as a table that
+    /// could not be kept on disk. The same message may come many times: a receiver that
+    /// shows it should do so once.
+    fn warn(&self, _message: &str) {}
 }
 
 /// Reports nothing.

@@ -16,6 +16,17 @@ pub fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// A duration of `seconds` for people, rounded as an estimate is: "under a second", "40 s",
+/// "9 min", "2 h".
+pub fn human_seconds(seconds: u64) -> String {
+    match seconds {
+        0 => "under a second".into(),
+        1..=99 => format!("{seconds} s"),
+        100..=5999 => format!("{} min", seconds.div_ceil(60)),
+        _ => format!("{} h", seconds.div_ceil(3600)),
+    }
+}
+
 /// `1234567` as `1,234,567`.
 pub fn thousands(n: impl Into<u128>) -> String {
     let digits = n.into().to_string();
@@ -38,6 +49,10 @@ mod tests {
         assert_eq!(human_bytes(512), "512 B");
         assert_eq!(human_bytes(3 * 1024 * 1024 + 400 * 1024), "3.4 MiB");
         assert_eq!(thousands(0u8), "0");
+        assert_eq!(human_seconds(0), "under a second");
+        assert_eq!(human_seconds(65), "65 s");
+        assert_eq!(human_seconds(527), "9 min");
+        assert_eq!(human_seconds(7200), "2 h");
         assert_eq!(thousands(999u32), "999");
         assert_eq!(thousands(5_443_200u64), "5,443,200");
         assert_eq!(thousands(u128::MAX), "340,282,366,920,938,463,463,374,607,431,768,211,455");

@@ -50,7 +50,7 @@ fn benches(c: &mut Criterion) {
     let walking = WalkingDistance::new(&puzzle, true).unwrap();
     let partition = Partition::pdb663();
     let dir = slide_cli::data_dir(None);
-    let tables = partition.load(&dir, &|_| {}).expect("the 6-6-3 tables load or build");
+    let tables = partition.load(&dir, &slide_core::progress::NoProgress).expect("the 6-6-3 tables load or build");
     let pdb = PdbHeuristic::new(&partition, tables, &puzzle).unwrap();
     let mut group = c.benchmark_group("4x4 estimate of 1000 positions");
     group.bench_function("manhattan", |b| b.iter(|| estimate_all(&manhattan, black_box(&states))));

@@ -40,7 +40,8 @@ fn main() {
         std::fs::create_dir_all(&dir).expect("a temporary directory");
     }
     let clock = Instant::now();
-    let tables = partition.load(&dir, &|_| {}).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let tables =
+        partition.load(&dir, &slide_core::progress::NoProgress).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     eprintln!("tables loaded or built in {:.2} s", clock.elapsed().as_secs_f64());
 
     let text = std::fs::read_to_string(PathBuf::from(&file)).expect("the benchmark file");

@@ -39,6 +39,8 @@ pub trait TileVariant {
     const SHAPES_TEXT: &'static str;
     /// Whether a shape is allowed.
     fn allowed(shape: Shape) -> bool;
+    /// The program's precomputed tables (`NAME tables`).
+    fn table_sets() -> Vec<slide_core::table::TableSet>;
 }
 
 /// A heuristic's name and description, for [`TileVariant::NAMED_HEURISTICS`].
@@ -83,6 +85,9 @@ impl TileVariant for Fifteen {
         "any size from 2x2 to 5x5 (--size RxC, or inferred from the rows or a square cell count)";
     fn allowed(_: Shape) -> bool {
         true
+    }
+    fn table_sets() -> Vec<slide_core::table::TableSet> {
+        crate::table_sets()
     }
 }
 
@@ -193,17 +198,27 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
              on 5x5 pdb6666, else linear-conflict; walking-distance elsewhere.",
             V::SHAPES_TEXT
         );
-        for partition in V::HEURISTICS.iter().filter_map(|h| h.partition()) {
-            let missing = partition.missing_in(data_dir);
-            let size = human_bytes(partition.table_bytes());
-            let state = match (missing.is_empty(), partition.large) {
-                (true, _) => "present".to_string(),
-                (false, false) => "built on first use".to_string(),
-                (false, true) => format!("absent; make them with `cargo xtask gen-tables {}`", missing.join(" ")),
-            };
-            text += &format!("\nTables of {} ({size}) in {}: {state}.", partition.name, data_dir.display());
+        let large: Vec<String> = V::table_sets()
+            .iter()
+            .filter(|s| s.large())
+            .map(|s| {
+                let state = if s.missing_in(data_dir).is_empty() { "built" } else { "not built" };
+                format!("{} ({}, {state})", s.name, human_bytes(s.bytes()))
+            })
+            .collect();
+        text += &format!(
+            "\nTables are kept in {} (--data-dir, $SLIDE_DATA_DIR); small ones are built on first use",
+            data_dir.display()
+        );
+        if !large.is_empty() {
+            text += &format!(", large ones on request: {}", large.join(", "));
         }
+        text += &format!(". `{0} tables` lists them, `{0} tables build SET` builds one.", V::NAME);
         text
+    }
+
+    fn table_sets() -> Vec<slide_core::table::TableSet> {
+        V::table_sets()
     }
 
     fn new(options: TileOptions, setup: &Setup) -> Result<Self, CliError> {

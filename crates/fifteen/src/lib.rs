@@ -18,16 +18,17 @@ pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use parse::TileBoard;
 pub use solver::{solve, Algorithm, Count, Solution, SolveError, Solver};
 
-/// The tables this crate can build, for the `cargo xtask` registry: the exact distance
-/// tables of the boards of 3x3 and 2x5/5x2 (small, built on first use) and 3x4/4x3 (large).
-pub fn tables() -> Vec<slide_core::table::TableSpec> {
-    [(3, 3), (2, 5), (5, 2), (3, 4), (4, 3)]
+/// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),
+/// those built on first use first: the exact tables of 3x3, 2x5 and 5x2, the 6-6-3 pattern
+/// databases, then the large exact tables of 3x4 and 4x3 and the 7-8 and 6-6-6-6 databases.
+pub fn table_sets() -> Vec<slide_core::table::TableSet> {
+    let mut sets: Vec<_> = [(3, 3), (2, 5), (5, 2), (3, 4), (4, 3)]
         .into_iter()
-        .filter_map(|(r, c)| {
-            let shape = Shape::new(r, c)?;
-            heuristics::exact::table_spec("fifteen", shape, shape.cells() as u8 - 1)
-        })
-        .collect()
+        .filter_map(|(r, c)| heuristics::exact::table_set("fifteen", Shape::new(r, c)?))
+        .collect();
+    sets.extend(pdb::Partition::all().iter().map(pdb::Partition::table_set));
+    sets.sort_by_key(|s| s.large());
+    sets
 }
 
 /// The five 15-puzzle boards of the code-golf challenge (15, 48, 38, 49 and 45 moves).

@@ -243,7 +243,8 @@ impl Solver {
     }
 
     /// What the default choice had to give up since the last call, in words (for example
-    /// "the pdb78 tables are not generated in ...; using pdb663").
+    /// "the pdb78 tables are not built in ...; build them once with `fifteen tables build
+    /// pdb78` (...); using pdb663").
     pub fn take_notes(&self) -> Vec<String> {
         std::mem::take(&mut self.notes.borrow_mut())
     }

@@ -91,3 +91,23 @@ fn the_visited_set_search_says_it_is_not_optimal() {
     assert!(v["length"].as_u64().unwrap() > 31, "the visited-set DFS loses optimality");
     replay(v);
 }
+
+/// When the default heuristic gives way because a large table set is not built, the run says
+/// so once, with the command that builds it, its size and its build time; not under --quiet.
+#[test]
+fn a_missing_large_table_is_advised_once_with_its_command_size_and_time() {
+    let near = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 0 24";
+    let nearer = "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 0 23 24";
+    let o = fifteen(&["solve", "--json", near, nearer]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lengths: Vec<u64> = json_lines(&o).iter().map(|v| v["length"].as_u64().unwrap()).collect();
+    assert_eq!(lengths, [1, 2]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let advice: Vec<&str> = stderr.lines().filter(|l| l.contains("fifteen tables build pdb6666")).collect();
+    assert_eq!(advice.len(), 1, "said once for two boards: {stderr}");
+    assert!(advice[0].contains("486.4 MiB") && advice[0].contains("25 min"), "{}", advice[0]);
+    assert!(json_lines(&o).iter().all(|v| v["heuristic"] == "linear-conflict"), "the heuristic used is named");
+    let o = fifteen(&["solve", "--quiet", near]);
+    assert!(o.status.success());
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -288,7 +288,7 @@ fn exact_tables_build_check_and_reload() {
     for (s, blank) in [(shape(3, 3), 8), (shape(2, 4), 0)] {
         let spec = table_spec("fifteen", s, blank).unwrap();
         assert!(!spec.large);
-        let built = spec.load_or_build(&dir, &|_| {}).unwrap();
+        let built = spec.load_or_build(&dir, &slide_core::progress::NoProgress).unwrap();
         let account = (spec.check)(&built).unwrap();
         assert!(account.contains(&format!("{}", (1..=s.cells() as u64).product::<u64>() / 2)), "{account}");
         let loaded = spec.load(&dir).unwrap();
@@ -303,7 +303,13 @@ fn exact_tables_build_check_and_reload() {
         bad.payload_mut()[next_to_goal] = 0;
         assert!((spec.check)(&bad).is_err());
     }
-    let registry = fifteen::tables();
-    assert!(registry.iter().any(|t| t.name == "exact-3x3" && !t.large));
-    assert!(registry.iter().any(|t| t.name == "exact-3x4" && t.large));
+    let registry = fifteen::table_sets();
+    assert!(registry.iter().any(|t| t.name == "exact-3x3" && !t.large()));
+    assert!(registry.iter().any(|t| t.name == "exact-3x4" && t.large()));
+    // Small sets first (those built on first use), then the large ones.
+    assert!(registry.windows(2).all(|w| w[0].large() <= w[1].large()));
+    let names: Vec<&str> = registry.iter().map(|t| t.name.as_str()).collect();
+    for name in ["pdb663", "pdb78", "pdb6666", "exact-2x5", "exact-4x3"] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
 }

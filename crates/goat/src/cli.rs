@@ -43,10 +43,15 @@ impl GoatCli {
         if let Some(h) = &*self.heuristic.borrow() {
             return Ok(h.clone());
         }
-        let h = AnyHeuristic::build(self.kind, self.goal, Some(&setup.data_dir)).map_err(|e| {
-            let file = setup.data_dir.join(crate::exact_table_spec().file_name());
-            CliError::input(format!("the exact table {} is unusable ({e}); delete it to rebuild it", file.display()))
-        })?;
+        let h =
+            AnyHeuristic::build_reporting(self.kind, self.goal, Some(&setup.data_dir), &setup.bars).map_err(|e| {
+                let file = setup.data_dir.join(crate::exact_table_spec().file_name());
+                CliError::input(format!(
+                    "the exact table {} is unusable ({}); rebuild it with `goat tables build exact`",
+                    file.display(),
+                    e.reason()
+                ))
+            })?;
         let h = Rc::new(h);
         *self.heuristic.borrow_mut() = Some(h.clone());
         Ok(h)
@@ -88,12 +93,20 @@ impl PuzzleCli for GoatCli {
         ("none", "no estimate: iterative deepening"),
     ];
 
-    fn after_help(_: &Path) -> String {
-        "Boards: the pieces' numbers (0 blank, 1 ┌, 2 │, 3 └, 4 ┘, 5 羊, 6 狼, 7 ∥, 8 ─, 9 and 10 the big \
+    fn after_help(data_dir: &Path) -> String {
+        format!(
+            "Boards: the pieces' numbers (0 blank, 1 ┌, 2 │, 3 └, 4 ┘, 5 羊, 6 狼, 7 ∥, 8 ─, 9 and 10 the big \
          piece's halves), e.g. \"1 8 9 10 / 2 0 7 5 / 3 8 4 6\", or glyph rows with ┐ for the whole big piece, \
          e.g. \"┌ ─ ┐ / │ □ ∥ 羊 / └ ─ ┘ 狼\". Default board: the puzzle's start (20 moves); default goal: \
-         1 8 9 10 / 2 5 7 0 / 3 8 4 6 (the goat in the pen)."
-            .to_string()
+         1 8 9 10 / 2 5 7 0 / 3 8 4 6 (the goat in the pen).\n\
+         The exact table is kept in {} (--data-dir, $SLIDE_DATA_DIR), built on first use; `goat tables` \
+         shows it.",
+            data_dir.display()
+        )
+    }
+
+    fn table_sets() -> Vec<slide_core::table::TableSet> {
+        crate::table_sets()
     }
 
     fn new(_: GoatOptions, setup: &Setup) -> Result<Self, CliError> {

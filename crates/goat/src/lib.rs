@@ -21,8 +21,9 @@ pub mod rank;
 use std::path::Path;
 
 use slide_core::enumerate::{enumerate_within, DepthStore, DepthTable, EnumerateError, Enumeration, LayerStats};
+use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{count_optimal, ida_star, CountResult, IdaOptions, Limits, PathOf, SearchResult};
-use slide_core::table::{Table, TableError, TableHeader, TableSpec};
+use slide_core::table::{Table, TableError, TableHeader, TableSet, TableSpec};
 use slide_core::ZeroHeuristic;
 
 pub use board::{Board, Dir, Goat, GoatMove, GOAL, START, START_52};
@@ -96,12 +97,23 @@ impl AnyHeuristic {
     /// Builds (or, for the exact table of Hiroi's GOAL, loads from `data_dir`) the
     /// heuristic `kind` for `goal`.
     pub fn build(kind: HeuristicKind, goal: Board, data_dir: Option<&Path>) -> Result<Self, TableError> {
+        Self::build_reporting(kind, goal, data_dir, &NoProgress)
+    }
+
+    /// [`AnyHeuristic::build`], reporting a table build and a table that cannot be kept on
+    /// disk to `progress`.
+    pub fn build_reporting(
+        kind: HeuristicKind,
+        goal: Board,
+        data_dir: Option<&Path>,
+        progress: &dyn Progress,
+    ) -> Result<Self, TableError> {
         let quiet = |_: LayerStats| {};
         Ok(match kind {
             HeuristicKind::None => AnyHeuristic::None,
             HeuristicKind::Hiroi => AnyHeuristic::Hiroi(HiroiHeuristic::new(goal)),
             HeuristicKind::Pdb => AnyHeuristic::Pdb(PdbHeuristic::new(goal, &quiet)),
-            HeuristicKind::Exact => AnyHeuristic::Exact(exact_heuristic(goal, data_dir)?),
+            HeuristicKind::Exact => AnyHeuristic::Exact(exact_heuristic(goal, data_dir, progress)?),
         })
     }
 
@@ -213,6 +225,8 @@ pub fn exact_table_spec() -> TableSpec {
         summary: "distance to Hiroi's GOAL of all 5,443,200 Goat positions, 4 bits each (goat --heuristic exact)"
             .into(),
         large: false,
+        bytes: 5_443_200 / 2,
+        work: 5_443_200,
         build: Box::new(|progress| build_exact(progress)),
         check: Box::new(|table| {
             let fresh = build_exact(&|_| {});
@@ -230,18 +244,28 @@ pub fn exact_table_spec() -> TableSpec {
     }
 }
 
-/// Every table this crate defines, for the xtask registry.
-pub fn tables() -> Vec<TableSpec> {
-    vec![exact_table_spec()]
+/// Every table this crate defines, as sets a user builds by name (`goat tables build exact`).
+pub fn table_sets() -> Vec<TableSet> {
+    vec![TableSet {
+        name: "exact".into(),
+        summary: "the distance to Hiroi's GOAL of every position (`--heuristic exact`, the default)".into(),
+        specs: vec![exact_table_spec()],
+        cost: slide_core::table::BuildCost { seconds: 1, memory: 11 << 20 },
+        check_together: None,
+    }]
 }
 
 /// The exact heuristic for `goal`: Hiroi's GOAL loads (or builds and saves) its table in
 /// `data_dir`; another goal is enumerated in memory.
-pub fn exact_heuristic(goal: Board, data_dir: Option<&Path>) -> Result<ExactHeuristic, TableError> {
+pub fn exact_heuristic(
+    goal: Board,
+    data_dir: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<ExactHeuristic, TableError> {
     let default_goal = Board::from_cells(&GOAL);
     match data_dir {
         Some(dir) if goal == default_goal => {
-            let table = exact_table_spec().load_or_build(dir, &|_| {})?;
+            let table = exact_table_spec().load_or_build(dir, progress)?;
             let (header, payload) = table.into_parts();
             let depths = DepthTable { bits: 4, len: header.entry_count, bytes: payload };
             Ok(ExactHeuristic::new(goal, depths))

@@ -1,6 +1,6 @@
 //! The behaviour every binary shares (slide-cli's contract), checked on `goat`.
 
-use slide_cli::testing::{check_contract, Contract};
+use slide_cli::testing::{check_contract, check_tables, Contract, TablesCheck};
 
 #[test]
 fn goat_keeps_the_contract() {
@@ -12,4 +12,9 @@ fn goat_keeps_the_contract() {
         hard: "6 7 9 10 / 4 5 2 8 / 0 8 3 1",
         options: &["--heuristic", "none"],
     });
+}
+
+#[test]
+fn goat_keeps_its_tables_in_the_per_user_cache() {
+    check_tables(&TablesCheck { program: env!("CARGO_BIN_EXE_goat"), first_use: Some((&[], "exact")) });
 }

@@ -120,6 +120,26 @@ impl PuzzleCli for QuzzleCli {
         )
     }
 
+    fn catalogue() -> Vec<(String, String)> {
+        puzzles::NAMED
+            .iter()
+            .map(|(name, text)| {
+                let what = match instance_from_file(text, name, None) {
+                    Ok(inst) => format!(
+                        "{} ({}x{}, {} blocks, metric {})",
+                        inst.name,
+                        inst.board.rows,
+                        inst.board.cols,
+                        inst.blocks.len(),
+                        inst.board.metric.name()
+                    ),
+                    Err(e) => format!("unreadable ({e}): a bug"),
+                };
+                (name.to_string(), what)
+            })
+            .collect()
+    }
+
     fn new(options: QuzzleOptions, setup: &Setup) -> Result<Self, CliError> {
         let metric = options.metric.as_deref().map(|m| Metric::parse(m).expect("clap checked the metric"));
         if let Some(name) = &options.puzzle {

@@ -2,7 +2,7 @@
 //! (the one position 36 moves from the goal), heuristics and tables.
 
 use fifteen::{HeuristicChoice, Shape};
-use slide_core::table::TableSpec;
+use slide_core::table::TableSet;
 
 /// The 7-puzzle's board: 2 rows, 4 columns.
 pub const SHAPE: Shape = Shape::new_const(2, 4);
@@ -43,10 +43,15 @@ impl fifteen::cli::TileVariant for Seven {
     fn allowed(shape: Shape) -> bool {
         shape == SHAPE
     }
+    fn table_sets() -> Vec<TableSet> {
+        table_sets()
+    }
 }
 
-/// The tables `seven` builds (for the `cargo xtask` registry): the exact distance of every
-/// 2x4 position, 40,320 bytes.
-pub fn tables() -> Vec<TableSpec> {
-    fifteen::heuristics::exact::table_spec("seven", SHAPE, SHAPE.cells() as u8 - 1).into_iter().collect()
+/// The table `seven` builds on first use: the exact distance of every 2x4 position,
+/// 40,320 bytes (`exact-2x4`).
+pub fn table_sets() -> Vec<TableSet> {
+    let mut set = fifteen::heuristics::exact::table_set("seven", SHAPE).expect("2x4 has an exact table");
+    set.summary = "exact distances of every 2x4 position (`--heuristic exact`, the default)".into();
+    vec![set]
 }

@@ -1,6 +1,6 @@
 //! The behaviour every binary shares (slide-cli's contract), checked on `seven`.
 
-use slide_cli::testing::{check_contract, Contract};
+use slide_cli::testing::{check_contract, check_tables, Contract, TablesCheck};
 
 #[test]
 fn seven_keeps_the_contract() {
@@ -12,4 +12,9 @@ fn seven_keeps_the_contract() {
         hard: "0 7 2 1 / 4 3 6 5",
         options: &["--heuristic", "manhattan"],
     });
+}
+
+#[test]
+fn seven_keeps_its_tables_in_the_per_user_cache() {
+    check_tables(&TablesCheck { program: env!("CARGO_BIN_EXE_seven"), first_use: Some((&[], "exact-2x4")) });
 }

@@ -264,9 +264,10 @@ fn binary_custom_goal_gives_bfs_lengths() {
 
 #[test]
 fn the_exact_table_is_registered_and_checks() {
-    let specs = seven::tables();
-    assert_eq!(specs.len(), 1);
-    let spec = &specs[0];
+    let sets = seven::table_sets();
+    assert_eq!(sets.len(), 1);
+    assert_eq!(sets[0].specs.len(), 1);
+    let spec = &sets[0].specs[0];
     assert_eq!((spec.puzzle.as_str(), spec.name.as_str()), ("seven", "exact-2x4"));
     let table = (spec.build)(&|_| {});
     assert_eq!(table.header().entry_count, 40_320);

@@ -96,8 +96,10 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         } else if args.quick && w.heavy && args.only.is_empty() {
             skipped.push(format!("`{}` (--quick)", w.name));
         } else if let Some(missing) = w.tables.iter().find(|t| !tables.join(t).is_file()) {
-            let name = missing.trim_end_matches(".tbl");
-            skipped.push(format!("`{}` (no {missing}: `cargo xtask gen-tables {name}` makes it)", w.name));
+            // `fifteen-pdb78-4x4-1.tbl` belongs to set `pdb78` of program `fifteen`.
+            let mut parts = missing.split('-');
+            let (program, set) = (parts.next().unwrap_or_default(), parts.next().unwrap_or_default());
+            skipped.push(format!("`{}` (no {missing}: `{program} tables build {set}` makes it)", w.name));
         } else {
             chosen.push(w);
         }

@@ -29,7 +29,7 @@ pub struct Workload {
     /// minutes, where one run is precise enough).
     pub once: bool,
     /// The table files (in the data directory) it needs; it is skipped when one is missing,
-    /// since these are made only by `cargo xtask gen-tables`.
+    /// since these are made only on request (`fifteen tables build`).
     pub tables: &'static [&'static str],
     /// The answer it must give.
     pub expect: Expect,

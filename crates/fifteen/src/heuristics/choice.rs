@@ -31,10 +31,10 @@ pub enum HeuristicChoice {
     /// 11.5 MB, built on first use in seconds).
     Pdb663,
     /// Additive 7-8 pattern databases with the mirrored lookup (4x4, blank in a corner;
-    /// 576 MB, made once by `cargo xtask gen-tables`).
+    /// 576 MB, built once on request: `fifteen tables build pdb78`).
     Pdb78,
     /// Additive 6-6-6-6 pattern databases with the mirrored lookup (5x5, blank in a corner;
-    /// 510 MB, made once by `cargo xtask gen-tables`).
+    /// 510 MB, built once on request: `fifteen tables build pdb6666`).
     Pdb6666,
 }
 
@@ -148,14 +148,10 @@ impl AnyHeuristic {
             HeuristicChoice::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(puzzle)),
             HeuristicChoice::LinearConflict => AnyHeuristic::LinearConflict(LinearConflict::new(puzzle)),
             HeuristicChoice::WalkingDistance => AnyHeuristic::WalkingDistance(WalkingDistance::new(puzzle, true)?),
-            HeuristicChoice::Exact => {
-                let cells = puzzle.shape().cells() as u64;
-                let task = progress.task("exact table", (1..=cells).product::<u64>() / 2);
-                AnyHeuristic::Exact(match data_dir {
-                    Some(dir) => ExactDistance::load(table_puzzle, puzzle, dir, &task)?,
-                    None => ExactDistance::build(puzzle)?,
-                })
-            }
+            HeuristicChoice::Exact => AnyHeuristic::Exact(match data_dir {
+                Some(dir) => ExactDistance::load(table_puzzle, puzzle, dir, progress)?,
+                None => ExactDistance::build(puzzle)?,
+            }),
             HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 | HeuristicChoice::Pdb6666 => {
                 let partition = choice.partition().expect("a pattern-database choice");
                 AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, progress)?)
@@ -187,38 +183,28 @@ fn load_pdb(
     if puzzle.shape() != partition.shape {
         return Err(format!("{} is for {} boards, not {}", partition.name, partition.shape, puzzle.shape()));
     }
-    let missing = data_dir.map_or(Vec::new(), |dir| partition.missing_in(dir));
-    match data_dir {
+    let tables = match data_dir {
         None if partition.large => {
             return Err(format!("the {} tables need a data directory to be made in", partition.name));
         }
-        Some(dir) if partition.large && !missing.is_empty() => {
+        Some(dir) if partition.large && !partition.missing_in(dir).is_empty() => {
             return Err(format!(
-                "the {} tables are not generated in {} (missing {}); make them with `cargo xtask gen-tables {}`",
+                "the {} tables are not built in {}; {}",
                 partition.name,
                 dir.display(),
-                missing.iter().map(|m| format!("{m}.tbl")).collect::<Vec<_>>().join(", "),
-                missing.join(" ")
+                partition.table_set().how_to_build("fifteen")
             ));
         }
-        _ => {}
-    }
-    let specs = partition.specs();
-    let cells = puzzle.shape().cells() as u64;
-    let mut tables = Vec::new();
-    for (i, spec) in specs.iter().enumerate() {
-        let k = partition.patterns[i].len() as u64;
-        let states = (cells - k + 1..=cells).product::<u64>() * cells;
-        let task = progress.task(&format!("{} {}/{}", partition.name, i + 1, specs.len()), states);
+        Some(dir) => partition.load(dir, progress)?,
         // Without a data directory small tables are built in memory and not kept.
-        let table = match data_dir {
-            Some(dir) => {
-                spec.load_or_build(dir, &task).map_err(|e| format!("{}: {e}", dir.join(spec.file_name()).display()))?
-            }
-            None => (spec.build)(&task),
-        };
-        drop(task);
-        tables.push(std::sync::Arc::from(table.into_payload()));
-    }
+        None => partition
+            .specs()
+            .iter()
+            .map(|spec| {
+                let task = progress.task(&spec.name, spec.work);
+                std::sync::Arc::from((spec.build)(&*task).into_payload())
+            })
+            .collect(),
+    };
     PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string())
 }

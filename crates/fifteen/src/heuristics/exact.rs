@@ -9,8 +9,9 @@
 use std::path::Path;
 
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
+use slide_core::progress::Progress;
 use slide_core::rank::PermutationRanker;
-use slide_core::table::{Table, TableError, TableHeader, TableSpec};
+use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
 use crate::board::MAX_CELLS;
@@ -116,7 +117,7 @@ pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn F
 
 /// The description of the exact table of `shape` (blank belonging on `blank`) for the
 /// table registry, if the shape is small enough. Boards of more than 10 cells are large: only
-/// `cargo xtask gen-tables` builds them.
+/// are built only on request (`fifteen tables build exact-3x4`).
 pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpec> {
     if shape.cells() > MAX_RANKED_CELLS {
         return None;
@@ -131,8 +132,30 @@ pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpe
             "exact distances of every {shape} position ({states} ranks, one byte each): `{name} --heuristic exact --size {shape}`"
         ),
         large: shape.cells() > 10,
+        bytes: states,
+        work: states / 2,
         build: Box::new(move |progress| build_table(&name, shape, blank, progress)),
         check: Box::new(move |table| check_table(table, shape, blank)),
+    })
+}
+
+/// The exact table of `shape` (blank last) as a set a user can build by name
+/// (`exact-3x3`), with what building it costs on the reference machine (docs/TABLES.md).
+pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
+    let spec = table_spec(puzzle_name, shape, shape.cells() as u8 - 1)?;
+    const MIB: u64 = 1 << 20;
+    let cost = match shape.cells() {
+        0..=8 => BuildCost { seconds: 1, memory: 3 * MIB },
+        9 => BuildCost { seconds: 1, memory: 4 * MIB },
+        10 => BuildCost { seconds: 1, memory: 10 * MIB },
+        _ => BuildCost { seconds: 65, memory: 917 * MIB },
+    };
+    Some(TableSet {
+        name: spec.name.clone(),
+        summary: format!("exact distances of every {shape} position (`--heuristic exact --size {shape}`)"),
+        specs: vec![spec],
+        cost,
+        check_together: None,
     })
 }
 
@@ -203,16 +226,19 @@ impl ExactDistance {
         puzzle_name: &str,
         puzzle: &TilePuzzle,
         dir: &Path,
-        progress: &(dyn Fn(LayerStats) + Sync),
+        progress: &dyn Progress,
     ) -> Result<ExactDistance, String> {
         let shape = puzzle.shape();
         let spec = table_spec(puzzle_name, shape, puzzle.goal().blank()).ok_or_else(|| too_big(shape))?;
         let table = spec.load_or_build(dir, progress).map_err(|e| match e {
-            TableError::Io { .. } if spec.large => format!(
-                "the exact table for {shape} ({}) is not in {}: make it with `cargo xtask gen-tables`",
-                spec.file_name(),
-                dir.display()
-            ),
+            TableError::Io { .. } if spec.large => {
+                let set = table_set(puzzle_name, shape).expect("a shape with a table spec has a set");
+                format!(
+                    "the exact table for {shape} is not built in {}; {}",
+                    dir.display(),
+                    set.how_to_build(puzzle_name)
+                )
+            }
             e => format!("{}: {e}", dir.join(spec.file_name()).display()),
         })?;
         Self::from_table(table, puzzle)

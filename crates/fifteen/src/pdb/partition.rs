@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use slide_core::table::{Table, TableHeader, TableSpec};
+use slide_core::progress::Progress;
+use slide_core::table::{BuildCost, Table, TableHeader, TableSet, TableSpec};
 
 use super::build::{build_pattern, PatternSpace};
 use crate::board::Shape;
@@ -18,7 +19,7 @@ pub struct Partition {
     pub blank: u8,
     /// Each pattern's goal cells, in slot order.
     pub patterns: Vec<Vec<u8>>,
-    /// Large tables are made by `cargo xtask gen-tables`, never on first use.
+    /// Large tables are built only on request (`fifteen tables build`), never on first use.
     pub large: bool,
 }
 
@@ -38,7 +39,7 @@ impl Partition {
     }
 
     /// 4x4, blank last: the top two rows (8 tiles) and the bottom two (7 tiles), Korf and
-    /// Felner's strongest 4x4 partition. 576 MB; made by `cargo xtask gen-tables`.
+    /// Felner's strongest 4x4 partition. 576 MB; built on request (`fifteen tables build pdb78`).
     pub fn pdb78() -> Partition {
         Partition {
             name: "pdb78",
@@ -51,8 +52,8 @@ impl Partition {
 
     /// 5x5, blank last: Korf and Felner's 6-6-6-6 partition of the 24-puzzle (turned to this
     /// goal): the 2x3 block farthest from the blank, the 3x2 blocks of the other two corners,
-    /// and the blank's own corner with the centre. 4 x 127.5 M entries (486 MiB); made by
-    /// `cargo xtask gen-tables`.
+    /// and the blank's own corner with the centre. 4 x 127.5 M entries (486 MiB); built on
+    /// request (`fifteen tables build pdb6666`).
     pub fn pdb6666() -> Partition {
         Partition {
             name: "pdb6666",
@@ -88,8 +89,7 @@ impl Partition {
         (0..self.patterns.len()).map(|i| self.spec(i)).collect()
     }
 
-    /// The tables not yet in `dir`, by name without `.tbl` (as `cargo xtask gen-tables` takes
-    /// them).
+    /// The tables not yet in `dir`, by file name without `.tbl`.
     pub fn missing_in(&self, dir: &std::path::Path) -> Vec<String> {
         self.specs()
             .iter()
@@ -123,6 +123,8 @@ impl Partition {
                 self.name
             ),
             large: self.large,
+            bytes: header.entry_count,
+            work: header.entry_count * shape.cells() as u64,
             build: Box::new(move |progress| {
                 let payload = build_pattern(shape, &build_cells, blank, progress);
                 Table::new(build_header.clone(), payload).expect("the payload matches its header")
@@ -131,13 +133,55 @@ impl Partition {
         }
     }
 
-    /// Loads every table from `dir`, building (and caching) missing small ones.
-    pub fn load(
-        &self,
-        dir: &std::path::Path,
-        progress: &(dyn Fn(slide_core::enumerate::LayerStats) + Sync),
-    ) -> Result<Vec<Arc<[u8]>>, slide_core::table::TableError> {
-        self.specs().iter().map(|spec| Ok(Arc::from(spec.load_or_build(dir, progress)?.into_payload()))).collect()
+    /// Loads every table from `dir`, building (and caching) missing small ones; an error
+    /// names the file.
+    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Arc<[u8]>>, String> {
+        self.specs()
+            .iter()
+            .map(|spec| match spec.load_or_build(dir, progress) {
+                Ok(table) => Ok(Arc::from(table.into_payload())),
+                Err(e) => Err(format!("{}: {}", dir.join(spec.file_name()).display(), e.reason())),
+            })
+            .collect()
+    }
+
+    /// What building all its tables costs on the reference machine (2 cores; measured,
+    /// docs/TABLES.md).
+    pub fn build_cost(&self) -> BuildCost {
+        const MIB: u64 = 1 << 20;
+        match self.name {
+            "pdb663" => BuildCost { seconds: 15, memory: 60 * MIB },
+            "pdb78" => BuildCost { seconds: 530, memory: 4455 * MIB },
+            "pdb6666" => BuildCost { seconds: 1500, memory: 1640 * MIB },
+            // A partition without a measurement: about a minute of one core per 50 M
+            // abstract states, eight bytes of working memory per entry.
+            _ => BuildCost {
+                seconds: (self.table_bytes() * self.shape.cells() as u64 / 50_000_000).max(1) as u32,
+                memory: self.table_bytes() * 8,
+            },
+        }
+    }
+
+    /// Its tables as a set a user builds by name (`fifteen tables build pdb78`); `verify`
+    /// also checks the heuristic they make together ([`Partition::check_heuristic`]).
+    pub fn table_set(&self) -> TableSet {
+        let together = self.clone();
+        TableSet {
+            name: self.name.to_string(),
+            summary: format!(
+                "{} additive pattern databases of {} tiles for {} (`--heuristic {}`)",
+                self.patterns.len(),
+                // The literature's name: "pdb78" is the 7-8 partition.
+                self.name.trim_start_matches("pdb").chars().map(String::from).collect::<Vec<_>>().join("-"),
+                self.shape,
+                self.name
+            ),
+            specs: self.specs(),
+            cost: self.build_cost(),
+            check_together: Some(Box::new(move |tables| {
+                together.check_heuristic(tables.into_iter().map(|t| Arc::from(t.into_payload())).collect(), 5)
+            })),
+        }
     }
 }
 

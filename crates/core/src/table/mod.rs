@@ -25,6 +25,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
+mod spec;
+mod temporaries;
+
+pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};
+pub use temporaries::remove_stale_temporaries;
+
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"SLIDETBL";
 /// The format version this code reads and writes.
@@ -98,6 +104,9 @@ pub enum TableError {
         /// The CRC of the contents.
         computed: u32,
     },
+    /// A freshly built table fails its own check.
+    #[error("{0}")]
+    Check(String),
     /// The table is valid but is not the one asked for.
     #[error("table is {found}, expected {expected}")]
     Mismatch {
@@ -106,6 +115,17 @@ pub enum TableError {
         /// What the file holds.
         found: String,
     },
+}
+
+impl TableError {
+    /// The error without the file's name, for a message that names the directory once: the
+    /// operating system's reason for an I/O error, else the whole message.
+    pub fn reason(&self) -> String {
+        match self {
+            TableError::Io { source, .. } => source.to_string(),
+            other => other.to_string(),
+        }
+    }
 }
 
 impl Table {
@@ -224,12 +244,15 @@ impl Table {
     /// renamed over `path`. However the write is interrupted (Ctrl-C, a kill, a full disk),
     /// `path` is left as it was, absent or the previous complete table, and at worst a stray
     /// `*.tmp` file remains that nothing reads. The temporary name is unique to this process
-    /// and write, so concurrent writers of one table never write into each other's file.
+    /// and write, so concurrent writers of one table never write into each other's file; the
+    /// stale ones of writers that were killed are removed first
+    /// ([`remove_stale_temporaries`]).
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
         static WRITES: AtomicU64 = AtomicU64::new(0);
         let io = |source| TableError::Io { path: path.into(), source };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             fs::create_dir_all(dir).map_err(io)?;
+            remove_stale_temporaries(dir);
         }
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(format!(".{}-{}.tmp", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
@@ -280,62 +303,6 @@ impl<'a> Reader<'a> {
         let len = u16::from_le_bytes(self.array(what)?) as usize;
         let raw = self.take(len, what)?;
         String::from_utf8(raw.to_vec()).map_err(|_| TableError::BadHeader(format!("{what} is not UTF-8")))
-    }
-}
-
-/// Builds a table, reporting progress through the callback.
-pub type BuildFn = dyn Fn(&(dyn Fn(crate::enumerate::LayerStats) + Sync)) -> Table + Send + Sync;
-/// Checks what a table means (beyond its checksum): a histogram, a sample of entries.
-pub type CheckFn = dyn Fn(&Table) -> Result<String, String> + Send + Sync;
-
-/// A table the toolkit knows how to build and to check: generation and verification share
-/// this one description, so `cargo xtask gen-tables` and `verify-tables` cannot drift apart.
-pub struct TableSpec {
-    /// The puzzle, as in the header.
-    pub puzzle: String,
-    /// The table name, as in the header.
-    pub name: String,
-    /// The parameters, as in the header.
-    pub params: String,
-    /// What the table is for and which command uses it.
-    pub summary: String,
-    /// Large tables are never built on first use: only by `cargo xtask gen-tables`.
-    pub large: bool,
-    /// Builds the table.
-    pub build: Box<BuildFn>,
-    /// Checks the table's meaning; returns a one-line account of what was checked.
-    pub check: Box<CheckFn>,
-}
-
-impl TableSpec {
-    /// The file name: `PUZZLE-NAME.tbl`.
-    pub fn file_name(&self) -> String {
-        format!("{}-{}.tbl", self.puzzle, self.name)
-    }
-
-    /// Loads the table from `dir` and checks that it is this one.
-    pub fn load(&self, dir: &Path) -> Result<Table, TableError> {
-        let table = Table::load(&dir.join(self.file_name()))?;
-        table.expect(&self.puzzle, &self.name, &self.params)?;
-        Ok(table)
-    }
-
-    /// Loads the table from `dir`, or, if the file does not exist and the table is small,
-    /// builds and saves it. A file that exists but is corrupt or of another kind is an error:
-    /// it is never used and never silently replaced.
-    pub fn load_or_build(
-        &self,
-        dir: &Path,
-        progress: &(dyn Fn(crate::enumerate::LayerStats) + Sync),
-    ) -> Result<Table, TableError> {
-        let path = dir.join(self.file_name());
-        if path.exists() || self.large {
-            return self.load(dir);
-        }
-        let table = (self.build)(progress);
-        // A read-only data directory is not fatal: the table is still usable in memory.
-        let _ = table.save(&path);
-        Ok(table)
     }
 }
 

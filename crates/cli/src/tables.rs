@@ -1,0 +1,235 @@
+//! `NAME tables`: what precomputed tables a puzzle has, and building and checking them in
+//! its data directory, so that an installed binary never needs the source tree
+//! (docs/TABLES.md). The work itself is the library's ([`TableSet`]); this module says it.
+
+use std::path::Path;
+
+use clap::{Args, Subcommand};
+use serde_json::json;
+use slide_core::table::{TableSet, Verified};
+use slide_core::units::{human_bytes, human_seconds, thousands};
+
+use crate::output::{emit_json, write_out};
+use crate::progress::Bars;
+use crate::{CliError, ExitCode};
+
+/// `tables` and its actions.
+#[derive(Args, Debug, Clone)]
+pub struct TablesArgs {
+    #[command(subcommand)]
+    action: Option<TablesAction>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+enum TablesAction {
+    /// Each table set: what it is for, its size, whether it is built, and where (the
+    /// default action). Example: tables list --json
+    List,
+    /// Builds the sets named, or every set with --all: the tables they lack or that do not
+    /// load; says the memory and time it needs first. Example: tables build pdb78
+    Build {
+        /// Set names, as `tables list` shows them.
+        #[arg(value_name = "SET", required_unless_present = "all")]
+        names: Vec<String>,
+        /// Every set (the large ones take minutes and gigabytes).
+        #[arg(long, conflicts_with = "names")]
+        all: bool,
+        /// Rebuild tables that are already there.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Loads each built table (or those of the sets named) and checks its header, checksum,
+    /// size and meaning, then each complete set as a whole. Example: tables verify pdb663
+    Verify {
+        /// Set names; none: every set with a table built.
+        #[arg(value_name = "SET")]
+        names: Vec<String>,
+    },
+}
+
+/// Where `tables` works and how it talks.
+pub struct TablesRun<'a> {
+    /// The program's name, for the commands it suggests.
+    pub program: &'static str,
+    /// The program's table sets.
+    pub sets: Vec<TableSet>,
+    /// The data directory.
+    pub dir: &'a Path,
+    /// JSON Lines instead of text.
+    pub json: bool,
+    /// `--max-memory`, if given: a build that needs more is refused.
+    pub max_memory: Option<u64>,
+    /// Progress bars and warnings.
+    pub bars: Bars,
+}
+
+impl TablesRun<'_> {
+    /// Runs `tables ...`.
+    pub fn run(&self, args: TablesArgs) -> Result<ExitCode, CliError> {
+        if self.sets.is_empty() {
+            let message = format!("{} uses no precomputed tables", self.program);
+            return if self.json { emit_json(&json!({ "tables": [] })) } else { write_out(&format!("{message}\n")) }
+                .map(|()| ExitCode::Success);
+        }
+        match args.action.unwrap_or(TablesAction::List) {
+            TablesAction::List => self.list(),
+            TablesAction::Build { names, all, force } => self.build(&self.select(&names, all)?, force),
+            TablesAction::Verify { names } => self.verify(&self.select(&names, names.is_empty())?, !names.is_empty()),
+        }
+    }
+
+    /// The sets named (all of them with `all`); an unknown name is exit 2, listing the known.
+    fn select(&self, names: &[String], all: bool) -> Result<Vec<&TableSet>, CliError> {
+        if all {
+            return Ok(self.sets.iter().collect());
+        }
+        names
+            .iter()
+            .map(|name| {
+                self.sets.iter().find(|s| &s.name == name).ok_or_else(|| {
+                    let known: Vec<&str> = self.sets.iter().map(|s| s.name.as_str()).collect();
+                    CliError::input(format!("{} has no table set {name:?}; known: {}", self.program, known.join(", ")))
+                })
+            })
+            .collect()
+    }
+
+    fn list(&self) -> Result<ExitCode, CliError> {
+        if !self.json {
+            write_out(&format!("Tables of {} in {}:\n", self.program, self.dir.display()))?;
+        }
+        for set in &self.sets {
+            let missing = set.missing_in(self.dir).len();
+            let state = match (missing, set.large()) {
+                (0, _) => "built".to_string(),
+                (_, false) => "built on first use".to_string(),
+                (m, true) if m == set.specs.len() => "not built".to_string(),
+                (m, true) => format!("partly built ({} of {})", set.specs.len() - m, set.specs.len()),
+            };
+            if self.json {
+                let files: Vec<_> = set
+                    .specs
+                    .iter()
+                    .map(|s| json!({ "file": s.file_name(), "bytes": s.bytes, "present": s.exists_in(self.dir) }))
+                    .collect();
+                emit_json(&json!({
+                    "name": set.name,
+                    "summary": set.summary,
+                    "bytes": set.bytes(),
+                    "built": missing == 0,
+                    "on_first_use": !set.large(),
+                    "build_seconds": set.cost.seconds,
+                    "build_memory": set.cost.memory,
+                    "dir": self.dir.display().to_string(),
+                    "files": files,
+                }))?;
+            } else {
+                let mut line =
+                    format!("  {:<10} {:>10}  {:<20} {}", set.name, human_bytes(set.bytes()), state, set.summary);
+                if missing > 0 && set.large() {
+                    line += &format!("\n  {:<10} {:>10}  {}", "", "", set.how_to_build(self.program));
+                }
+                write_out(&(line + "\n"))?;
+            }
+        }
+        Ok(ExitCode::Success)
+    }
+
+    fn build(&self, sets: &[&TableSet], force: bool) -> Result<ExitCode, CliError> {
+        let limit = self.max_memory.or_else(crate::memory::available_memory);
+        for set in sets {
+            if let Some(limit) = limit.filter(|&l| set.cost.memory > l) {
+                let which =
+                    if self.max_memory.is_some() { "--max-memory allows" } else { "this machine has available" };
+                return Err(CliError::input(format!(
+                    "building {} needs about {} of memory, and {which} {} (--max-memory raises the limit)",
+                    set.name,
+                    human_bytes(set.cost.memory),
+                    human_bytes(limit)
+                )));
+            }
+        }
+        for set in sets {
+            let todo = if force { set.specs.len() } else { set.unusable_in(self.dir).len() };
+            if todo == 0 {
+                self.say(&format!("{}: already built in {} (--force rebuilds it)", set.name, self.dir.display()));
+                continue;
+            }
+            self.say(&format!(
+                "building {} ({} of {} tables, {}): about {} and {} of memory on 2 cores",
+                set.name,
+                todo,
+                set.specs.len(),
+                human_bytes(set.bytes()),
+                human_seconds(set.cost.seconds.into()),
+                human_bytes(set.cost.memory)
+            ));
+            let built = set
+                .build_into(self.dir, force, &self.bars)
+                .map_err(|e| CliError::input(format!("cannot build {} in {}: {e}", set.name, self.dir.display())))?;
+            for b in built {
+                if self.json {
+                    emit_json(&json!({
+                        "set": set.name,
+                        "file": b.file,
+                        "dir": self.dir.display().to_string(),
+                        "entries": b.entries,
+                        "bytes": b.bytes,
+                        "seconds": (b.elapsed.as_secs_f64() * 1e3).round() / 1e3,
+                    }))?;
+                } else {
+                    write_out(&format!(
+                        "built {}: {} entries, {}, in {:.1} s\n",
+                        self.dir.join(&b.file).display(),
+                        thousands(b.entries),
+                        human_bytes(b.bytes),
+                        b.elapsed.as_secs_f64()
+                    ))?;
+                }
+            }
+        }
+        Ok(ExitCode::Success)
+    }
+
+    fn verify(&self, sets: &[&TableSet], named: bool) -> Result<ExitCode, CliError> {
+        let mut failures = 0;
+        let mut checked = 0;
+        for set in sets {
+            for Verified { what, outcome } in set.verify(self.dir, named) {
+                checked += 1;
+                failures += usize::from(outcome.is_err());
+                if self.json {
+                    let (ok, detail) = match &outcome {
+                        Ok(report) => (true, report),
+                        Err(why) => (false, why),
+                    };
+                    emit_json(&json!({ "set": set.name, "table": what, "ok": ok, "detail": detail }))?;
+                } else {
+                    let line = match outcome {
+                        Ok(report) => format!("{what:<28} ok: {report}\n"),
+                        Err(why) => format!("{what:<28} FAILED: {why}\n"),
+                    };
+                    write_out(&line)?;
+                }
+            }
+        }
+        if checked == 0 {
+            self.say(&format!("no table is built in {} yet", self.dir.display()));
+        }
+        if failures > 0 {
+            return Err(CliError::input(format!(
+                "{failures} check(s) failed in {}; `{} tables build --force SET` rebuilds a set",
+                self.dir.display(),
+                self.program
+            )));
+        }
+        Ok(ExitCode::Success)
+    }
+
+    /// Says `message` on stderr unless `--quiet`.
+    fn say(&self, message: &str) {
+        if !self.bars.quiet {
+            eprintln!("{}: {message}", self.program);
+        }
+    }
+}
