@@ -91,3 +91,28 @@ fn ctrl_c_stops_a_search_with_exit_130() {
         assert!(o.stdout.is_empty());
     }
 }
+
+/// Bounds hold at any thread count: the parallel tasks of IDA* share one deadline and one
+/// node count (each used to start its own clock, and the nodes above the split went
+/// uncounted: `--timeout 1` ran 2.4 to 2.9 s, `--max-nodes 31` solved in 144 nodes).
+#[test]
+fn bounds_hold_at_any_thread_count() {
+    const EASY: &str = "8 6 7 / 2 5 4 / 3 0 1";
+    for threads in ["1", "2", "4"] {
+        let o = fifteen(&["solve", "--json", "--threads", threads, "--max-nodes", "31", EASY]);
+        let record: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        match o.status.code() {
+            // Solved: within the limit and one check interval (an eighth of it).
+            Some(0) => assert!(record["nodes"].as_u64().unwrap() <= 31 + 31 / 8, "{threads} threads: {record}"),
+            Some(3) => assert!(record["error"].as_str().unwrap().contains("node limit of 31"), "{record}"),
+            other => panic!("{threads} threads: exit {other:?}: {}", stderr(&o)),
+        }
+        // The time limit ends the search, whatever the thread count: 1 s is not the 2.4 s and
+        // more that per-task clocks gave (the margin is for a loaded machine).
+        let clock = Instant::now();
+        let o = fifteen(&["solve", "--threads", threads, "--heuristic", "manhattan", "--timeout", "1", HARD]);
+        let took = clock.elapsed();
+        assert_eq!(o.status.code(), Some(3), "{threads} threads: {}", stderr(&o));
+        assert!(took < Duration::from_millis(1900), "{threads} threads: a 1 s limit took {took:?}");
+    }
+}

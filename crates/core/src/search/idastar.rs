@@ -271,7 +271,12 @@ where
         hit: Mutex::new(None),
         listed_bytes: AtomicU64::new(0),
     };
-    let new_dfs = |path: Path<P::State, P::Move>, task: usize| Dfs {
+    // One guard for the whole iteration, cloned into every task: they share its deadline
+    // (a guard made per task would start its own clock when the task starts, and the tasks
+    // that rayon starts late would run past the time limit).
+    let guard = LimitGuard::new(&options.limits);
+    let threads = rayon::current_num_threads();
+    let new_dfs = |path: Path<P::State, P::Move>, task: usize, base_nodes: u64| Dfs {
         puzzle,
         heuristic,
         goal,
@@ -280,17 +285,18 @@ where
         next_bound: u32::MAX,
         nodes: 0,
         unflushed: 0,
-        flush_every: options.limits.max_nodes.map_or(4096, |m| (m / 8).clamp(1, 4096)),
+        // With a node limit, every task flushes often enough that all of them together
+        // overshoot it by at most an eighth.
+        flush_every: options.limits.max_nodes.map_or(4096, |m| (m / 8 / threads as u64).clamp(1, 4096)),
         path,
         count: 0,
         paths: Vec::new(),
         shared: &shared,
-        guard: LimitGuard::new(&options.limits),
-        base_nodes: so_far.nodes,
+        guard: guard.clone(),
+        base_nodes,
         task,
         halted: false,
     };
-    let threads = rayon::current_num_threads();
     // Split only where a goal cannot lie above the split depth: below the current bound,
     // every shallower goal would have been found by an earlier iteration (Mode::First), and in
     // Mode::CountAll the bound is the optimal length.
@@ -299,7 +305,7 @@ where
     } else {
         0
     };
-    let mut root = new_dfs(Path::empty(start), 0);
+    let mut root = new_dfs(Path::empty(start), 0, so_far.nodes);
     root.nodes = 1;
     if h0 > bound {
         return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![] };
@@ -326,15 +332,27 @@ where
         &mut prefix_nodes,
         &mut next_bound,
     );
+    // The nodes above the split count toward the node limit like any others.
+    let base_nodes = so_far.nodes + prefix_nodes;
+    if let Some(hit) = guard.check_all(base_nodes) {
+        return IterationResult { nodes: prefix_nodes, next_bound, hit: Some(hit), count: 0, paths: vec![] };
+    }
     let results: Vec<_> = subtrees
         .into_par_iter()
         .enumerate()
         .map(|(task, subtree)| {
-            let mut dfs = new_dfs(subtree.path, task);
+            let mut dfs = new_dfs(subtree.path, task, base_nodes);
             if shared.stop.load(Ordering::Relaxed)
                 || (mode == Mode::First && shared.best_task.load(Ordering::Relaxed) < task)
             {
-                return (dfs.nodes, dfs.next_bound, 0, Vec::new(), false);
+                return (0, u32::MAX, 0, Vec::new(), false);
+            }
+            // A task that starts after the others used up the node limit or the time does
+            // not search at all.
+            if let Some(hit) = guard.check_all(base_nodes + shared.nodes.load(Ordering::Relaxed)) {
+                shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
+                shared.stop.store(true, Ordering::Relaxed);
+                return (0, u32::MAX, 0, Vec::new(), false);
             }
             dfs.nodes = 0;
             let stopped = dfs.search(subtree.h, subtree.carried);
