@@ -685,9 +685,12 @@ fn make<P: PuzzleCli>(
         )));
     }
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    // Making boards is long work like any search: the time limit and Ctrl-C end it (each
+    // board's own walk counts its moves against --max-nodes).
+    let guard = slide_core::search::LimitGuard::new(&setup.limits);
     for _ in 0..count {
-        if crate::interrupt::interrupted() {
-            return Err(CliError::limit(slide_core::search::LimitHit::Interrupted));
+        if let Some(hit) = guard.check_time() {
+            return Err(CliError::limit(hit));
         }
         let Made { fields, text } = puzzle.make(how, &mut rng, setup)?;
         if json {

@@ -14,7 +14,7 @@ use slide_core::units::human_bytes;
 
 use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
 use crate::parse::{board_grid, board_text, parse_board, parse_shape};
-use crate::scramble::{random_board, scramble};
+use crate::scramble::{random_board, scramble_within};
 use crate::solvable::check_solvable;
 use crate::{Algorithm, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
 
@@ -369,11 +369,13 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
         })
     }
 
-    fn make(&self, how: MakeBoard, rng: &mut rand_pcg::Pcg64, _: &Setup) -> Result<Made, CliError> {
+    fn make(&self, how: MakeBoard, rng: &mut rand_pcg::Pcg64, setup: &Setup) -> Result<Made, CliError> {
         let shape = self.shape()?;
         let goal = self.goal(shape)?;
         let board = match how {
-            MakeBoard::Scramble(moves) => scramble(&TilePuzzle::new(shape, goal), moves, rng),
+            MakeBoard::Scramble(moves) => {
+                scramble_within(&TilePuzzle::new(shape, goal), moves, rng, &setup.limits).map_err(CliError::limit)?
+            }
             MakeBoard::Random => random_board(shape, &goal, rng),
         };
         let mut fields = Map::new();

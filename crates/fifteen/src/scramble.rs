@@ -3,6 +3,7 @@
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
+use slide_core::search::{LimitGuard, LimitHit, Limits};
 use slide_core::Puzzle;
 
 use crate::solvable::check_solvable;
@@ -10,19 +11,37 @@ use crate::{Shape, TilePuzzle, TileState};
 
 /// `moves` random moves from `puzzle`'s goal, never undoing the previous one.
 pub fn scramble<R: Rng + ?Sized>(puzzle: &TilePuzzle, moves: u32, rng: &mut R) -> TileState {
+    scramble_within(puzzle, moves, rng, &Limits::default()).expect("no limits, no limit hit")
+}
+
+/// [`scramble`] within `limits`: every move counts as a node, and the clock and the
+/// interrupt flag are read every few thousand moves, so that a walk of billions of moves
+/// stops at its bound or at Ctrl-C within milliseconds.
+pub fn scramble_within<R: Rng + ?Sized>(
+    puzzle: &TilePuzzle,
+    moves: u32,
+    rng: &mut R,
+    limits: &Limits,
+) -> Result<TileState, LimitHit> {
+    let mut guard = LimitGuard::new(limits);
     let mut state = puzzle.goal();
     let mut previous_blank = None;
-    for _ in 0..moves {
-        let mut options = Vec::with_capacity(4);
+    for walked in 0..moves {
+        if let Some(hit) = guard.check(walked.into()) {
+            return Err(hit);
+        }
+        let mut options = [state; 4];
+        let mut n = 0;
         puzzle.for_each_successor(&state, |_, child| {
             if Some(child.blank()) != previous_blank {
-                options.push(child);
+                options[n] = child;
+                n += 1;
             }
         });
         previous_blank = Some(state.blank());
-        state = options[rng.random_range(0..options.len())];
+        state = options[rng.random_range(0..n)];
     }
-    state
+    Ok(state)
 }
 
 /// A uniformly random board that can reach `goal`: a uniformly random permutation, with

@@ -116,3 +116,30 @@ fn bounds_hold_at_any_thread_count() {
         assert!(took < Duration::from_millis(1900), "{threads} threads: a 1 s limit took {took:?}");
     }
 }
+
+/// Making boards is long work like a search: `scramble` and `random` end at --timeout,
+/// --max-nodes (a walk's moves) and Ctrl-C, by themselves rather than by the grace period's
+/// forced exit (whose message says the work could not stop sooner).
+#[test]
+fn scramble_and_random_honour_bounds_and_ctrl_c() {
+    let o = fifteen(&["scramble", "--moves", "4000000000", "--timeout", "0.5"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("time limit of 0.500 s reached"), "{}", stderr(&o));
+    let o = fifteen(&["scramble", "--moves", "5000", "--max-nodes", "1000"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(stderr(&o).contains("node limit of 1000 reached"), "{}", stderr(&o));
+    let o = fifteen(&["random", "--count", "100000000000", "--timeout", "0.5"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    for args in [["scramble", "--moves", "4000000000"], ["random", "--count", "100000000000"]] {
+        let child = Command::new(env!("CARGO_BIN_EXE_fifteen"))
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (o, _) = interrupt(child, Duration::from_millis(300));
+        assert_eq!(o.status.code(), Some(130), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("fifteen: interrupted by Ctrl-C"), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("could not stop sooner"), "{args:?}: {}", stderr(&o));
+    }
+}
