@@ -165,8 +165,8 @@ impl PuzzleCli for QuzzleCli {
     fn parse(&self, text: &str, setup: &Setup) -> Result<Instance, CliError> {
         let mut inst = self.instance(text)?;
         if let Some(goal) = &setup.goal {
-            let (g, text) =
-                parse_goal(goal, &inst.board, &inst.blocks).map_err(|e| CliError::input(format!("--goal: {e}")))?;
+            let (g, text) = parse_goal(goal, &inst.board, &inst.blocks)
+                .map_err(|e| CliError::input(format!("--goal: {}", e.trim_start_matches("goal: "))))?;
             inst.goal = g;
             inst.goal_text = text;
         }

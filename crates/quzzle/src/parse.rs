@@ -213,7 +213,29 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
         if origins == 0 {
             return Err(format!("goal: no {}x{} block can cover every cell marked {label:?}", class.w, class.h));
         }
+        if cells & goal.empty != 0 {
+            return Err(format!("goal: a cell marked {label:?} is also marked empty"));
+        }
         goal.targets.push((block.class, origins));
+    }
+    // Goals no position can meet, said up front rather than after a search of the space.
+    let empties = board.cell_count() as u32
+        - board.walls.count_ones()
+        - blocks.iter().map(|b| u32::from(board.classes[b.class].w) * u32::from(board.classes[b.class].h)).sum::<u32>();
+    if goal.empty.count_ones() > empties {
+        return Err(format!(
+            "goal: it marks {} cells empty, but the puzzle has only {empties} empty cells: no position can reach it",
+            goal.empty.count_ones()
+        ));
+    }
+    for (i, class) in board.classes.iter().enumerate() {
+        let wanted = goal.targets.iter().filter(|(c, _)| *c == i).count();
+        if wanted > usize::from(class.count) {
+            return Err(format!(
+                "goal: it places {wanted} blocks of {}x{}, but the puzzle has {}: no position can reach it",
+                class.w, class.h, class.count
+            ));
+        }
     }
     let text: String = grid.iter().flatten().collect();
     Ok((goal, text))

@@ -55,7 +55,9 @@ pub fn solve(inst: &Instance, algorithm: Algorithm, limits: &Limits) -> (Outcome
         }
         Algorithm::Idastar => {
             let h = GoalDistance::new(&inst.board, &inst.goal);
-            let options = IdaOptions { limits: *limits, ..IdaOptions::default() };
+            // Whether a goal can be reached is not known up front (blocks can lock each other
+            // out of a corridor): IDA* proves it when an iteration has seen every state.
+            let options = IdaOptions { limits: *limits, prove_unreachable: true, ..IdaOptions::default() };
             ida_star(&inst.board, &h, inst.start, goal, &options)
         }
     }

@@ -1,8 +1,9 @@
 //! `quzzle`'s bounds: --max-nodes, --timeout and --max-memory end every algorithm, `count`
 //! (with and without --list) and `analyze` with exit 3 and a message; Ctrl-C ends a search at
 //! once with exit status 130. The board is an 8x8 tray with a 2x2 block and twelve squares,
-//! and the goal asks for an empty tray: a goal no position meets, among far too many
-//! positions for any search to exhaust.
+//! and the goal asks for 48 empty cells that leave no 2x2 room for the block: a goal no
+//! position meets (which counting cells cannot tell up front), among far too many positions
+//! for any search to exhaust.
 
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use slide_cli::testing::interrupt;
 
 const HUGE: &str = "ZZabcdef/ZZghijkl/......../......../......../......../......../........";
-const EMPTY: &str = "00000000/00000000/00000000/00000000/00000000/00000000/00000000/00000000";
+const EMPTY: &str = "......../00000000/......../00000000/00000000/00000000/00000000/00000000";
 
 fn quzzle(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_quzzle")).args(args).output().unwrap()

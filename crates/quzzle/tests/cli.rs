@@ -162,3 +162,34 @@ fn puzzle_files_are_accepted_as_arguments() {
     assert_eq!(v["metric"], "block");
     assert_eq!(v["length"], 99);
 }
+
+/// Every search ends on an unreachable goal: one no position can meet is refused up front,
+/// and one the blocks cannot get to (a block cannot pass another in a corridor) is proved
+/// unreachable by IDA* too, once an iteration has seen every state (it used to deepen
+/// forever while BFS and A* answered at once).
+#[test]
+fn every_search_ends_on_an_unreachable_goal() {
+    let o = quzzle(&["solve", "--algorithm", "idastar", "--goal", "00../00.#/....", "AAb./AAc#/dde."]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("marks 4 cells empty, but the puzzle has only 2") && !e.contains("goal: goal"), "{e}");
+    for algorithm in ["bfs", "astar", "idastar"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_quzzle"))
+            .args(["solve", "--algorithm", algorithm, "--size", "1x4", "a.BB"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let clock = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if clock.elapsed() > std::time::Duration::from_secs(60) {
+                child.kill().unwrap();
+                panic!("{algorithm} still searching after a minute on a 3-state space");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{algorithm}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be reached"), "{algorithm}");
+    }
+}

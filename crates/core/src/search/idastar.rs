@@ -6,7 +6,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashSet;
 
+use super::memory::hash_set_bytes;
 use super::{LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
 
@@ -22,11 +24,23 @@ pub struct IdaOptions {
     pub max_bound: Option<u32>,
     /// Split each iteration's tree below the root across rayon's threads.
     pub parallel: bool,
+    /// Prove a goal unreachable: for a space where reachability cannot be told up front, an
+    /// iteration remembers the states it visited (within the memory limit), and when every
+    /// state it cut off was also visited, it has seen every reachable state: without a goal
+    /// among them the search ends with [`Outcome::NoSolution`] instead of deepening forever.
+    /// The iterations then run on one thread.
+    pub prove_unreachable: bool,
 }
 
 impl Default for IdaOptions {
     fn default() -> Self {
-        IdaOptions { limits: Limits::default(), solution_parity: None, max_bound: None, parallel: true }
+        IdaOptions {
+            limits: Limits::default(),
+            solution_parity: None,
+            max_bound: None,
+            parallel: true,
+            prove_unreachable: false,
+        }
     }
 }
 
@@ -75,7 +89,7 @@ where
         if let Some(path) = result.paths.into_iter().next() {
             break Outcome::Found(path);
         }
-        if result.next_bound == u32::MAX {
+        if result.next_bound == u32::MAX || result.exhausted {
             break Outcome::NoSolution;
         }
         bound = align_parity(result.next_bound, options.solution_parity);
@@ -124,6 +138,47 @@ pub(super) struct IterationResult<S, M> {
     pub hit: Option<LimitHit>,
     pub count: u128,
     pub paths: Vec<Path<S, M>>,
+    /// The iteration visited every reachable state ([`IdaOptions::prove_unreachable`]).
+    pub exhausted: bool,
+}
+
+/// The states one iteration visited and cut off, for [`IdaOptions::prove_unreachable`].
+struct Closure<S> {
+    visited: FxHashSet<S>,
+    cut_off: FxHashSet<S>,
+    /// The memory the two sets may take; past it the proof is given up for this iteration.
+    budget: u64,
+    given_up: bool,
+}
+
+impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
+    fn new(budget: u64) -> Self {
+        Closure { visited: FxHashSet::default(), cut_off: FxHashSet::default(), budget, given_up: false }
+    }
+
+    fn note(&mut self, state: S, visited: bool) {
+        if self.given_up {
+            return;
+        }
+        if visited {
+            self.visited.insert(state)
+        } else {
+            self.cut_off.insert(state)
+        };
+        let bytes = hash_set_bytes(&self.visited) + hash_set_bytes(&self.cut_off);
+        if bytes > self.budget {
+            self.given_up = true;
+            self.visited = FxHashSet::default();
+            self.cut_off = FxHashSet::default();
+        }
+    }
+
+    /// Whether the visited states are closed under moves: every state visited was expanded,
+    /// and each of its children was visited or cut off, so if every cut-off state was also
+    /// visited, the visited states are all the states reachable from the start.
+    fn closed(&self) -> bool {
+        !self.given_up && self.cut_off.iter().all(|s| self.visited.contains(s))
+    }
 }
 
 /// State shared by the tasks of one iteration.
@@ -157,6 +212,7 @@ struct Dfs<'a, P: Puzzle, H, G> {
     base_nodes: u64,
     task: usize,
     halted: bool,
+    closure: Option<Closure<P::State>>,
 }
 
 impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
@@ -198,6 +254,9 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
         if self.unflushed >= self.flush_every && self.flush() {
             return true;
         }
+        if let Some(closure) = &mut self.closure {
+            closure.note(state, true);
+        }
         let parent = self.path.states.len().checked_sub(2).map(|i| self.path.states[i]);
         let puzzle = self.puzzle;
         let mut stop = false;
@@ -211,6 +270,9 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
             let f = g + 1 + child_h;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
+                if let Some(closure) = &mut self.closure {
+                    closure.note(child, false);
+                }
                 return;
             }
             self.path.states.push(child);
@@ -296,26 +358,38 @@ where
         base_nodes,
         task,
         halted: false,
+        closure: None,
     };
     // Split only where a goal cannot lie above the split depth: below the current bound,
     // every shallower goal would have been found by an earlier iteration (Mode::First), and in
     // Mode::CountAll the bound is the optimal length.
-    let split_depth = if options.parallel && threads > 1 && bound >= 2 {
+    let split_depth = if options.parallel && !options.prove_unreachable && threads > 1 && bound >= 2 {
         split_depth(puzzle, start, bound - 1, 64 * threads)
     } else {
         0
     };
     let mut root = new_dfs(Path::empty(start), 0, so_far.nodes);
     root.nodes = 1;
+    if options.prove_unreachable {
+        root.closure = Some(Closure::new(options.limits.max_memory.unwrap_or(u64::MAX)));
+    }
     if h0 > bound {
-        return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![] };
+        return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![], exhausted: false };
     }
     if split_depth == 0 {
         let stopped = root.search(h0, carried0);
         let hit = *shared.hit.lock().expect("lock");
         let found = stopped && mode == Mode::First && !root.halted;
+        let exhausted = !stopped && hit.is_none() && root.closure.as_ref().is_some_and(Closure::closed);
         let paths = if found { vec![root.path] } else { root.paths };
-        return IterationResult { nodes: root.nodes, next_bound: root.next_bound, hit, count: root.count, paths };
+        return IterationResult {
+            nodes: root.nodes,
+            next_bound: root.next_bound,
+            hit,
+            count: root.count,
+            paths,
+            exhausted,
+        };
     }
     // Collect the subtrees at `split_depth`, pruning by the bound on the way.
     let mut subtrees = Vec::new();
@@ -335,7 +409,14 @@ where
     // The nodes above the split count toward the node limit like any others.
     let base_nodes = so_far.nodes + prefix_nodes;
     if let Some(hit) = guard.check_all(base_nodes) {
-        return IterationResult { nodes: prefix_nodes, next_bound, hit: Some(hit), count: 0, paths: vec![] };
+        return IterationResult {
+            nodes: prefix_nodes,
+            next_bound,
+            hit: Some(hit),
+            count: 0,
+            paths: vec![],
+            exhausted: false,
+        };
     }
     let results: Vec<_> = subtrees
         .into_par_iter()
@@ -364,7 +445,8 @@ where
             (dfs.nodes, dfs.next_bound, dfs.count, paths, found)
         })
         .collect();
-    let mut out = IterationResult { nodes: prefix_nodes, next_bound, hit: None, count: 0, paths: Vec::new() };
+    let mut out =
+        IterationResult { nodes: prefix_nodes, next_bound, hit: None, count: 0, paths: Vec::new(), exhausted: false };
     for (nodes, next, count, paths, found) in results {
         out.nodes += nodes;
         out.next_bound = out.next_bound.min(next);
