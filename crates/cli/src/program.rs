@@ -38,12 +38,24 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Says `message` on stderr, as `program: message`, once per run, unless `--quiet`.
+    /// Says advice on stderr, as `program: message`, once per run, unless `--quiet`.
     pub fn note(&self, message: &str) {
+        if !self.quiet {
+            self.say_once(message, "");
+        }
+    }
+
+    /// Says a warning on stderr, as `program: warning: message`, once per run, even under
+    /// `--quiet`: something is wrong (a corrupt table) though the work goes on.
+    pub fn warn(&self, message: &str) {
+        self.say_once(message, "warning: ");
+    }
+
+    fn say_once(&self, message: &str, kind: &str) {
         let mut said = self.said.lock().unwrap_or_else(|e| e.into_inner());
-        if !self.quiet && !said.iter().any(|m| m == message) {
+        if !said.iter().any(|m| m == message) {
             said.push(message.to_string());
-            eprintln!("{}: {message}", self.program);
+            eprintln!("{}: {kind}{message}", self.program);
         }
     }
 }

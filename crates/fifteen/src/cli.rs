@@ -149,7 +149,10 @@ impl<V: TileVariant> Tiles<V> {
 
     fn say_notes(&self, setup: &Setup) {
         for note in self.solver.take_notes() {
-            setup.note(&note);
+            match note.warning {
+                true => setup.warn(&note.text),
+                false => setup.note(&note.text),
+            }
         }
     }
 

@@ -16,7 +16,7 @@ pub mod solver;
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use parse::TileBoard;
-pub use solver::{solve, Algorithm, Count, Solution, SolveError, Solver};
+pub use solver::{solve, Algorithm, Count, Note, Solution, SolveError, Solver};
 
 /// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),
 /// those built on first use first: the exact tables of 3x3, 2x5 and 5x2, the 6-6-3 pattern

@@ -172,6 +172,16 @@ pub fn solve(board: &str) -> Result<Solution, SolveError> {
     solver.solve(shape, start, TilePuzzle::standard_goal(shape), Algorithm::Idastar)
 }
 
+/// Why a solver's default heuristic gave way to a weaker one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// What was given up and why, and the heuristic used instead.
+    pub text: String,
+    /// A table that is there could not be used (corrupt, of another kind): something to say
+    /// even to a user who asked for no advice.
+    pub warning: bool,
+}
+
 /// How many built heuristics a solver keeps.
 const KEPT_HEURISTICS: usize = 4;
 
@@ -186,7 +196,7 @@ pub struct Solver {
     table_puzzle: &'static str,
     limits: Limits,
     progress: Box<dyn Progress>,
-    notes: RefCell<Vec<String>>,
+    notes: RefCell<Vec<Note>>,
     kept: RefCell<Vec<Kept>>,
 }
 
@@ -245,7 +255,7 @@ impl Solver {
     /// What the default choice had to give up since the last call, in words (for example
     /// "the pdb78 tables are not built in ...; build them once with `fifteen tables build
     /// pdb78` (...); using pdb663").
-    pub fn take_notes(&self) -> Vec<String> {
+    pub fn take_notes(&self) -> Vec<Note> {
         std::mem::take(&mut self.notes.borrow_mut())
     }
 
@@ -269,6 +279,8 @@ impl Solver {
         }
         let build = |c| AnyHeuristic::build(c, puzzle, self.table_puzzle, self.data_dir.as_deref(), &*self.progress);
         let mut tried = self.heuristic.unwrap_or_else(|| Self::strongest(puzzle.shape()));
+        // Why the default gave way, and whether a table that is there could not be used.
+        let (mut gave_way, mut broken) = (Vec::new(), false);
         let built = loop {
             // Without a data directory the default skips the pattern databases, whose tables
             // take seconds to hours to build, rather than build them for every solver.
@@ -278,14 +290,24 @@ impl Solver {
                 (Err(why), Some(next)) if self.heuristic.is_none() => {
                     // Walking distance gives way silently: where it is the default its tables
                     // are small, so only its rare refusals (boards too wide) fall through.
-                    if !skip && tried.partition().is_some() {
-                        self.notes.borrow_mut().push(format!("{why}; using {}", next.name()));
+                    if let (false, Some(partition)) = (skip, tried.partition()) {
+                        let present = self.data_dir.as_deref().is_some_and(|d| partition.missing_in(d).is_empty());
+                        gave_way.push(match present {
+                            true => format!("{why} (`fifteen tables build {}` replaces it)", partition.name),
+                            false => why,
+                        });
+                        broken |= present;
                     }
                     tried = next;
                 }
                 (built, _) => break built,
             }
         };
+        // One note, once the heuristic is known, so that it names the one really used.
+        if built.is_ok() && !gave_way.is_empty() {
+            let text = format!("{}; using {}", gave_way.join("; "), tried.name());
+            self.notes.borrow_mut().push(Note { text, warning: broken });
+        }
         let h = Rc::new(built.map_err(SolveError::Heuristic)?);
         let mut kept = self.kept.borrow_mut();
         if kept.len() == KEPT_HEURISTICS {

@@ -111,3 +111,46 @@ fn a_missing_large_table_is_advised_once_with_its_command_size_and_time() {
     assert!(o.status.success());
     assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// A corrupt table of the default heuristic is named, with what is done instead, even under
+/// --quiet, and the record names the heuristic really used (it used to say "using pdb663"
+/// while walking distance answered). The files are written here with the right headers and
+/// all-zero entries (no 15 s build), and one byte of the third is flipped.
+#[test]
+fn a_corrupt_default_table_is_named_and_the_heuristic_used_is_told() {
+    use slide_core::table::{Table, TableHeader};
+    let dir = std::env::temp_dir().join(format!("fifteen-corrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for spec in fifteen::pdb::Partition::pdb663().specs() {
+        let header = TableHeader {
+            puzzle: spec.puzzle.clone(),
+            name: spec.name.clone(),
+            params: spec.params.clone(),
+            entry_bits: 8,
+            entry_count: spec.bytes,
+        };
+        Table::new(header, vec![0; spec.bytes as usize]).unwrap().save(&dir.join(spec.file_name())).unwrap();
+    }
+    let third = dir.join("fifteen-pdb663-4x4-3.tbl");
+    let mut bytes = std::fs::read(&third).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&third, bytes).unwrap();
+    for quiet in [false, true] {
+        let mut args = vec!["solve", "--json", "--data-dir", dir.to_str().unwrap(), fifteen::CODE_GOLF_BOARDS[0]];
+        if quiet {
+            args.push("--quiet");
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_fifteen")).args(&args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v = &json_lines(&o)[0];
+        assert_eq!((v["length"].as_u64(), v["heuristic"].as_str()), (Some(15), Some("walking-distance")));
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        let warning = stderr.lines().find(|l| l.contains("warning:")).unwrap_or_else(|| panic!("{stderr}"));
+        assert!(warning.contains("fifteen-pdb663-4x4-3.tbl: checksum mismatch"), "{warning}");
+        assert!(warning.contains("`fifteen tables build pdb663` replaces it"), "{warning}");
+        assert!(warning.ends_with("using walking-distance"), "{warning}");
+        assert!(!stderr.contains("using pdb663"), "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
