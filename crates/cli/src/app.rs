@@ -21,7 +21,9 @@ use slide_pictures::{DepthChart, Scale};
 
 use crate::inputs::{BatchLines, Input, Origin};
 use crate::output::{count_json, emit_json, format_millis, is_output_closed, write_out};
-use crate::program::{Analyzed, CountRequest, Counted, Made, MakeBoard, PuzzleCli, Setup, SolveRequest, Solved};
+use crate::program::{
+    Analyzed, CountRequest, Counted, Made, MakeBoard, PuzzleCli, Setup, SolveRequest, Solved, MAX_PICTURE_MOVES,
+};
 use crate::progress::Bars;
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
 
@@ -465,10 +467,22 @@ fn solve<P: PuzzleCli>(
             total_length += s.len();
             nodes += s.nodes;
             print_solved(P::NAME, &s, origin, json, args.show_boards)?;
-            if let (Some(target), Some(svg)) = (&pictures, &s.picture) {
-                if let Err(e) = target.save(origin.number(), svg, P::NAME, setup.quiet) {
-                    report.fail(origin, e);
+            match (&pictures, &s.picture) {
+                (Some(target), Some(svg)) => {
+                    if let Err(e) = target.save(origin.number(), svg, P::NAME, setup.quiet) {
+                        report.fail(origin, e);
+                    }
                 }
+                (Some(_), None) => report.fail(
+                    origin,
+                    CliError::input(format!(
+                        "no picture: the solution has {} moves, and --svg draws solutions of at most {} \
+                         (one board per move)",
+                        thousands(s.len() as u64),
+                        thousands(MAX_PICTURE_MOVES as u64)
+                    )),
+                ),
+                _ => {}
             }
             Ok(())
         },

@@ -71,6 +71,19 @@ pub struct SolveRequest<'a> {
     pub boards: bool,
 }
 
+/// The most moves a solution picture (`solve --svg`) draws: one board per move, so a
+/// picture of a 100,000-move solution would take gigabytes. Longer solutions get no picture
+/// and an error for their record (exit 2).
+pub const MAX_PICTURE_MOVES: usize = 1000;
+
+impl SolveRequest<'_> {
+    /// Whether to draw a solution of `moves` moves: a picture was asked for, and the
+    /// solution is within [`MAX_PICTURE_MOVES`].
+    pub fn picture_of(&self, moves: usize) -> bool {
+        self.picture && moves <= MAX_PICTURE_MOVES
+    }
+}
+
 /// What `count` asks of one input.
 #[derive(Clone, Copy, Debug)]
 pub struct CountRequest {

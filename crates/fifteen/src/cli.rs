@@ -280,7 +280,9 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             elapsed: s.elapsed,
             heuristic: s.heuristic.name().to_string(),
             algorithm: s.algorithm.name().to_string(),
-            picture: request.picture.then(|| crate::picture::solution_svg(V::NAME, shape, &s.start, &s.goal, &tiles)),
+            picture: request
+                .picture_of(tiles.len())
+                .then(|| crate::picture::solution_svg(V::NAME, shape, &s.start, &s.goal, &tiles)),
         })
     }
 

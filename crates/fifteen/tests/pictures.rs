@@ -69,3 +69,22 @@ fn the_eight_puzzle_histogram_names_it_and_renders() {
     assert_eq!(bars, 32);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A picture has a budget: a 107,823-move solution (depth-first, not optimal) used to grow
+/// to 2.9 GB drawing one board per move and abort. Past 1,000 moves the record is still
+/// given, the picture is refused with exit 2 and a reason, and no file is written.
+#[test]
+fn a_picture_of_a_huge_solution_is_refused_not_drawn() {
+    let dir = scratch("huge");
+    let svg = dir.join("huge.svg");
+    let o = fifteen(
+        &dir,
+        &["solve", "--json", "--algorithm", "dfs-not-optimal", "--svg", svg.to_str().unwrap(), "8 6 7 / 2 5 4 / 3 0 1"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    let record: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(record["length"].as_u64().unwrap() > 1000, "the record is given: {record}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--svg draws solutions of at most 1,000"));
+    assert!(!svg.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -151,7 +151,9 @@ impl PuzzleCli for GoatCli {
             elapsed: stats.elapsed,
             heuristic: self.kind.name().to_string(),
             algorithm: "idastar".to_string(),
-            picture: request.picture.then(|| crate::picture::solution_svg(&path.states, &path.moves)),
+            picture: request
+                .picture_of(path.moves.len())
+                .then(|| crate::picture::solution_svg(&path.states, &path.moves)),
         })
     }
 

@@ -206,7 +206,7 @@ impl PuzzleCli for QuzzleCli {
             elapsed: stats.elapsed,
             heuristic: if algorithm == Algorithm::Bfs { "none" } else { "goal-distance" }.to_string(),
             algorithm: algorithm.name().to_string(),
-            picture: request.picture.then(|| crate::picture::solution_svg(inst, &steps)),
+            picture: request.picture_of(steps.len()).then(|| crate::picture::solution_svg(inst, &steps)),
         })
     }
 
