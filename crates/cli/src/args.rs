@@ -68,7 +68,10 @@ impl CommonArgs {
         Ok(Limits {
             max_nodes: self.max_nodes,
             timeout,
-            max_memory: Some(self.max_memory.unwrap_or_else(crate::memory::default_memory_budget)),
+            max_memory: Some(match self.max_memory {
+                Some(total) => crate::memory::search_budget(total),
+                None => crate::memory::default_memory_budget(),
+            }),
             interrupt: Some(&crate::interrupt::INTERRUPTED),
         })
     }

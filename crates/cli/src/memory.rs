@@ -9,6 +9,21 @@ pub fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// The memory this process holds now (resident set, Linux); `None` where it cannot be read.
+pub fn resident_memory() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// What the searches may use of a `--max-memory` of `total` bytes: it bounds the whole
+/// process, so the program itself (code, tables loaded so far, buffers) is taken off, and 3%
+/// is kept for the allocator's own slack and what the estimates miss.
+pub fn search_budget(total: u64) -> u64 {
+    let program = resident_memory().unwrap_or(0);
+    total.saturating_sub(program).saturating_sub(total / 33).max(1)
+}
+
 /// The default budget: half the available memory (4 GiB where that is unknown), so that a
 /// search that would not fit stops with a message long before the machine starts swapping
 /// or the kernel kills something.

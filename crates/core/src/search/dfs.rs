@@ -83,6 +83,9 @@ pub fn iterative_deepening<P: Puzzle>(
     ida_star(puzzle, &ZeroHeuristic, start, goal, &options)
 }
 
+/// What the allocator keeps beside each small allocation (glibc: 16 bytes).
+const ALLOCATION_OVERHEAD: u64 = 16;
+
 /// *A* path to the goal by depth-first search that never revisits a state (one of Lecky's
 /// experiments): complete on a finite space, but the path is usually far from shortest.
 /// Iterative, so deep paths do not overflow the stack.
@@ -119,10 +122,17 @@ pub fn depth_first_any<P: Puzzle>(
             continue;
         };
         stats.nodes += 1;
-        // The visited set, and the path with each level's unexplored successors (a few each).
+        // The visited set, and the path with each level's unexplored successors: a frame is
+        // a vector header in `frames` and its own small allocation (up to four successors,
+        // plus the allocator's bookkeeping); the path holds a state and a move per level.
+        let frame = std::mem::size_of::<Vec<(P::Move, P::State)>>() as u64
+            + 4 * std::mem::size_of::<(P::Move, P::State)>() as u64
+            + ALLOCATION_OVERHEAD;
         let bytes = hash_set_bytes(&visited)
-            + (frames.len() * 4 * std::mem::size_of::<(P::Move, P::State)>()) as u64
-            + buffer_bytes::<P::State>(path.states.len(), path.states.capacity());
+            + buffer_bytes::<Vec<(P::Move, P::State)>>(frames.len(), frames.capacity())
+            + frames.len() as u64 * frame
+            + buffer_bytes::<P::State>(path.states.len(), path.states.capacity())
+            + buffer_bytes::<P::Move>(path.moves.len(), path.moves.capacity());
         if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             stats.elapsed = clock.elapsed();
             return (Outcome::LimitReached(hit), stats);
