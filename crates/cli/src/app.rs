@@ -16,7 +16,7 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::SeedableRng;
 use serde_json::{json, Map, Value};
-use slide_core::units::thousands;
+use slide_core::units::{quantity, thousands};
 use slide_pictures::{DepthChart, Scale};
 
 use crate::inputs::{BatchLines, Input, Origin};
@@ -118,9 +118,10 @@ struct ScrambleArgs<O: Args> {
     /// Moves to walk. Example: --moves 60
     #[arg(long, value_name = "N", default_value_t = 50)]
     moves: u32,
-    /// Random seed: the same seed gives the same boards. Example: --seed 3
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    seed: u64,
+    /// Random seed: the same seed gives the same boards (default: a fresh one, said on
+    /// stderr and in each JSON record). Example: --seed 3
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
     /// How many boards to make. Example: --count 10
     #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
@@ -130,9 +131,10 @@ struct ScrambleArgs<O: Args> {
 
 #[derive(Args, Debug)]
 struct RandomArgs<O: Args> {
-    /// Random seed: the same seed gives the same boards. Example: --seed 3
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    seed: u64,
+    /// Random seed: the same seed gives the same boards (default: a fresh one, said on
+    /// stderr and in each JSON record). Example: --seed 3
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
     /// How many boards to make. Example: --count 100
     #[arg(long, value_name = "N", default_value_t = 1)]
     count: u64,
@@ -150,7 +152,7 @@ pub fn main<P: PuzzleCli>() -> ! {
 pub fn command<P: PuzzleCli>() -> clap::Command {
     let algorithms: Vec<&str> = P::ALGORITHMS.iter().map(|(n, _)| *n).collect();
     let heuristics: Vec<&str> = P::HEURISTICS.iter().map(|(n, _)| *n).collect();
-    let mut after = String::new();
+    let mut after = examples(P::NAME, P::EXAMPLES);
     let list = |title: &str, names: &[(&str, &str)]| {
         let mut text = format!("{title}:\n");
         for (name, what) in names {
@@ -175,6 +177,29 @@ pub fn command<P: PuzzleCli>() -> clap::Command {
         cmd = cmd.mut_subcommand("scramble", |s| s.hide(true)).mut_subcommand("random", |s| s.hide(true));
     }
     cmd
+}
+
+/// The help's examples: each command line as it is typed, then what it shows.
+fn examples(program: &str, examples: &[crate::Example]) -> String {
+    let mut text = String::from("Examples:\n");
+    for (args, what) in examples {
+        let words: Vec<String> =
+            std::iter::once(program.to_string()).chain(args.iter().map(|a| shell_word(a))).collect();
+        let _ = writeln!(text, "  {}\n      {what}", words.join(" "));
+    }
+    text + "\n"
+}
+
+/// `arg` as a shell reads it back as one argument: as it is when it is plain, else in
+/// double quotes (the examples' boards hold spaces and slashes, never `"`, `$`, `` ` `` or `\`).
+fn shell_word(arg: &str) -> String {
+    debug_assert!(!arg.contains(['"', '$', '`', '\\']), "an example needs no shell escapes: {arg}");
+    let plain = !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./:=,+".contains(c));
+    if plain {
+        arg.to_string()
+    } else {
+        format!("\"{arg}\"")
+    }
 }
 
 /// Runs puzzle `P` on `args` (the first is the program's name).
@@ -398,12 +423,15 @@ impl Report {
         if !self.several {
             return Err(e);
         }
-        let what = if self.batch { "lines" } else { "inputs" };
+        let what = if self.batch { "line" } else { "input" };
         Err(CliError {
             code: e.code,
             message: format!(
-                "{} of {} {what} failed (exit status {}; {origin}: {})",
-                self.failed, self.inputs, e.code as i32, e.message
+                "{} of {} failed (exit status {}; {origin}: {})",
+                self.failed,
+                quantity(self.inputs as u64, what),
+                e.code as i32,
+                e.message
             ),
         })
     }
@@ -423,15 +451,17 @@ fn record(program: &str, fields: Map<String, Value>, rest: Value, origin: Origin
     out
 }
 
-/// The steps numbered, `per_line` to a line, in columns.
+/// The steps numbered, `per_line` to a line, in columns: padded to their width in a
+/// terminal, where goat's 羊 and 狼 take two columns.
 fn numbered_steps(steps: &[String], per_line: usize) -> String {
-    let width = steps.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    use unicode_width::UnicodeWidthStr;
+    let width = steps.iter().map(|s| s.width()).max().unwrap_or(0);
     let mut text = String::new();
     for (i, chunk) in steps.chunks(per_line).enumerate() {
         let items: Vec<String> = chunk
             .iter()
             .enumerate()
-            .map(|(j, s)| format!("{:>3}. {s}{}", i * per_line + j + 1, " ".repeat(width - s.chars().count())))
+            .map(|(j, s)| format!("{:>3}. {s}{}", i * per_line + j + 1, " ".repeat(width - s.width())))
             .collect();
         let _ = writeln!(text, "{}", items.join("  ").trim_end());
     }
@@ -488,13 +518,13 @@ fn solve<P: PuzzleCli>(
         },
         setup,
     )?;
-    if report.several {
+    if report.several && !setup.quiet {
         eprintln!(
-            "{}: {solved} of {} boards solved, total length {total_length}, total time {:.3} s, {} nodes",
+            "{}: {solved} of {} solved, total length {total_length}, total time {:.3} s, {}",
             P::NAME,
-            report.inputs,
+            quantity(report.inputs as u64, "board"),
             clock.elapsed().as_secs_f64(),
-            thousands(nodes)
+            quantity(nodes, "node")
         );
     }
     report.finish()
@@ -515,13 +545,13 @@ fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: b
         return emit_json(&record(program, s.fields.clone(), rest, origin));
     }
     let mut text = format!(
-        "{}: {} moves, {} ({}, heuristic {}, {} nodes, {} ms)\n",
+        "{}: {}, {} ({}, heuristic {}, {}, {} ms)\n",
         s.title,
-        s.len(),
+        quantity(s.len() as u64, "move"),
         if s.optimal { "optimal" } else { "NOT necessarily optimal" },
         s.algorithm,
         s.heuristic,
-        thousands(s.nodes),
+        quantity(s.nodes, "node"),
         format_millis(s.elapsed)
     );
     text += &numbered_steps(&s.steps, 8);
@@ -536,7 +566,7 @@ fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: b
                     let _ = writeln!(text, "{i}. {}:", s.steps[i - 1]);
                 }
             }
-            let _ = writeln!(text, "{}", board.trim_end());
+            let _ = writeln!(text, "{}", board.trim_end_matches('\n'));
         }
     }
     write_out(&text)
@@ -600,11 +630,10 @@ fn print_analyzed(program: &str, a: &Analyzed, origin: Origin, json: bool) -> Re
         return emit_json(&record(program, a.fields.clone(), rest, origin));
     }
     let mut text = format!(
-        "{}: {} positions, greatest distance {max_depth}, {} position{} at it ({} ms)\n",
+        "{}: {}, greatest distance {max_depth}, {} at it ({} ms)\n",
         a.title,
-        thousands(states),
-        thousands(a.antipodes.len() as u64),
-        if a.antipodes.len() == 1 { "" } else { "s" },
+        quantity(states, "position"),
+        quantity(a.antipodes.len() as u64, "position"),
         format_millis(a.elapsed)
     );
     text += "distance  positions\n";
@@ -617,7 +646,7 @@ fn print_analyzed(program: &str, a: &Analyzed, origin: Origin, json: bool) -> Re
     let shown = a.antipode_text.len().min(SHOWN_ANTIPODES);
     let _ = writeln!(text, "farthest positions ({shown} of {}):", a.antipode_text.len());
     for board in &a.antipode_text[..shown] {
-        let _ = writeln!(text, "{}", board.trim_end());
+        let _ = writeln!(text, "{}", board.trim_end_matches('\n'));
         if board.contains('\n') {
             text.push('\n');
         }
@@ -664,12 +693,11 @@ fn print_counted(program: &str, c: &Counted, origin: Origin, json: bool) -> Resu
         return emit_json(&record(program, c.fields.clone(), rest, origin));
     }
     let mut text = format!(
-        "{}: {} optimal solution{} of {} moves ({} nodes, {} ms{})\n",
+        "{}: {} of {} ({}, {} ms{})\n",
         c.title,
-        thousands(c.count),
-        if c.count == 1 { "" } else { "s" },
-        c.length,
-        thousands(c.nodes),
+        quantity(c.count, "optimal solution"),
+        quantity(c.length, "move"),
+        quantity(c.nodes, "node"),
         format_millis(c.elapsed),
         c.heuristic.as_ref().map_or(String::new(), |h| format!(", heuristic {h}"))
     );
@@ -688,7 +716,7 @@ fn make<P: PuzzleCli>(
     puzzle: P,
     setup: &Setup,
     how: MakeBoard,
-    seed: u64,
+    seed: Option<u64>,
     count: u64,
     json: bool,
 ) -> Result<ExitCode, CliError> {
@@ -698,6 +726,11 @@ fn make<P: PuzzleCli>(
             P::NAME
         )));
     }
+    let seed = seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        setup.note(&format!("random seed {seed} (--seed {seed} makes the same boards again)"));
+        seed
+    });
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
     // Making boards is long work like any search: the time limit and Ctrl-C end it (each
     // board's own walk counts its moves against --max-nodes).
@@ -718,4 +751,16 @@ fn make<P: PuzzleCli>(
         }
     }
     Ok(ExitCode::Success)
+}
+
+/// A seed for a run given none, so that two runs differ: from the operating system, else
+/// (should it fail) from the clock and the process id. Below 2^32: short enough to type
+/// again, and exact in every JSON reader.
+fn fresh_seed() -> u64 {
+    use rand::TryRng;
+    let seed = rand::rngs::SysRng.try_next_u32().unwrap_or_else(|_| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        now.subsec_nanos() ^ (now.as_secs() as u32) ^ std::process::id().rotate_left(16)
+    });
+    u64::from(seed)
 }

@@ -37,7 +37,7 @@ pub struct CommonArgs {
     #[arg(long, value_name = "N", global = true)]
     pub threads: Option<usize>,
 
-    /// No progress bars, and no advice on stderr (errors are still said).
+    /// No progress bars, no advice and no summary on stderr (errors are still said).
     #[arg(long, short, global = true)]
     pub quiet: bool,
 

@@ -25,6 +25,6 @@ pub use exit::{CliError, ExitCode};
 pub use output::{count_json, emit_json, format_millis};
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
 pub use program::{
-    Analyzed, CountRequest, Counted, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
 };
 pub use progress::{Bars, Progress};

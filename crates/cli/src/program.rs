@@ -14,6 +14,10 @@ use crate::CliError;
 /// A name the user can choose (an algorithm, a heuristic) and what it is, for `--help`.
 pub type Named = (&'static str, &'static str);
 
+/// A command line for `--help`: the arguments after the program's name (each one argument,
+/// quoted in the help as a shell needs), and what it shows. Tests run every example.
+pub type Example = (&'static [&'static str], &'static str);
+
 /// What every puzzle is given: the shared options, checked.
 pub struct Setup {
     /// The program's name.
@@ -28,7 +32,7 @@ pub struct Setup {
     pub limits: Limits,
     /// Progress bars for long work (hidden under `--quiet` or when stderr is no terminal).
     pub bars: Bars,
-    /// `--quiet`: no progress and no advice on stderr.
+    /// `--quiet`: no progress, no advice and no summary on stderr.
     pub quiet: bool,
     /// Whether BOARD arguments or `--batch` were given: a puzzle option that names its own
     /// input (quzzle's `--puzzle`) must refuse them.
@@ -218,6 +222,9 @@ pub trait PuzzleCli: Sized {
     const HEURISTICS: &'static [Named];
     /// Whether `scramble` and `random` make boards of this puzzle.
     const MAKES_BOARDS: bool = false;
+    /// Command lines of this program's own for the top-level `--help`: a first run should
+    /// show this puzzle's boards, not another's. Each must work as written.
+    const EXAMPLES: &'static [Example];
 
     /// Text after the options in `--help`: how to write a board, the default heuristic,
     /// which tables exist.

@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::{Args, Subcommand};
 use serde_json::json;
 use slide_core::table::{TableSet, Verified};
-use slide_core::units::{human_bytes, human_seconds, thousands};
+use slide_core::units::{human_bytes, human_seconds, quantity, thousands};
 
 use crate::output::{emit_json, write_out};
 use crate::progress::Bars;
@@ -156,10 +156,10 @@ impl TablesRun<'_> {
                 continue;
             }
             self.say(&format!(
-                "building {} ({} of {} tables, {}): about {} and {} of memory on 2 cores",
+                "building {} ({} of {}, {}): about {} and {} of memory on 2 cores",
                 set.name,
                 todo,
-                set.specs.len(),
+                quantity(set.specs.len() as u64, "table"),
                 human_bytes(set.bytes()),
                 human_seconds(set.cost.seconds.into()),
                 human_bytes(set.cost.memory)
@@ -218,7 +218,8 @@ impl TablesRun<'_> {
         }
         if failures > 0 {
             return Err(CliError::input(format!(
-                "{failures} check(s) failed in {}; `{} tables build --force SET` rebuilds a set",
+                "{} failed in {}; `{} tables build --force SET` rebuilds a set",
+                quantity(failures as u64, "check"),
                 self.dir.display(),
                 self.program
             )));

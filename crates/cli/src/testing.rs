@@ -97,7 +97,8 @@ pub fn run_mixed_batch<T>(
         }
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let summary = format!("{failed} of {} lines failed (exit status 2; line ", batch.expected.len());
+    let lines = slide_core::units::quantity(batch.expected.len() as u64, "line");
+    let summary = format!("{failed} of {lines} failed (exit status 2; line ");
     assert!(stderr.contains(&summary), "{stderr}");
 }
 
@@ -118,34 +119,58 @@ pub fn interrupt(mut child: Child, after: Duration) -> (Output, Duration) {
     (child.wait_with_output().unwrap(), sent.elapsed())
 }
 
-/// One binary, described for [`check_contract`]: its path and three inputs.
+/// One binary, described for [`check_contract`]: its path, its inputs and its examples.
 pub struct Contract<'a> {
     /// The binary (`env!("CARGO_BIN_EXE_...")`).
     pub program: &'a str,
     /// An input solved in well under a second.
     pub good: &'a str,
+    /// An input one move from its goal (its text says "1 move", never "1 moves").
+    pub one_move: &'a str,
     /// An input that is not a board, with words its error must contain.
     pub bad: (&'a str, &'a str),
     /// An input whose solve needs more than 1,000 nodes.
     pub hard: &'a str,
     /// Options for every run (a heuristic that needs no long table build, say).
     pub options: &'a [&'a str],
+    /// The binary's [`crate::PuzzleCli::EXAMPLES`], which its `--help` shows and which must
+    /// work as written.
+    pub examples: &'a [crate::Example],
 }
 
 impl Contract<'_> {
-    /// The binary with `args`, tables in a directory of this run's own.
-    fn command(&self, args: &[&str]) -> Command {
+    /// This run's directory of tables.
+    fn data_dir(&self) -> std::path::PathBuf {
         let name = Path::new(self.program).file_name().and_then(|n| n.to_str()).unwrap_or("slide");
         let dir = std::env::temp_dir().join(format!("{name}-contract-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The binary with `args` and the contract's options, tables in a directory of this
+    /// run's own, `--quiet`.
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = self.loud(args);
+        c.arg("--quiet");
+        c
+    }
+
+    /// The same without `--quiet`.
+    fn loud(&self, args: &[&str]) -> Command {
         let mut c = Command::new(self.program);
-        c.args(args).args(self.options).arg("--data-dir").arg(&dir).arg("--quiet");
+        c.args(args).args(self.options).arg("--data-dir").arg(self.data_dir());
         c
     }
 
     fn run(&self, args: &[&str]) -> Output {
         self.command(args).output().unwrap()
     }
+}
+
+/// The first numbered step of a text record (`  1. 12 down`, `   1. ─ Up, ┘ Left`): the
+/// rest of the line.
+fn first_step(text: &str) -> Option<&str> {
+    text.lines().find_map(|l| l.trim_start().strip_prefix("1. ")).map(str::trim)
 }
 
 fn json_lines(o: &Output) -> Vec<Value> {
@@ -183,7 +208,7 @@ pub fn check_contract(c: &Contract) {
     let o = c.run(&["solve", c.bad.0, c.good]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains(c.bad.1));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("moves"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(" move"));
 
     // A batch streams: the first answer comes before the second line is written.
     let mut child = c
@@ -283,11 +308,43 @@ pub fn check_contract(c: &Contract) {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(json_lines(&o)[0]["count"].is_u64());
 
+    // One is singular: a one-move board reads "1 move", in solve and in count.
+    let o = c.run(&["solve", c.one_move]);
+    let solved = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success() && solved.contains(": 1 move, optimal"), "{solved}");
+    let o = c.run(&["count", "--list", c.one_move]);
+    let counted = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success() && counted.contains(": 1 optimal solution of 1 move ("), "{counted}");
+    // count --list writes a move as solve does.
+    assert_eq!(first_step(&counted), first_step(&solved), "count --list: {counted}\nsolve: {solved}");
+    assert!(!counted.contains('['), "no Rust arrays in count --list: {counted}");
+
+    // The summary of several inputs is said on stderr, and silent under --quiet.
+    let o = c.loud(&["solve", c.good, c.one_move]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success() && stderr.contains("2 of 2 boards solved, total length"), "{stderr}");
+    let o = c.run(&["solve", c.good, c.one_move]);
+    assert!(o.status.success() && o.stderr.is_empty(), "--quiet: {}", String::from_utf8_lossy(&o.stderr));
+
+    // --help shows the binary's own examples, and each works as written (tables made in
+    // this run's directory, without the contract's options).
+    let o = c.run(&["--help"]);
+    let help = String::from_utf8_lossy(&o.stdout);
+    assert!(!c.examples.is_empty() && help.contains("\nExamples:\n"), "{help}");
+    for (args, what) in c.examples {
+        assert!(help.contains(what) && args.iter().all(|a| help.contains(a)), "{args:?} not in the help: {help}");
+        let o =
+            Command::new(c.program).args(*args).arg("--data-dir").arg(c.data_dir()).arg("--quiet").output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "example {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(!o.stdout.is_empty(), "example {args:?} printed nothing");
+    }
+
     // --help and --version succeed; an unknown option is exit 2.
     assert_eq!(c.run(&["--help"]).status.code(), Some(0));
     assert_eq!(c.run(&["--version"]).status.code(), Some(0));
     assert_eq!(c.run(&["solve", "--no-such-option"]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(c.data_dir()).ok();
 }
 
 /// How [`check_tables`] exercises one binary's tables.

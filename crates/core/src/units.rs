@@ -40,6 +40,14 @@ pub fn thousands(n: impl Into<u128>) -> String {
     out
 }
 
+/// `n` and `noun`, the noun in the plural unless `n` is 1, `n` with [`thousands`]
+/// separators: `1 move`, `36 moves`, `1,251 nodes`. One rule for every count a person reads
+/// ("1 moves" is the mistake it prevents); it adds an `s`, which every noun here takes.
+pub fn quantity(n: impl Into<u128>, noun: &str) -> String {
+    let n = n.into();
+    format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +64,13 @@ mod tests {
         assert_eq!(thousands(999u32), "999");
         assert_eq!(thousands(5_443_200u64), "5,443,200");
         assert_eq!(thousands(u128::MAX), "340,282,366,920,938,463,463,374,607,431,768,211,455");
+    }
+
+    #[test]
+    fn one_is_singular_every_other_count_plural() {
+        assert_eq!(quantity(1u8, "move"), "1 move");
+        assert_eq!(quantity(0u8, "move"), "0 moves");
+        assert_eq!(quantity(36u32, "optimal solution"), "36 optimal solutions");
+        assert_eq!(quantity(1_251u64, "node"), "1,251 nodes");
     }
 }

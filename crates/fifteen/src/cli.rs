@@ -7,7 +7,8 @@ use std::path::Path;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{
-    Analyzed, CliError, CountRequest, Counted, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CliError, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest,
+    Solved,
 };
 use slide_core::enumerate::{enumerate_within, memory_needed, DepthStore};
 use slide_core::units::human_bytes;
@@ -37,6 +38,8 @@ pub trait TileVariant {
     const NAMED_HEURISTICS: &'static [Named];
     /// The allowed shapes, in words.
     const SHAPES_TEXT: &'static str;
+    /// The program's examples for `--help` ([`PuzzleCli::EXAMPLES`]).
+    const EXAMPLES: &'static [Example];
     /// Whether a shape is allowed.
     fn allowed(shape: Shape) -> bool;
     /// The program's precomputed tables (`NAME tables`).
@@ -83,6 +86,24 @@ impl TileVariant for Fifteen {
     ];
     const SHAPES_TEXT: &'static str =
         "any size from 2x2 to 5x5 (--size RxC, or inferred from the rows or a square cell count)";
+    const EXAMPLES: &'static [Example] = &[
+        (&[], "the code-golf challenge's five 15-puzzles, solved optimally (195 moves in all)"),
+        (&["solve", "--boards", "1 2 3 / 4 5 6 / 0 7 8"], "an 8-puzzle two moves from the goal, board by board"),
+        (&["solve", "8 6 7 / 2 5 4 / 3 0 1"], "one of the two 8-puzzles farthest from the goal (31 moves)"),
+        (
+            &["count", "--list", "--limit", "5", "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"],
+            "how many optimal solutions a 15-puzzle has, the first five listed",
+        ),
+        (&["analyze", "--size", "3x3"], "every 8-puzzle position: 181,440, at most 31 moves from the goal"),
+        (
+            &["random", "--size", "3x3", "--count", "3"],
+            "three uniformly random solvable 8-puzzles (the seed is said on stderr)",
+        ),
+        (
+            &["scramble", "--moves", "30", "--seed", "1"],
+            "a 15-puzzle 30 random moves from the goal, the same every time",
+        ),
+    ];
     fn allowed(_: Shape) -> bool {
         true
     }
@@ -191,6 +212,7 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
     const ALGORITHMS: &'static [Named] = ALGORITHMS;
     const HEURISTICS: &'static [Named] = V::NAMED_HEURISTICS;
     const MAKES_BOARDS: bool = true;
+    const EXAMPLES: &'static [Example] = V::EXAMPLES;
 
     fn after_help(data_dir: &Path) -> String {
         let mut text = format!(

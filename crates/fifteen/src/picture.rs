@@ -1,6 +1,7 @@
 //! How a tile board looks in a picture (`solve --svg`): numbered tiles, those already on their
 //! goal cell in green. The drawing itself is `slide-pictures`'.
 
+use slide_core::units::quantity;
 use slide_pictures::{BoardSketch, Color, Frame, Piece, SolutionPicture};
 
 use crate::parse::board_text;
@@ -44,12 +45,8 @@ pub fn solution_svg(program: &str, shape: Shape, start: &TileState, goal: &TileS
             board: sketch(&state, shape, goal, Some(tile)),
         });
     }
-    let title = format!(
-        "{program} {shape}: {}, {} move{}, optimal",
-        board_text(start, shape),
-        tiles.len(),
-        if tiles.len() == 1 { "" } else { "s" }
-    );
+    let title =
+        format!("{program} {shape}: {}, {}, optimal", board_text(start, shape), quantity(tiles.len() as u64, "move"));
     SolutionPicture { title: &title, frames: &frames }.to_svg()
 }
 

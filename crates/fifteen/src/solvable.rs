@@ -6,6 +6,7 @@
 //! agree (on odd widths this is the inversion count; on even widths, inversions plus the
 //! blank's row distance), and every solution's length has the parity of the blank's distance.
 
+use slide_core::units::quantity;
 use thiserror::Error;
 
 use crate::{Shape, TileState};
@@ -86,10 +87,10 @@ pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Resu
         let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
         format!(
             "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \
-             {rows} row{} from its goal row; on a board of even width these two must add up to an even number \
+             {} from its goal row; on a board of even width these two must add up to an even number \
              (swapping two tiles would make it solvable)",
             parity(tiles),
-            if rows == 1 { "" } else { "s" }
+            quantity(rows as u64, "row")
         )
     } else {
         format!(

@@ -22,10 +22,10 @@ fn main() {
         vec![(&[8, 1, 2, 6], true), (&[3, 4, 5, 7], false)],
         vec![(&[8, 1], true), (&[2, 3, 4, 5, 6], false), (&[7], false)],
     ];
-    let seed = goat::HiroiHeuristic::new(goal);
-    let seed_mean = (0..STATE_COUNT).step_by(101).map(|r| seed.estimate(&unrank(r)) as f64).sum::<f64>()
+    let hiroi = goat::HiroiHeuristic::new(goal);
+    let hiroi_mean = (0..STATE_COUNT).step_by(101).map(|r| hiroi.estimate(&unrank(r)) as f64).sum::<f64>()
         / (STATE_COUNT / 101) as f64;
-    println!("Hiroi's heuristic: mean h {seed_mean:.2}");
+    println!("Hiroi's heuristic: mean h {hiroi_mean:.2}");
     for split in splits {
         let clock = Instant::now();
         let h = PdbHeuristic::with_patterns(goal, &split, &|_| {});

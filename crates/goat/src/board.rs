@@ -31,6 +31,10 @@ pub const BIG_RIGHT: u8 = 10;
 /// The piece code of the big piece in moves and JSON (`pieces[i]`).
 pub const BIG: u8 = 9;
 
+/// The columns a cell takes in a terminal ([`Board::glyph_rows`]): the width of the widest
+/// glyph, 羊 or 狼.
+pub const CELL_WIDTH: usize = 2;
+
 /// Hiroi's glyph for each cell value (the big piece prints as `┐` and a blank-looking
 /// right half, as in Hiroi's `print_board`).
 pub const GLYPHS: [char; 11] = ['□', '┌', '│', '└', '┘', '羊', '狼', '∥', '─', '┐', ' '];
@@ -147,13 +151,23 @@ impl Board {
         ((b / COLS + b % COLS + self.big_col()) % 2) as u32
     }
 
-    /// The board as Hiroi's program prints it: glyphs separated by spaces, one row per line.
+    /// The board as Hiroi's program prints it, one row per line, each cell two columns wide
+    /// in a terminal: 羊 and 狼 take two columns, the other glyphs one and a space. So the
+    /// columns stay aligned wherever the wide pieces are, and every row is as wide as the
+    /// others (trailing spaces kept). The rows read back with [`crate::parse_board`].
     pub fn glyph_rows(self) -> Vec<String> {
+        use unicode_width::UnicodeWidthChar;
         (0..ROWS)
             .map(|r| {
-                let row: Vec<String> =
-                    (0..COLS).map(|c| GLYPHS[self.cell(r * COLS + c) as usize].to_string()).collect();
-                row.join(" ").trim_end().to_string()
+                let mut row = String::new();
+                for c in 0..COLS {
+                    let glyph = GLYPHS[self.cell(r * COLS + c) as usize];
+                    row.push(glyph);
+                    for _ in glyph.width().unwrap_or(1)..CELL_WIDTH {
+                        row.push(' ');
+                    }
+                }
+                row
             })
             .collect()
     }
@@ -276,6 +290,16 @@ pub fn apply(board: Board, mv: GoatMove) -> Option<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn glyph_rows_give_every_cell_two_columns() {
+        use unicode_width::UnicodeWidthStr;
+        assert_eq!(Board::from_cells(&START).glyph_rows(), ["┌ ─ ┐   ", "│ □ ∥ 羊", "└ ─ ┘ 狼"]);
+        // 羊 in the third column, 狼 in the first: the columns after them do not shift.
+        let b = Board::from_cells(&[1, 8, 9, 10, 2, 0, 5, 7, 6, 8, 4, 3]);
+        assert_eq!(b.glyph_rows(), ["┌ ─ ┐   ", "│ □ 羊∥ ", "狼─ ┘ └ "]);
+        assert!(b.glyph_rows().iter().all(|r| r.width() == COLS * CELL_WIDTH));
+    }
 
     #[test]
     fn start_has_hiroi_s_moves() {

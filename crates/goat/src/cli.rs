@@ -7,7 +7,9 @@ use std::rc::Rc;
 
 use clap::Args;
 use serde_json::{json, Map, Value};
-use slide_cli::{Analyzed, CliError, CountRequest, Counted, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved};
+use slide_cli::{
+    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved,
+};
 use slide_core::enumerate::DepthStore;
 use slide_core::Outcome;
 
@@ -91,6 +93,13 @@ impl PuzzleCli for GoatCli {
         ("pdb", "two additive pattern databases: big piece + ─ ─ + ┌ │ └, and ┘ 羊 狼 ∥"),
         ("hiroi", "Hiroi's per-piece distance table (each ─ to the nearer ─ goal cell)"),
         ("none", "no estimate: iterative deepening"),
+    ];
+    const EXAMPLES: &'static [Example] = &[
+        (&[], "Hiroi's Goat puzzle from its start: the goat into its pen in 20 moves"),
+        (&["solve", "--boards"], "the same, board by board"),
+        (&["count", "--list"], "its 2 optimal solutions"),
+        (&["solve", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"], "one of the seven positions farthest from the goal (52 moves)"),
+        (&["analyze"], "every position: 5,443,200, at most 52 moves from the goal"),
     ];
 
     fn after_help(data_dir: &Path) -> String {

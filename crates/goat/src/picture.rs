@@ -4,6 +4,7 @@
 //! that the pen's walls join across pieces as box-drawing characters do. The drawing itself is
 //! `slide-pictures`'.
 
+use slide_core::units::quantity;
 use slide_pictures::{BoardSketch, Color, Frame, Mark, Piece, SolutionPicture};
 
 use crate::board::{Board, GoatMove, BIG_LEFT, BIG_RIGHT, BLANK, COLS, ROWS};
@@ -63,8 +64,7 @@ pub fn solution_svg(boards: &[Board], moves: &[GoatMove]) -> String {
         frames.push(Frame { caption, board: sketch(board, moved) });
     }
     let start = boards.first().map(|b| b.numbers()).unwrap_or_default();
-    let plural = if moves.len() == 1 { "" } else { "s" };
-    let title = format!("goat: {start}, {} move{plural}, optimal", moves.len());
+    let title = format!("goat: {start}, {}, optimal", quantity(moves.len() as u64, "move"));
     SolutionPicture { title: &title, frames: &frames }.to_svg()
 }
 

@@ -38,6 +38,65 @@ fn default_solves_the_start_in_20_moves() {
     assert!(text.trim_end().ends_with(&Board::from_cells(&GOAL).to_string()), "{text}");
 }
 
+/// The display column where each glyph of `row` starts, in a terminal.
+fn glyph_columns(row: &str) -> Vec<usize> {
+    use unicode_width::UnicodeWidthChar;
+    let mut at = 0;
+    let mut columns = Vec::new();
+    for c in row.chars() {
+        if c != ' ' {
+            columns.push(at);
+        }
+        at += c.width().unwrap_or(0);
+    }
+    columns
+}
+
+#[test]
+fn boards_and_steps_stay_aligned_in_a_terminal() {
+    use unicode_width::UnicodeWidthStr;
+    // 52 moves: 羊 and 狼 (two columns wide) pass through every column.
+    let o = goat("aligned", &["solve", "--boards", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| *l == "start:").expect("--boards prints the start");
+    let boards: Vec<&[&str]> = lines[start..].chunks(4).map(|c| &c[1..]).collect();
+    assert_eq!(boards.len(), 53, "{text}");
+    let mut wide_columns = std::collections::BTreeSet::new();
+    for board in boards {
+        for row in board {
+            assert_eq!(row.width(), 8, "every row four cells of two columns: {row:?}");
+            assert!(glyph_columns(row).iter().all(|c| c % 2 == 0), "a glyph off its column: {row:?}");
+            for (c, g) in glyph_columns(row).iter().zip(row.chars().filter(|&g| g != ' ')) {
+                if g == '羊' || g == '狼' {
+                    wide_columns.insert(c / 2);
+                }
+            }
+        }
+    }
+    assert_eq!(wide_columns.len(), 4, "the wide glyphs visit every column");
+    // The numbered steps line up in columns too, whatever their glyphs' widths.
+    let steps: Vec<&str> = lines[1..start].iter().copied().filter(|l| !l.starts_with("pieces:")).collect();
+    let number_columns = |l: &str| -> Vec<usize> {
+        let mut at = 0;
+        let mut out = Vec::new();
+        let words: Vec<&str> = l.split(' ').collect();
+        for w in &words {
+            if w.ends_with('.') && w.trim_end_matches('.').parse::<u32>().is_ok() {
+                out.push(at + w.width());
+            }
+            at += w.width() + 1;
+        }
+        out
+    };
+    let first = number_columns(steps[0]);
+    assert_eq!(first.len(), 8, "{text}");
+    for l in &steps {
+        let columns = number_columns(l);
+        assert_eq!(columns[..], first[..columns.len()], "step columns: {l:?}\n{text}");
+    }
+}
+
 #[test]
 fn json_solution_replays_to_the_goal() {
     let o = goat("json", &["solve", "--json", "--heuristic", "pdb", "6 7 9 10 / 4 5 2 8 / 0 8 3 1", "┌─┐ │□∥羊 └─┘狼"]);

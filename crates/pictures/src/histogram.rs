@@ -2,7 +2,7 @@
 
 use plotters::coord::combinators::IntoLogRange;
 use plotters::prelude::{ChartBuilder, IntoDrawingArea, IntoFont, RGBColor, Rectangle, ShapeStyle};
-use slide_core::units::thousands;
+use slide_core::units::quantity;
 
 use crate::chart_backend::{ChartCanvas, GlyphSvgBackend};
 use crate::glyphs::text_width;
@@ -59,10 +59,9 @@ impl DepthChart<'_> {
         let max_depth = self.histogram.len().saturating_sub(1);
         let at_max = self.histogram.last().copied().unwrap_or(0);
         format!(
-            "{} positions, greatest distance {max_depth} ({} position{})",
-            thousands(self.states()),
-            thousands(at_max),
-            if at_max == 1 { "" } else { "s" }
+            "{}, greatest distance {max_depth} ({})",
+            quantity(self.states(), "position"),
+            quantity(at_max, "position")
         )
     }
 

@@ -5,7 +5,10 @@ use std::path::Path;
 
 use clap::Args;
 use serde_json::{json, Map, Value};
-use slide_cli::{Analyzed, CliError, CountRequest, Counted, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved};
+use slide_cli::{
+    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved,
+};
+use slide_core::units::{quantity, thousands};
 use slide_core::Outcome;
 
 use crate::parse::{instance_from_file, parse_goal, parse_size, render_canonical, rows_of};
@@ -107,6 +110,20 @@ impl PuzzleCli for QuzzleCli {
     ];
     const HEURISTICS: &'static [Named] =
         &[("goal-distance", "the goal blocks' distance to their goal cells, under the metric (astar, idastar)")];
+    const EXAMPLES: &'static [Example] = &[
+        (&[], "the Pennant puzzle, one cell per move (83 moves)"),
+        (&["solve", "--metric", "block", "klotski"], "Klotski, any path of one block a move (81 moves)"),
+        (&["solve", "--metric", "block", "--boards", "pennant"], "the Pennant in block moves, board by board"),
+        (
+            &["count", "--metric", "line", "small"],
+            "the optimal solutions of the small puzzle compiled in, counted (a move: one block, one direction)",
+        ),
+        (&["analyze", "--puzzle", "pennant"], "every position reachable from the Pennant's start, by distance"),
+        (
+            &["solve", "..11/..11/2233"],
+            "a board of your own: blocks by label, '.' empty; goal: the largest block to the lower left",
+        ),
+    ];
 
     fn after_help(_: &Path) -> String {
         format!(
@@ -255,7 +272,12 @@ impl PuzzleCli for QuzzleCli {
         fields.insert("goal_states".into(), json!(a.goal_states));
         fields.insert("nodes".into(), json!(a.nodes));
         let nearest = match a.goal_depth {
-            Some(d) => format!("nearest goal: {d} moves; {} reachable states satisfy the goal", a.goal_states),
+            Some(d) => format!(
+                "nearest goal: {}; {} reachable {} the goal",
+                quantity(d, "move"),
+                thousands(a.goal_states),
+                if a.goal_states == 1 { "state satisfies" } else { "states satisfy" }
+            ),
             None => "the goal is not reachable".to_string(),
         };
         Ok(Analyzed {

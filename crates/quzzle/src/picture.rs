@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use slide_core::units::quantity;
 use slide_pictures::{BoardSketch, Color, Frame, Mark, Piece, SolutionPicture};
 
 use crate::parse::Instance;
@@ -69,12 +70,7 @@ pub fn solution_svg(inst: &Instance, steps: &[Step]) -> String {
             board: sketch(&step.board, rows, cols, &colors, Some(step.label)),
         });
     }
-    let title = format!(
-        "quzzle: {}, {} move{} ({metric} metric), optimal",
-        inst.name,
-        steps.len(),
-        if steps.len() == 1 { "" } else { "s" }
-    );
+    let title = format!("quzzle: {}, {} ({metric} metric), optimal", inst.name, quantity(steps.len() as u64, "move"));
     SolutionPicture { title: &title, frames: &frames }.to_svg()
 }
 

@@ -1,6 +1,7 @@
 //! The behaviour every binary shares (slide-cli's contract), checked on `quzzle`.
 
 use slide_cli::testing::{check_contract, check_tables, Contract, TablesCheck};
+use slide_cli::PuzzleCli;
 
 #[test]
 fn quzzle_keeps_the_contract() {
@@ -8,9 +9,11 @@ fn quzzle_keeps_the_contract() {
     check_contract(&Contract {
         program: env!("CARGO_BIN_EXE_quzzle"),
         good: "small",
+        one_move: "11../11../....",
         bad: ("1212/1133/45../6788/6799", "not a filled rectangle"),
         hard: "klotski",
         options: &[],
+        examples: <quzzle::cli::QuzzleCli>::EXAMPLES,
     });
 }
 

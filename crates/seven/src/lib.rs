@@ -40,6 +40,14 @@ impl fifteen::cli::TileVariant for Seven {
         fifteen::cli::named(HeuristicChoice::Exact),
     ];
     const SHAPES_TEXT: &'static str = "2x4 only (tiles 1 to 7, 0 the blank)";
+    const EXAMPLES: &'static [slide_cli::Example] = &[
+        (&[], "the 7-puzzle's one position farthest from the goal, solved in 36 moves"),
+        (&["count", "--list"], "its 24 optimal solutions, each move by move"),
+        (&["solve", "--boards", "1 2 3 4 / 5 0 6 7"], "a board two moves from the goal, board by board"),
+        (&["analyze"], "every position reachable from the goal: 20,160, at most 36 moves away"),
+        (&["random", "--count", "3"], "three uniformly random solvable boards (the seed is said on stderr)"),
+        (&["scramble", "--moves", "20", "--seed", "4"], "a board 20 random moves from the goal, the same every time"),
+    ];
     fn allowed(shape: Shape) -> bool {
         shape == SHAPE
     }

@@ -246,6 +246,64 @@ fn binary_scramble_and_random_make_solvable_boards() {
 }
 
 #[test]
+fn random_without_a_seed_draws_one_says_it_and_repeats_with_it() {
+    for subcommand in ["random", "scramble"] {
+        let runs: Vec<Output> = (0..2).map(|_| seven(&[subcommand, "--count", "5", "--json"])).collect();
+        let records: Vec<Vec<Value>> = runs.iter().map(json_lines).collect();
+        let boards = |r: &[Value]| r.iter().map(|v| v["text"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+        assert_ne!(boards(&records[0]), boards(&records[1]), "{subcommand}: two runs without --seed differ");
+        for (run, records) in runs.iter().zip(&records) {
+            let seed = records[0]["seed"].as_u64().unwrap();
+            assert!(records.iter().all(|v| v["seed"] == seed), "one seed a run");
+            let said = String::from_utf8_lossy(&run.stderr);
+            assert!(
+                said.contains(&format!("random seed {seed} (--seed {seed} makes the same boards again)")),
+                "{said}"
+            );
+            let again = json_lines(&seven(&[subcommand, "--count", "5", "--json", "--seed", &seed.to_string()]));
+            assert_eq!(boards(&again), boards(records), "{subcommand}: --seed {seed} repeats the run");
+        }
+    }
+    // With --seed nothing is said, and the boards are those of the seed.
+    let out = seven(&["random", "--seed", "9", "--count", "2"]);
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Under --quiet the seed is not said, but the JSON records still carry it.
+    let out = seven(&["random", "--quiet", "--json"]);
+    assert!(out.stderr.is_empty() && json_lines(&out)[0]["seed"].is_u64());
+}
+
+/// The numbered steps of solve's or count's text: `4 up`, `3 left`, ...
+fn text_steps(line: &str) -> Vec<String> {
+    let words: Vec<&str> = line.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let mut steps = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i].ends_with('.') && words[i].trim_end_matches('.').parse::<u32>().is_ok() {
+            i += 1;
+            continue;
+        }
+        steps.push(format!("{} {}", words[i], words[i + 1]));
+        i += 2;
+    }
+    steps
+}
+
+#[test]
+fn count_list_writes_solutions_as_solve_does() {
+    let solved = String::from_utf8(seven(&["solve"]).stdout).unwrap();
+    let steps: Vec<String> =
+        solved.lines().skip(1).take_while(|l| !l.starts_with("pieces:")).flat_map(text_steps).collect();
+    assert_eq!(steps.len(), 36, "{solved}");
+    assert!(steps.iter().all(|s| s.split(' ').next().unwrap().parse::<u8>().is_ok()), "{steps:?}");
+    let counted = String::from_utf8(seven(&["count", "--list"]).stdout).unwrap();
+    assert!(counted.starts_with("0 7 2 1 / 4 3 6 5 (2x4): 24 optimal solutions of 36 moves ("), "{counted}");
+    let listed: Vec<Vec<String>> = counted.lines().skip(1).map(text_steps).collect();
+    assert_eq!(listed.len(), 24, "{counted}");
+    assert!(listed.contains(&steps), "solve's solution, in solve's words, is one of count's: {counted}");
+    assert!(!counted.contains('['), "{counted}");
+}
+
+#[test]
 fn binary_custom_goal_gives_bfs_lengths() {
     let goal_text = "0 1 2 3 / 4 5 6 7";
     let goal = parse_board(goal_text, Some(seven::SHAPE)).unwrap().0;

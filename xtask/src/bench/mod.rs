@@ -246,10 +246,11 @@ fn check(w: &Workload, run: &measure::Run) -> Result<Outcome, String> {
                     return Err(format!("total length {total}, expected {expected}"));
                 }
             }
+            let moves = slide_core::units::quantity(total, "move");
             if count == 1 {
-                format!("{total} moves")
+                moves
             } else {
-                format!("{count} boards, {} moves", report::thousands(total))
+                format!("{}, {moves}", slide_core::units::quantity(count as u64, "board"))
             }
         }
         Expect::Analyzed { states, max_depth } => {

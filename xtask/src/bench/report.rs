@@ -151,7 +151,7 @@ pub fn section(context: &Context, results: &[(Workload, Outcome)], commands: &[S
             time(o.search),
             human_bytes(o.peak_rss),
             o.runs,
-            w.seed
+            w.figure
         );
     }
     if !context.skipped.is_empty() {

@@ -34,7 +34,7 @@ pub struct Workload {
     /// The answer it must give.
     pub expect: Expect,
     /// The source's figure for the same task, with where it comes from.
-    pub seed: &'static str,
+    pub figure: &'static str,
 }
 
 /// The 15-puzzle's goal with the blank first, as Korf's instances are written.
@@ -98,7 +98,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 36),
-            seed: "38 s (Python, iterative deepening)",
+            figure: "38 s (Python, iterative deepening)",
         },
         Workload {
             name: "seven-manhattan",
@@ -109,7 +109,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 36),
-            seed: "0.52 s (Python, IDA* + Manhattan)",
+            figure: "0.52 s (Python, IDA* + Manhattan)",
         },
         Workload {
             name: "seven",
@@ -120,7 +120,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 36),
-            seed: "",
+            figure: "",
         },
         Workload {
             name: "goat-analyze",
@@ -131,7 +131,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: Expect::Analyzed { states: 5_443_200, max_depth: 52 },
-            seed: "21 s (PyPy, breadth-first search)",
+            figure: "21 s (PyPy, breadth-first search)",
         },
         Workload {
             name: "goat-start",
@@ -142,7 +142,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 20),
-            seed: "0.58 s (Python, iterative deepening)",
+            figure: "0.58 s (Python, iterative deepening)",
         },
         Workload {
             name: "goat-52",
@@ -153,7 +153,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 52),
-            seed: "52 s (PyPy, IDA* + Hiroi's table)",
+            figure: "52 s (PyPy, IDA* + Hiroi's table)",
         },
         Workload {
             name: "quzzle",
@@ -164,7 +164,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 83),
-            seed: "none given (the generic BFS solver)",
+            figure: "none given (the generic BFS solver)",
         },
         Workload {
             name: "eight-31",
@@ -175,7 +175,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(1, 31),
-            seed: "152 s (Python, depth-limited DFS to 31)",
+            figure: "152 s (Python, depth-limited DFS to 31)",
         },
         Workload {
             name: "code-golf",
@@ -186,7 +186,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: solved(5, 195),
-            seed: "~12 s (PyPy, IDA* + walking distance)",
+            figure: "~12 s (PyPy, IDA* + walking distance)",
         },
         korf100(
             "korf100",
@@ -215,7 +215,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: false,
             tables: &[],
             expect: Expect::Solved { count: RANDOM_COUNT, total_length: None },
-            seed: "none (not in the sources)",
+            figure: "none (not in the sources)",
         },
         Workload {
             name: "korf24",
@@ -235,7 +235,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: true,
             tables: PDB6666,
             expect: solved(KORF24_IDS.len(), 163),
-            seed: "none (Korf and Felner: 2 days per instance on average, 2002 hardware)",
+            figure: "none (Korf and Felner: 2 days per instance on average, 2002 hardware)",
         },
     ]
 }
@@ -262,7 +262,7 @@ fn korf100(
         once,
         tables,
         expect: Expect::Solved { count: 100, total_length: Some(5305) },
-        seed: "none (not in the sources)",
+        figure: "none (not in the sources)",
     }
 }
 
