@@ -80,9 +80,19 @@ pub fn run_mixed_batch<T>(
         .output()
         .unwrap();
     std::fs::remove_dir_all(&dir).ok();
+    check_batch_output(&out, batch, bad, &mut check);
+}
+
+/// Checks one run of a mixed batch (see [`run_mixed_batch`]).
+fn check_batch_output<T>(
+    out: &Output,
+    batch: &MixedBatch<T>,
+    bad: &[(&str, &str)],
+    check: &mut impl FnMut(usize, &Value, &T),
+) {
     assert_eq!(out.status.code(), Some(2), "bad lines make the batch exit 2");
     let results: Vec<Value> =
-        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(results.len(), batch.expected.len(), "one result per board line");
     let mut failed = 0;
     for (v, (line, want)) in results.iter().zip(&batch.expected) {
@@ -100,6 +110,69 @@ pub fn run_mixed_batch<T>(
     let lines = slide_core::units::quantity(batch.expected.len() as u64, "line");
     let summary = format!("{failed} of {lines} failed (exit status 2; line ");
     assert!(stderr.contains(&summary), "{stderr}");
+}
+
+/// Load and faults: four processes of `program` run the same mixed batch at once, sharing
+/// one fresh data directory in which they all build the tables they need on first use; the
+/// first is killed (SIGKILL) after `kill_after`, in the middle of its build. The three others
+/// must answer every line exactly once and correctly ([`run_mixed_batch`]'s checks); then
+/// every table in the directory passes `tables verify`, and after a later `tables build
+/// --force SET` no temporary file is left.
+pub fn run_shared_batches<T>(
+    program: &str,
+    args: &[&str],
+    batch: &MixedBatch<T>,
+    bad: &[(&str, &str)],
+    set: &str,
+    kill_after: Duration,
+    mut check: impl FnMut(usize, &Value, &T),
+) {
+    use std::process::Stdio;
+    let name = Path::new(program).file_name().and_then(|n| n.to_str()).unwrap_or("slide");
+    let dir = std::env::temp_dir().join(format!("{name}-shared-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("boards.txt");
+    std::fs::write(&file, &batch.text).unwrap();
+    let tables = dir.join("tables");
+    let spawn = || {
+        Command::new(program)
+            .args(args)
+            .args(["--json", "--batch", file.to_str().unwrap()])
+            .env("SLIDE_DATA_DIR", &tables)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let mut victim = spawn();
+    // The others read their output on threads, so that no pipe fills up and stalls them.
+    let others: Vec<_> = (0..3).map(|_| spawn()).map(|c| std::thread::spawn(move || c.wait_with_output())).collect();
+    std::thread::sleep(kill_after);
+    victim.kill().unwrap();
+    victim.wait().unwrap();
+    for other in others {
+        check_batch_output(&other.join().unwrap().unwrap(), batch, bad, &mut check);
+    }
+    let run = |args: &[&str]| Command::new(program).args(args).env("SLIDE_DATA_DIR", &tables).output().unwrap();
+    let o = run(&["tables", "verify"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("ok: "), "some table was built");
+    let o = run(&["tables", "build", "--force", set]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let left: Vec<String> = std::fs::read_dir(&tables)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left after a later build: {left:?}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Sends SIGINT (what Ctrl-C sends) to `child` once it has run `after`, and waits (at most
@@ -435,6 +508,19 @@ pub fn check_tables(t: &TablesCheck) {
     assert!(out.contains("FAILED") && out.contains("checksum"), "{out}");
     ok(&run(&["tables", "build", set]), "tables build mends a corrupt table");
     ok(&run(&["tables", "verify", set]), "tables verify after the rebuild");
+
+    // A table whose entry was changed and whose checksum was then recomputed passes the
+    // checksum, but not the check of its meaning (the set's TableSpec::check).
+    let table = slide_core::table::Table::load(&path).unwrap();
+    let (header, mut payload) = table.into_parts();
+    let i = payload.len() / 3;
+    payload[i] ^= 1;
+    slide_core::table::Table::new(header, payload).unwrap().save(&path).unwrap();
+    let o = run(&["tables", "verify", set]);
+    assert_eq!(o.status.code(), Some(2), "a changed entry fails verification");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("FAILED") && !out.contains("checksum"), "caught by its meaning, not its checksum: {out}");
+    ok(&run(&["tables", "build", "--force", set]), "tables build --force");
 
     // Bad requests: an unknown set, a build beyond --max-memory.
     let o = run(&["tables", "build", "no-such-set"]);

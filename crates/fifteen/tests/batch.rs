@@ -4,13 +4,13 @@
 //! reported with its line number and the reason, one JSON object per board line in input
 //! order, and exit status 2 because some lines failed.
 
-use fifteen::heuristics::Manhattan;
+use fifteen::heuristics::{ExactDistance, Manhattan};
 use fifteen::solvable::solution_parity;
 use fifteen::{Shape, TilePuzzle, TileState};
 use rand::RngExt;
-use slide_cli::testing::{mixed_batch, run_mixed_batch};
+use slide_cli::testing::{mixed_batch, run_mixed_batch, run_shared_batches};
 use slide_core::search::{ida_star, IdaOptions};
-use slide_core::Puzzle;
+use slide_core::{Heuristic, Puzzle};
 use std::collections::HashMap;
 
 /// The bad lines, and what their error must say.
@@ -68,4 +68,48 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         });
         assert_eq!(pieces.len() as u32, d, "line {line} is optimal");
     });
+}
+
+/// Four processes share one data directory while the exact tables of 3x3 and 2x5 are built
+/// on first use by the default heuristic, one killed during the builds: every line of the
+/// others answered once and optimally, every table sound after.
+#[test]
+fn four_processes_share_tables_being_built_one_killed() {
+    let puzzles: Vec<TilePuzzle> = [(3, 3), (2, 5)]
+        .into_iter()
+        .map(|(r, c)| Shape::new(r, c).unwrap())
+        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)))
+        .collect();
+    let exact: Vec<ExactDistance> = puzzles.iter().map(|p| ExactDistance::build(p).unwrap()).collect();
+    let batch = mixed_batch(16, 10_000, &BAD, |rng| {
+        let which = rng.random_range(0..puzzles.len());
+        let p = &puzzles[which];
+        let mut s = p.goal();
+        for _ in 0..rng.random_range(0..24) {
+            let mut next = Vec::new();
+            p.for_each_successor(&s, |_, c| next.push(c));
+            s = next[rng.random_range(0..next.len())];
+        }
+        (fifteen::parse::board_text(&s, p.shape()), (which, s))
+    });
+    let kill_after = std::time::Duration::from_millis(150);
+    run_shared_batches(
+        env!("CARGO_BIN_EXE_fifteen"),
+        &["solve"],
+        &batch,
+        &BAD,
+        "exact-2x5",
+        kill_after,
+        |line, v, &(which, start)| {
+            let p = &puzzles[which];
+            let mut s = start;
+            for t in v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8) {
+                let mut next = None;
+                p.for_each_successor(&s, |m, c| next = next.or((m.tile == t).then_some(c)));
+                s = next.unwrap_or_else(|| panic!("line {line}: tile {t} cannot move"));
+            }
+            assert!(p.is_goal(&s), "line {line} replays to the goal");
+            assert_eq!(v["length"].as_u64().unwrap() as u32, exact[which].estimate(&start), "line {line} is optimal");
+        },
+    );
 }

@@ -6,7 +6,7 @@
 use goat::board::{apply, Board, Dir, Goat, GoatMove, GOAL};
 use goat::ExactHeuristic;
 use rand::RngExt;
-use slide_cli::testing::{mixed_batch, run_mixed_batch};
+use slide_cli::testing::{mixed_batch, run_mixed_batch, run_shared_batches, MixedBatch};
 use slide_core::Puzzle;
 
 /// The bad lines, and what their error must say.
@@ -27,11 +27,10 @@ fn dir(name: &str) -> Dir {
     }
 }
 
-#[test]
-fn ten_thousand_boards_with_bad_lines_mixed_in() {
+/// 10,000 board lines: boards a few moves from the goal (numbers or glyph rows), bad lines.
+fn batch() -> MixedBatch<Board> {
     let goal = Board::from_cells(&GOAL);
-    let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
-    let batch = mixed_batch(3, 10_000, &BAD, |rng| {
+    mixed_batch(3, 10_000, &BAD, |rng| {
         let mut b = goal;
         for _ in 0..rng.random_range(0..14) {
             let mut next = Vec::new();
@@ -39,8 +38,14 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
             b = next[rng.random_range(0..next.len())];
         }
         (if rng.random_bool(0.5) { b.numbers() } else { b.glyph_rows().join(" / ") }, b)
-    });
-    run_mixed_batch(env!("CARGO_BIN_EXE_goat"), &["solve"], &batch, &BAD, |line, v, start| {
+    })
+}
+
+/// A checker of solved lines: the moves replay to the goal in exactly the exact distance.
+fn checker() -> impl FnMut(usize, &serde_json::Value, &Board) {
+    let goal = Board::from_cells(&GOAL);
+    let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
+    move |line, v, start| {
         let moves = v["moves"].as_array().unwrap();
         let pieces = v["pieces"].as_array().unwrap();
         let end = moves.iter().zip(pieces).fold(*start, |b, (m, p)| {
@@ -49,5 +54,18 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         });
         assert_eq!(end, goal, "line {line} replays to the goal");
         assert_eq!(moves.len() as u32, exact.distance(*start), "line {line} is optimal");
-    });
+    }
+}
+
+#[test]
+fn ten_thousand_boards_with_bad_lines_mixed_in() {
+    run_mixed_batch(env!("CARGO_BIN_EXE_goat"), &["solve"], &batch(), &BAD, checker());
+}
+
+/// Four processes share one data directory while the exact table is built on first use, one
+/// killed during the build: every line of the others answered once, the table sound after.
+#[test]
+fn four_processes_share_a_table_being_built_one_killed() {
+    let kill_after = std::time::Duration::from_millis(300);
+    run_shared_batches(env!("CARGO_BIN_EXE_goat"), &["solve"], &batch(), &BAD, "exact", kill_after, checker());
 }

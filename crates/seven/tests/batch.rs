@@ -6,7 +6,7 @@
 use fifteen::heuristics::ExactDistance;
 use fifteen::{TilePuzzle, TileState};
 use rand::RngExt;
-use slide_cli::testing::{mixed_batch, run_mixed_batch};
+use slide_cli::testing::{mixed_batch, run_mixed_batch, run_shared_batches, MixedBatch};
 use slide_core::{Heuristic, Puzzle};
 use std::collections::HashMap;
 
@@ -19,11 +19,9 @@ const BAD: [(&str, &str); 5] = [
     ("1 2 3 4 / 5 6 x 0", "unexpected character 'x' at column 15"),
 ];
 
-#[test]
-fn ten_thousand_boards_with_bad_lines_mixed_in() {
-    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
-    let exact = ExactDistance::build(&p).unwrap();
-    let batch = mixed_batch(8, 10_000, &BAD, |rng| {
+/// 10,000 board lines a few moves from the goal, with bad lines.
+fn batch(p: &TilePuzzle) -> MixedBatch<TileState> {
+    mixed_batch(8, 10_000, &BAD, |rng| {
         let mut s = p.goal();
         for _ in 0..rng.random_range(0..16) {
             let mut next = Vec::new();
@@ -31,9 +29,14 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
             s = next[rng.random_range(0..next.len())];
         }
         (fifteen::parse::board_text(&s, seven::SHAPE), s)
-    });
+    })
+}
+
+/// A checker of solved lines: the tiles replay to the goal in exactly the exact distance.
+fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) + '_ {
+    let exact = ExactDistance::build(p).unwrap();
     let mut lengths: HashMap<TileState, u32> = HashMap::new();
-    run_mixed_batch(env!("CARGO_BIN_EXE_seven"), &["solve"], &batch, &BAD, |line, v, start| {
+    move |line, v, start| {
         let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
         let mut s = *start;
         for t in &pieces {
@@ -44,5 +47,20 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         let d = *lengths.entry(*start).or_insert_with(|| exact.estimate(start));
         assert_eq!(pieces.len() as u32, d, "line {line} is optimal");
-    });
+    }
+}
+
+#[test]
+fn ten_thousand_boards_with_bad_lines_mixed_in() {
+    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    run_mixed_batch(env!("CARGO_BIN_EXE_seven"), &["solve"], &batch(&p), &BAD, checker(&p));
+}
+
+/// Four processes share one data directory while the exact table is built on first use, one
+/// killed as it starts: every line of the others answered once, the table sound after.
+#[test]
+fn four_processes_share_a_table_being_built_one_killed() {
+    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    let kill_after = std::time::Duration::from_millis(20);
+    run_shared_batches(env!("CARGO_BIN_EXE_seven"), &["solve"], &batch(&p), &BAD, "exact-2x4", kill_after, checker(&p));
 }
