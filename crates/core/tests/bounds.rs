@@ -125,7 +125,9 @@ fn an_interrupt_stops_every_search_within_milliseconds() {
     for (name, hit) in every_search(limits) {
         assert_eq!(hit, Some(LimitHit::Interrupted), "{name}");
     }
-    assert!(clock.elapsed() < Duration::from_secs(1));
+    // A search that ignored the flag would run on forever (the space is endless); the
+    // margin is for a loaded machine, not a measure of speed.
+    assert!(clock.elapsed() < Duration::from_secs(5));
     let err = enumerate_within(&Tiles::new(), &[GOAL], DepthStore::None, &limits, &|_| {}).unwrap_err();
     assert_eq!(err, EnumerateError::Stopped(LimitHit::Interrupted));
     // The flag is read only by searches given it.

@@ -84,10 +84,12 @@ fn ctrl_c_stops_a_search_with_exit_130() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let (o, took) = interrupt(child, Duration::from_millis(500));
+        let (o, _) = interrupt(child, Duration::from_millis(500));
         assert_eq!(o.status.code(), Some(130), "{algorithm}: {}", stderr(&o));
         assert!(stderr(&o).contains("fifteen: interrupted by Ctrl-C"), "{algorithm}: {}", stderr(&o));
-        assert!(took < Duration::from_secs(1), "{algorithm}: stopped {took:?} after Ctrl-C");
+        // Stopped by the search itself, not by the grace period's forced exit (whose
+        // message says the work could not stop sooner): behaviour, not speed.
+        assert!(!stderr(&o).contains("could not stop sooner"), "{algorithm}: {}", stderr(&o));
         assert!(o.stdout.is_empty());
     }
 }
@@ -107,13 +109,13 @@ fn bounds_hold_at_any_thread_count() {
             Some(3) => assert!(record["error"].as_str().unwrap().contains("node limit of 31"), "{record}"),
             other => panic!("{threads} threads: exit {other:?}: {}", stderr(&o)),
         }
-        // The time limit ends the search, whatever the thread count: 1 s is not the 2.4 s and
-        // more that per-task clocks gave (the margin is for a loaded machine).
+        // The time limit ends the search, whatever the thread count: per-task clocks made a
+        // 1 s limit run 2.4 to 2.9 s; 1.5 s of margin is for a loaded machine.
         let clock = Instant::now();
-        let o = fifteen(&["solve", "--threads", threads, "--heuristic", "manhattan", "--timeout", "1", HARD]);
+        let o = fifteen(&["solve", "--threads", threads, "--heuristic", "manhattan", "--timeout", "2", HARD]);
         let took = clock.elapsed();
         assert_eq!(o.status.code(), Some(3), "{threads} threads: {}", stderr(&o));
-        assert!(took < Duration::from_millis(1900), "{threads} threads: a 1 s limit took {took:?}");
+        assert!(took < Duration::from_millis(3500), "{threads} threads: a 2 s limit took {took:?}");
     }
 }
 

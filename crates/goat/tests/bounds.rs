@@ -54,8 +54,9 @@ fn ctrl_c_stops_a_search_with_exit_130() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let (o, took) = interrupt(child, Duration::from_millis(500));
+    let (o, _) = interrupt(child, Duration::from_millis(500));
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("goat: interrupted by Ctrl-C"), "{}", stderr(&o));
-    assert!(took < Duration::from_secs(1), "stopped {took:?} after Ctrl-C");
+    // Stopped by the search itself, not by the grace period's forced exit.
+    assert!(!stderr(&o).contains("could not stop sooner"), "{}", stderr(&o));
 }

@@ -59,9 +59,10 @@ fn ctrl_c_stops_a_search_with_exit_130() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let (o, took) = interrupt(child, Duration::from_millis(500));
+        let (o, _) = interrupt(child, Duration::from_millis(500));
         assert_eq!(o.status.code(), Some(130), "{algorithm}: {}", stderr(&o));
         assert!(stderr(&o).contains("quzzle: interrupted by Ctrl-C"), "{}", stderr(&o));
-        assert!(took < Duration::from_secs(1), "{algorithm}: stopped {took:?} after Ctrl-C");
+        // Stopped by the search itself, not by the grace period's forced exit.
+        assert!(!stderr(&o).contains("could not stop sooner"), "{algorithm}: {}", stderr(&o));
     }
 }
