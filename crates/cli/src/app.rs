@@ -59,6 +59,9 @@ enum Command<O: Args> {
     /// The precomputed tables: list them (where, how big, built or not), build them, verify
     /// them. Example: tables build pdb78
     Tables(crate::tables::TablesArgs),
+    /// A shell completion script, on stdout (docs/CLI.md says where to put it).
+    /// Example: completions bash
+    Completions(crate::completions::CompletionsArgs),
 }
 
 /// The inputs of a subcommand.
@@ -213,7 +216,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         Command::Solve(a) => given(&a.inputs),
         Command::Analyze(a) => given(&a.inputs),
         Command::Count(a) => given(&a.inputs),
-        Command::Scramble(_) | Command::Random(_) | Command::Tables(_) => false,
+        Command::Scramble(_) | Command::Random(_) | Command::Tables(_) | Command::Completions(_) => false,
     };
     let setup = Setup {
         program: P::NAME,
@@ -244,6 +247,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
             make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Scramble(a.moves), a.seed, a.count, json)
         }
         Command::Random(a) => make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Random, a.seed, a.count, json),
+        Command::Completions(a) => crate::completions::print(&self::command::<P>(), P::NAME, a.shell),
     }
 }
 
