@@ -199,7 +199,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
             Ok(cli) => cli,
             Err(e) => return clap_error(e),
         },
-        Err(e) if is_help_or_version(&e) => return clap_error(e),
+        Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
             Ok(cli) => cli,
             Err(_) => return clap_error(e),
@@ -265,6 +265,13 @@ fn list_catalogue<P: PuzzleCli>(json: bool) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::Success)
+}
+
+/// Whether a word of `args` is one of `cmd`'s subcommands: a line that names one and does not
+/// parse is wrong about that subcommand (`completions tcsh`), and is not read again as the
+/// boards of `solve` ("completions", "tcsh"), which would hide the real error.
+fn names_a_subcommand(cmd: &clap::Command, args: &[OsString]) -> bool {
+    args.iter().skip(1).any(|a| a.to_str().is_some_and(|a| cmd.find_subcommand(a).is_some()))
 }
 
 fn is_help_or_version(e: &clap::Error) -> bool {
