@@ -1,11 +1,12 @@
 //! `cargo xtask`: generate, verify and list every precomputed table; run the standard
-//! benchmarks and write their report (`bench`).
+//! benchmarks and write their report (`bench`); write the binaries' man pages (`man`).
 //!
 //! Generation and verification go through the table sets the puzzle crates define
 //! ([`TableSet`]), as the binaries' own `tables` subcommand does: the same code builds a
 //! table and, on load, checks its header, checksum and meaning.
 
 mod bench;
+mod man;
 mod registry;
 
 use std::path::{Path, PathBuf};
@@ -15,7 +16,8 @@ use slide_cli::{data_dir, Bars, CliError, ExitCode};
 use slide_core::table::{TableSet, Verified};
 use slide_core::units::human_bytes;
 
-/// Generate, verify and list the precomputed tables of the four puzzles; run the benchmarks.
+/// Generate, verify and list the precomputed tables of the four puzzles; run the benchmarks;
+/// write the man pages.
 #[derive(Parser)]
 #[command(name = "cargo xtask")]
 struct Cli {
@@ -58,6 +60,13 @@ enum Command {
     /// and write the report at the top of docs/BENCHMARKS.md, between its bench markers.
     /// Example: cargo xtask bench --quick
     Bench(bench::BenchArgs),
+    /// Write the man pages of the four binaries (NAME.1 and NAME-SUBCOMMAND.1).
+    /// Example: cargo xtask man --out ~/.local/share/man/man1
+    Man {
+        /// The directory to write into (made if needed; default: target/man).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Run one command and print its wall time, CPU time and peak memory (used by bench).
     #[command(hide = true)]
     Measure {
@@ -106,6 +115,11 @@ fn main() {
             }
             Command::Measure { command } => {
                 bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;
+            }
+            Command::Man { out } => {
+                let out = out.unwrap_or_else(|| bench::target_dir(&bench::root()).join("man"));
+                let pages = man::write_pages(&out)?;
+                println!("{} man pages in {}", pages.len(), out.display());
             }
             Command::ListTables => {
                 println!("Tables in {}:", dir.display());

@@ -59,6 +59,9 @@ enum Command<O: Args> {
     /// The precomputed tables: list them (where, how big, built or not), build them, verify
     /// them. Example: tables build pdb78
     Tables(crate::tables::TablesArgs),
+    /// A shell completion script, on stdout (docs/CLI.md says where to put it).
+    /// Example: completions bash
+    Completions(crate::completions::CompletionsArgs),
 }
 
 /// The inputs of a subcommand.
@@ -221,7 +224,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
             Ok(cli) => cli,
             Err(e) => return clap_error(e),
         },
-        Err(e) if is_help_or_version(&e) => return clap_error(e),
+        Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
             Ok(cli) => cli,
             Err(_) => return clap_error(e),
@@ -238,7 +241,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         Command::Solve(a) => given(&a.inputs),
         Command::Analyze(a) => given(&a.inputs),
         Command::Count(a) => given(&a.inputs),
-        Command::Scramble(_) | Command::Random(_) | Command::Tables(_) => false,
+        Command::Scramble(_) | Command::Random(_) | Command::Tables(_) | Command::Completions(_) => false,
     };
     let setup = Setup {
         program: P::NAME,
@@ -269,6 +272,7 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
             make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Scramble(a.moves), a.seed, a.count, json)
         }
         Command::Random(a) => make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Random, a.seed, a.count, json),
+        Command::Completions(a) => crate::completions::print(&self::command::<P>(), P::NAME, a.shell),
     }
 }
 
@@ -286,6 +290,13 @@ fn list_catalogue<P: PuzzleCli>(json: bool) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::Success)
+}
+
+/// Whether a word of `args` is one of `cmd`'s subcommands: a line that names one and does not
+/// parse is wrong about that subcommand (`completions tcsh`), and is not read again as the
+/// boards of `solve` ("completions", "tcsh"), which would hide the real error.
+fn names_a_subcommand(cmd: &clap::Command, args: &[OsString]) -> bool {
+    args.iter().skip(1).any(|a| a.to_str().is_some_and(|a| cmd.find_subcommand(a).is_some()))
 }
 
 fn is_help_or_version(e: &clap::Error) -> bool {

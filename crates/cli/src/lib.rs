@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod args;
+pub mod completions;
 pub mod data_dir;
 pub mod exit;
 pub mod inputs;

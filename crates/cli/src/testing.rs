@@ -416,6 +416,31 @@ pub fn check_contract(c: &Contract) {
     assert_eq!(c.run(&["--help"]).status.code(), Some(0));
     assert_eq!(c.run(&["--version"]).status.code(), Some(0));
     assert_eq!(c.run(&["solve", "--no-such-option"]).status.code(), Some(2));
+
+    // Completion scripts go to stdout and offer the subcommands; an unknown shell is bad usage.
+    // A subcommand that --help hides (goat's and quzzle's scramble and random) is not offered.
+    let name = Path::new(c.program).file_name().and_then(|n| n.to_str()).unwrap();
+    let help = String::from_utf8_lossy(&c.run(&["--help"]).stdout).into_owned();
+    for shell in ["bash", "zsh", "fish"] {
+        let o = c.run(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", String::from_utf8_lossy(&o.stderr));
+        let script = String::from_utf8_lossy(&o.stdout);
+        for word in [name, "solve", "analyze", "count", "--batch", "--max-nodes"] {
+            assert!(script.contains(word), "{shell} completions lack {word}:\n{script}");
+        }
+        for hidden in ["scramble", "random"].into_iter().filter(|s| !help.contains(s)) {
+            assert!(!script.contains(hidden), "{shell} completions offer the hidden {hidden}");
+        }
+    }
+    let bash = c.run(&["completions", "bash"]).stdout;
+    let checked = Command::new("bash").arg("-n").stdin(Stdio::piped()).stdout(Stdio::null()).spawn();
+    if let Ok(mut child) = checked {
+        child.stdin.take().unwrap().write_all(&bash).unwrap();
+        assert!(child.wait().unwrap().success(), "bash cannot parse the bash completions");
+    }
+    let o = c.run(&["completions", "no-such-shell"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty() && String::from_utf8_lossy(&o.stderr).contains("no-such-shell"));
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_dir_all(c.data_dir()).ok();
 }

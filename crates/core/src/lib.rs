@@ -1,4 +1,4 @@
-//! `slide-core`: the puzzle-independent half of the toolkit.
+//! `slide_core` (the `slide-puzzle-core` package): the puzzle-independent half of the toolkit.
 //!
 //! A puzzle crate describes its board once, by implementing [`Puzzle`] (and, for whole-space
 //! work, [`RankedSpace`]); everything here is generic over that description:

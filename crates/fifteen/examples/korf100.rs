@@ -3,8 +3,8 @@
 //! Every length is checked against the published optimum.
 //!
 //! ```sh
-//! cargo run --release -p fifteen --example korf100 -- pdb663 [data/benchmarks/korf100.tsv]
-//! cargo run --release -p fifteen --example korf100 -- pdb6666 data/benchmarks/korf50_24.tsv 38,40
+//! cargo run --release -p fifteen --example korf100 -- pdb663 [crates/fifteen/benchmarks/korf100.tsv]
+//! cargo run --release -p fifteen --example korf100 -- pdb6666 crates/fifteen/benchmarks/korf50_24.tsv 38,40
 //! PATTERNS="0,4,5,8,9,12/6,7,10,11,13,14/1,2,3" cargo run --release -p fifteen --example korf100
 //! ```
 //!
@@ -23,7 +23,7 @@ use slide_core::search::{ida_star, IdaOptions};
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().unwrap_or_else(|| "pdb663".into());
-    let file = args.next().unwrap_or_else(|| "data/benchmarks/korf100.tsv".into());
+    let file = args.next().unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/benchmarks/korf100.tsv").into());
     let only: Option<Vec<usize>> =
         args.next().map(|ids| ids.split(',').map(|i| i.trim().parse().expect("an instance id")).collect());
     let Some(mut partition) = Partition::all().into_iter().find(|p| p.name == name) else {

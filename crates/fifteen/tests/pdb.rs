@@ -179,7 +179,7 @@ fn carried_updates_equal_fresh_estimates() {
 fn korf_instances_are_solved_optimally() {
     let (partition, tables) = pdb663();
     let shape = partition.shape;
-    let text = include_str!("../../../data/benchmarks/korf100.tsv");
+    let text = include_str!("../benchmarks/korf100.tsv");
     let puzzle = TilePuzzle::new(shape, TileState::from_cells(&(0..16).collect::<Vec<u8>>()));
     let h = PdbHeuristic::new(partition, tables.clone(), &puzzle).unwrap();
     // The shorter instances (41 to 49 moves), so the test stays quick.

@@ -1,5 +1,5 @@
 //! Goat: the whole-space enumeration, and the 52-move start with the pattern databases.
-//! Run: `cargo bench -p goat`.
+//! Run: `cargo bench -p slide-goat`.
 
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]

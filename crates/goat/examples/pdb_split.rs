@@ -1,7 +1,7 @@
 //! Compares partitions of the pieces into additive pattern databases: build time, mean
 //! estimate over a sample, and IDA* nodes on Hiroi's 52-move start.
 //!
-//! `cargo run --release -p goat --example pdb_split`
+//! `cargo run --release -p slide-goat --example pdb_split`
 
 use std::time::Instant;
 

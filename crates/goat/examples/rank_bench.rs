@@ -1,6 +1,6 @@
 //! Times ranking and unranking over the whole space (the inner loop of `goat analyze`).
 //!
-//! `cargo run --release -p goat --example rank_bench`
+//! `cargo run --release -p slide-goat --example rank_bench`
 
 use std::time::Instant;
 

@@ -1,5 +1,5 @@
 //! `seven analyze` and `seven count`: the whole 2x4 space, and every optimal solution.
-//! Run: `cargo bench -p seven`.
+//! Run: `cargo bench -p slide-seven`.
 
 // criterion_group! and criterion_main! generate undocumented items.
 #![allow(missing_docs)]

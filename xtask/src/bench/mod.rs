@@ -42,12 +42,13 @@ pub struct BenchArgs {
 }
 
 /// The workspace root (xtask lives one level below it).
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
-fn target_dir(root: &Path) -> PathBuf {
+/// Cargo's target directory: $CARGO_TARGET_DIR, else the workspace's target/.
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| root.join("target"))
 }
 
@@ -63,9 +64,9 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
     let root = root();
     let load_before = machine::load_average();
     if !args.no_build {
-        eprintln!("bench: cargo build --release -p seven -p fifteen -p goat -p quzzle");
+        eprintln!("bench: cargo build --release -p slide-seven -p fifteen -p slide-goat -p quzzle");
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["build", "--release", "-p", "seven", "-p", "fifteen", "-p", "goat", "-p", "quzzle"])
+            .args(["build", "--release", "-p", "slide-seven", "-p", "fifteen", "-p", "slide-goat", "-p", "quzzle"])
             .current_dir(&root)
             .status()
             .map_err(internal)?;
@@ -110,7 +111,7 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         (&batches.korf24, "korf50_24.tsv", 25, Some(&workloads::KORF24_IDS[..])),
     ] {
         if uses(path) {
-            let tsv = std::fs::read_to_string(root.join("data/benchmarks").join(file)).map_err(internal)?;
+            let tsv = std::fs::read_to_string(root.join("crates/fifteen/benchmarks").join(file)).map_err(internal)?;
             let (batch, _, _) = workloads::instance_boards(file, &tsv, cells, only).map_err(internal)?;
             std::fs::write(path, batch).map_err(internal)?;
         }

@@ -190,7 +190,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         korf100(
             "korf100",
-            "Korf's 100 15-puzzles (`data/benchmarks/korf100.tsv`, goal blank first), default heuristic",
+            "Korf's 100 15-puzzles (`crates/fifteen/benchmarks/korf100.tsv`, goal blank first), default heuristic",
             None,
             false,
             &[],
@@ -220,7 +220,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         Workload {
             name: "korf24",
             what:
-                "Korf and Felner's 24-puzzles #40 and #25 (`data/benchmarks/korf50_24.tsv`), 6-6-6-6 pattern databases",
+                "Korf and Felner's 24-puzzles #40 and #25 (`crates/fifteen/benchmarks/korf50_24.tsv`), 6-6-6-6 pattern databases",
             program: "fifteen",
             args: vec![
                 "solve".into(),
@@ -275,7 +275,7 @@ pub fn instance_boards(
     cells: usize,
     only: Option<&[u32]>,
 ) -> Result<(String, usize, u64), String> {
-    let mut batch = format!("# from data/benchmarks/{file} (goal: blank first)\n");
+    let mut batch = format!("# from crates/fifteen/benchmarks/{file} (goal: blank first)\n");
     let (mut count, mut total) = (0, 0);
     for (i, line) in tsv.lines().enumerate() {
         if line.starts_with('#') || line.starts_with("id") || line.trim().is_empty() {
@@ -305,14 +305,14 @@ mod tests {
     #[test]
     fn korf_s_files_give_their_boards_and_published_lengths() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let tsv = std::fs::read_to_string(root.join("data/benchmarks/korf100.tsv")).unwrap();
+        let tsv = std::fs::read_to_string(root.join("crates/fifteen/benchmarks/korf100.tsv")).unwrap();
         let (batch, count, total) = instance_boards("korf100.tsv", &tsv, 16, None).unwrap();
         assert_eq!((count, total), (100, 5305));
         let boards: Vec<&str> = batch.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(boards.len(), 100);
         assert_eq!(boards[0], "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
         assert!(instance_boards("x.tsv", "id\tt0\n1\t2\t3\n", 16, None).is_err());
-        let tsv = std::fs::read_to_string(root.join("data/benchmarks/korf50_24.tsv")).unwrap();
+        let tsv = std::fs::read_to_string(root.join("crates/fifteen/benchmarks/korf50_24.tsv")).unwrap();
         let (batch, count, total) = instance_boards("korf50_24.tsv", &tsv, 24 + 1, Some(&KORF24_IDS)).unwrap();
         assert_eq!((count, total), (2, 163));
         assert!(batch.lines().skip(1).all(|l| l.split(' ').count() == 25));

@@ -18,10 +18,8 @@ use crate::{Shape, TilePuzzle, TileState};
 
 /// Korf's 100 and Korf and Felner's 50: blank-first goals, one instance per line
 /// (`id`, the cells, the optimal length).
-const BENCHMARKS: [&str; 2] = [
-    include_str!("../../../../data/benchmarks/korf100.tsv"),
-    include_str!("../../../../data/benchmarks/korf50_24.tsv"),
-];
+const BENCHMARKS: [&str; 2] =
+    [include_str!("../../benchmarks/korf100.tsv"), include_str!("../../benchmarks/korf50_24.tsv")];
 
 /// The benchmark instances of `shape`: id, start and optimal length.
 fn published_optima(shape: Shape) -> Vec<(usize, TileState, usize)> {
