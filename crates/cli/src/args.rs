@@ -68,10 +68,8 @@ impl CommonArgs {
         Ok(Limits {
             max_nodes: self.max_nodes,
             timeout,
-            max_memory: Some(match self.max_memory {
-                Some(total) => crate::memory::search_budget(total),
-                None => crate::memory::default_memory_budget(),
-            }),
+            max_memory: Some(self.max_memory.unwrap_or_else(crate::memory::default_memory_budget)),
+            memory_reserved: self.max_memory.map_or(0, crate::memory::reserved_memory),
             interrupt: Some(&crate::interrupt::INTERRUPTED),
         })
     }

@@ -16,12 +16,11 @@ pub fn resident_memory() -> Option<u64> {
     Some(pages * 4096)
 }
 
-/// What the searches may use of a `--max-memory` of `total` bytes: it bounds the whole
-/// process, so the program itself (code, tables loaded so far, buffers) is taken off, and 3%
-/// is kept for the allocator's own slack and what the estimates miss.
-pub fn search_budget(total: u64) -> u64 {
-    let program = resident_memory().unwrap_or(0);
-    total.saturating_sub(program).saturating_sub(total / 33).max(1)
+/// What of a `--max-memory` of `total` bytes the searches may not use: it bounds the whole
+/// process, so the program itself (code, buffers) is reserved, and 3% for the allocator's own
+/// slack and what the estimates miss.
+pub fn reserved_memory(total: u64) -> u64 {
+    resident_memory().unwrap_or(0).saturating_add(total / 33)
 }
 
 /// The default budget: half the available memory (4 GiB where that is unknown), so that a

@@ -160,11 +160,12 @@ pub fn enumerate_within<P: RankedSpace>(
 ) -> Result<Enumeration<P::State>, EnumerateError> {
     let clock = Instant::now();
     let guard = LimitGuard::new(limits);
-    let memory_budget = limits.max_memory.unwrap_or(u64::MAX);
     let n = puzzle.state_count();
     let needed = memory_needed(n, store);
-    if needed > memory_budget {
-        return Err(EnumerateError::TooLarge { states: n, needed, budget: memory_budget });
+    if needed > limits.search_memory() {
+        // What the run needs: the enumeration and what the program already holds.
+        let needed = needed.saturating_add(limits.memory_reserved);
+        return Err(EnumerateError::TooLarge { states: n, needed, budget: limits.max_memory.unwrap_or(u64::MAX) });
     }
     let nodes = AtomicU64::new(0);
     let stopped: Mutex<Option<LimitHit>> = Mutex::new(None);

@@ -10,7 +10,8 @@ use slide_core::search::{
 };
 use slide_core::{Heuristic, RankedSpace, ZeroHeuristic};
 
-const UNBOUNDED: Limits = Limits { max_nodes: None, timeout: None, max_memory: None, interrupt: None };
+const UNBOUNDED: Limits =
+    Limits { max_nodes: None, timeout: None, max_memory: None, memory_reserved: 0, interrupt: None };
 
 #[test]
 fn enumeration_matches_a_plain_bfs() {

@@ -66,7 +66,10 @@ fn memory_is_bounded() {
     // An analysis that does not fit is refused before anything is allocated, with an estimate.
     let o = fifteen(&["analyze", "--size", "3x4", "--max-memory", "64M"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("needs about 171.3 MiB, over the 64.0 MiB allowed"), "{}", stderr(&o));
+    // 171.3 MiB for the enumeration, plus what the program itself holds.
+    let e = stderr(&o);
+    let needed: f64 = e.split("needs about ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
+    assert!((171.3..200.0).contains(&needed) && e.contains("MiB, over the 64.0 MiB allowed"), "{e}");
     let o = fifteen(&["analyze", "--size", "4x4"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("16!"), "{}", stderr(&o));

@@ -371,7 +371,7 @@ where
     let mut root = new_dfs(Path::empty(start), 0, so_far.nodes);
     root.nodes = 1;
     if options.prove_unreachable {
-        root.closure = Some(Closure::new(options.limits.max_memory.unwrap_or(u64::MAX)));
+        root.closure = Some(Closure::new(options.limits.search_memory()));
     }
     if h0 > bound {
         return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![], exhausted: false };

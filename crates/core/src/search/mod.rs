@@ -98,12 +98,21 @@ pub struct Limits {
     /// than this many bytes; whole-space enumerations that would exceed it are refused up
     /// front. Searches that keep only their path (IDA*, iterative deepening) need no bound.
     pub max_memory: Option<u64>,
+    /// Bytes of `max_memory` already taken before the search (the program itself, tables
+    /// it loaded): the searches may remember `max_memory - memory_reserved`, while messages
+    /// still name `max_memory`, the bound the user gave.
+    pub memory_reserved: u64,
     /// A flag that another thread (a Ctrl-C handler) sets to stop the search at its next
     /// check, within milliseconds.
     pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Limits {
+    /// The bytes the searches may remember: `max_memory` less what is reserved.
+    pub fn search_memory(&self) -> u64 {
+        self.max_memory.unwrap_or(u64::MAX).saturating_sub(self.memory_reserved)
+    }
+
     /// No bound but the node count.
     pub fn nodes(max_nodes: u64) -> Self {
         Limits { max_nodes: Some(max_nodes), ..Limits::default() }
@@ -174,6 +183,8 @@ pub struct LimitGuard {
     max_nodes: u64,
     deadline: Option<(Instant, Duration)>,
     max_memory: u64,
+    /// The bound as the user gave it, for messages.
+    stated_memory: u64,
     interrupt: Option<&'static AtomicBool>,
     ticks: u32,
 }
@@ -184,7 +195,8 @@ impl LimitGuard {
         LimitGuard {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             deadline: limits.timeout.map(|t| (Instant::now() + t, t)),
-            max_memory: limits.max_memory.unwrap_or(u64::MAX),
+            max_memory: limits.search_memory(),
+            stated_memory: limits.max_memory.unwrap_or(u64::MAX),
             interrupt: limits.interrupt,
             // The first check reads the clock and the flag: an interrupt that came before
             // the search began stops it at once.
@@ -229,6 +241,6 @@ impl LimitGuard {
     /// estimates that include a container's next growth).
     #[inline]
     pub fn check_memory(&self, bytes: u64) -> Option<LimitHit> {
-        (bytes > self.max_memory).then_some(LimitHit::Memory(self.max_memory))
+        (bytes > self.max_memory).then_some(LimitHit::Memory(self.stated_memory))
     }
 }
