@@ -102,7 +102,7 @@ impl TablesRun<'_> {
             let missing = set.missing_in(self.dir).len();
             let state = match (missing, set.large()) {
                 (0, _) => "built".to_string(),
-                (_, false) => "built on first use".to_string(),
+                (_, false) => "not yet (first use)".to_string(),
                 (m, true) if m == set.specs.len() => "not built".to_string(),
                 (m, true) => format!("partly built ({} of {})", set.specs.len() - m, set.specs.len()),
             };
