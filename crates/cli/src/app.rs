@@ -227,6 +227,9 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
             Ok(cli) => cli,
+            // A board taken for a subcommand is not the problem: the retry's error (a bad
+            // option value, say) is.
+            Err(retry) if e.kind() == clap::error::ErrorKind::InvalidSubcommand => return clap_error(retry),
             Err(_) => return clap_error(e),
         },
     };

@@ -63,7 +63,11 @@ impl CommonArgs {
         let timeout = match self.timeout {
             None => None,
             Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => Some(Duration::from_secs_f64(t)),
-            Some(t) => return Err(CliError::input(format!("--timeout must be a positive number of seconds, not {t}"))),
+            Some(t) => {
+                return Err(CliError::input(format!(
+                    "--timeout must be more than 0 and less than 1e9 seconds (about 31 years), not {t}"
+                )))
+            }
         };
         Ok(Limits {
             max_nodes: self.max_nodes,

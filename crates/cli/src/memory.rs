@@ -30,7 +30,11 @@ pub fn default_memory_budget() -> u64 {
     available_memory().map_or(4 << 30, |m| m / 2)
 }
 
-/// Reads a size in bytes: a number with an optional binary unit, `K`, `M`, `G` or `T`
+/// The largest size accepted: 8 EiB, half of what a `u64` counts.
+pub const MAX_BYTES: u64 = u64::MAX / 2;
+const MAX_BYTES_TEXT: &str = "8192P (8 EiB)";
+
+/// Reads a size in bytes: a number with an optional binary unit, `K`, `M`, `G`, `T` or `P`
 /// (`KiB`, `MB`, ... are read the same). Examples: `65536`, `512M`, `1.5G`.
 pub fn parse_bytes(text: &str) -> Result<u64, String> {
     let t = text.trim();
@@ -45,11 +49,15 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
         "M" => 1 << 20,
         "G" => 1 << 30,
         "T" => 1 << 40,
+        "P" => 1 << 50,
         _ => return Err(bad()),
     };
     let bytes = value * scale as f64;
-    if !bytes.is_finite() || !(1.0..=u64::MAX as f64 / 2.0).contains(&bytes) {
-        return Err(format!("{text:?} is out of range: give at least one byte"));
+    if !bytes.is_finite() || bytes > MAX_BYTES as f64 {
+        return Err(format!("{text:?} is too large: the most is {}", MAX_BYTES_TEXT));
+    }
+    if bytes < 1.0 {
+        return Err(format!("{text:?} is too small: give at least one byte"));
     }
     Ok(bytes as u64)
 }
@@ -68,5 +76,10 @@ mod tests {
         for bad in ["", "G", "12Q", "-1", "0", "1e400", "1.2.3M", "nan"] {
             assert!(parse_bytes(bad).is_err(), "{bad:?}");
         }
+        assert_eq!(parse_bytes("2P"), Ok(2 << 50));
+        // A size, only too large: said so, with the most there is.
+        let e = parse_bytes("99999999999P").unwrap_err();
+        assert!(e.contains("is too large: the most is 8192P"), "{e}");
+        assert!(parse_bytes("lots").unwrap_err().contains("is not a size"));
     }
 }

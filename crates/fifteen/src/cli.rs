@@ -10,8 +10,8 @@ use slide_cli::{
     Analyzed, CliError, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest,
     Solved,
 };
-use slide_core::enumerate::{enumerate_within, memory_needed, DepthStore};
-use slide_core::units::human_bytes;
+use slide_core::enumerate::{enumerate_within, DepthStore};
+use slide_core::units::{human_bytes, human_bytes_f64, thousands};
 
 use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
 use crate::parse::{board_grid, board_text, parse_board, parse_shape};
@@ -361,11 +361,13 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
         let budget = setup.limits.max_memory.unwrap_or(u64::MAX);
         if cells > MAX_RANKED_CELLS {
             let ranks: u128 = (1..=cells as u128).product();
-            let needed = memory_needed(u64::try_from(ranks).unwrap_or(u64::MAX), DepthStore::None);
+            // 3 bits a rank, in f64: 25! ranks need about 4.5e24 bytes, far past u64.
+            let needed = ranks as f64 * 3.0 / 8.0;
             return Err(CliError::input(format!(
-                "analyzing {shape} would rank {ranks} positions ({cells}!), about {} of memory at 3 bits each, \
+                "analyzing {shape} would rank {} positions ({cells}!), about {} of memory at 3 bits each, \
                  over the budget of {} (--max-memory); boards of at most {MAX_RANKED_CELLS} cells can be analyzed",
-                human_bytes(needed),
+                thousands(ranks),
+                human_bytes_f64(needed),
                 human_bytes(budget)
             )));
         }

@@ -154,3 +154,30 @@ fn a_corrupt_default_table_is_named_and_the_heuristic_used_is_told() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Messages say what is wrong, with the real limits: a timeout past the longest accepted, a
+/// size that is only too large, an analysis estimate beyond u64 (it used to saturate to
+/// "6291456.0 TiB"), the pdb tables' blank by row and column.
+#[test]
+fn messages_state_the_real_limits() {
+    let say = |args: &[&str]| {
+        let o = fifteen(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let e = say(&["--timeout", "1e10", "1 2 3 / 4 5 6 / 7 0 8"]);
+    assert!(e.contains("--timeout must be more than 0 and less than 1e9 seconds"), "{e}");
+    let e = say(&["--max-memory", "99999999999P", "1 2 3 / 4 5 6 / 7 0 8"]);
+    assert!(e.contains("is too large: the most is 8192P") && !e.contains("not a size"), "{e}");
+    let e = say(&["analyze", "--size", "5x5"]);
+    assert!(e.contains("about 5.3e12 TiB of memory"), "{e}");
+    let e = say(&[
+        "solve",
+        "--heuristic",
+        "pdb663",
+        "--goal",
+        "1 2 3 4 / 5 6 7 8 / 9 10 0 11 / 12 13 14 15",
+        "1 2 3 4 / 5 6 7 8 / 9 0 10 11 / 12 13 14 15",
+    ]);
+    assert!(e.contains("it is at row 3 column 3"), "{e}");
+}

@@ -24,10 +24,12 @@ pub enum PdbError {
         found: crate::Shape,
     },
     /// No symmetry of the board takes the goal's blank to the partition's blank cell.
-    #[error("the {name} tables need the goal's blank in a corner (it is on cell {blank})")]
+    #[error("the {name} tables need the goal's blank in a corner (it is at row {} column {})", blank / cols + 1, blank % cols + 1)]
     BlankMisplaced {
         /// The partition.
         name: &'static str,
+        /// The board's width, to say where the blank is in rows and columns.
+        cols: u8,
         /// The goal's blank cell.
         blank: u8,
     },
@@ -173,7 +175,11 @@ impl PdbHeuristic {
             })
             .collect();
         if orientations.is_empty() {
-            return Err(PdbError::BlankMisplaced { name: partition.name, blank: goal.blank() });
+            return Err(PdbError::BlankMisplaced {
+                name: partition.name,
+                cols: partition.shape.cols() as u8,
+                blank: goal.blank(),
+            });
         }
         if orientations.len() * partition.patterns.len() > MAX_CARRIED {
             return Err(PdbError::TooManyEntries {
