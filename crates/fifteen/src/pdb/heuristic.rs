@@ -177,7 +177,7 @@ impl PdbHeuristic {
         if orientations.is_empty() {
             return Err(PdbError::BlankMisplaced {
                 name: partition.name,
-                cols: partition.shape.cols() as u8,
+                cols: partition.shape.cols(),
                 blank: goal.blank(),
             });
         }
