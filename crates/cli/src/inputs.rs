@@ -157,7 +157,8 @@ impl<R: Read> Iterator for BatchLines<R> {
                 return Some((Origin::Line(line), Err(e)));
             }
             let text = String::from_utf8_lossy(&raw);
-            let trimmed = text.trim();
+            // A byte-order mark (editors on some systems start a file with one) is not a cell.
+            let trimmed = if line == 1 { text.trim_start_matches('\u{feff}') } else { &text }.trim();
             if too_long || trimmed.is_empty() || trimmed.starts_with('#') {
                 continue;
             }
@@ -178,6 +179,12 @@ mod tests {
 
     fn texts(bytes: &[u8]) -> Vec<(usize, String)> {
         read_batch_from(bytes, "t").into_iter().map(|(l, t)| (l, t.unwrap_or_else(|e| format!("ERR {e}")))).collect()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_board() {
+        let lines = read_batch_from("\u{feff}1 2 3\n".as_bytes(), "t");
+        assert_eq!(lines[0].1.as_deref().ok(), Some("1 2 3"));
     }
 
     #[test]

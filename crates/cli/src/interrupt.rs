@@ -25,13 +25,14 @@ pub fn install(program: &'static str) {
     // Without a handler (another one is installed) Ctrl-C keeps its default: exit at once.
     let _ = ctrlc::set_handler(move || {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("{program}: interrupted");
+            eprintln!("{program}: interrupted by Ctrl-C");
             std::process::exit(ExitCode::Interrupted as i32);
         }
         std::thread::spawn(move || {
             std::thread::sleep(GRACE);
             eprintln!(
-                "{program}: interrupted (the work in progress could not stop sooner; nothing was left half-written)"
+                "{program}: interrupted by Ctrl-C (the work in progress could not stop sooner; nothing was left \
+                 half-written)"
             );
             std::process::exit(ExitCode::Interrupted as i32);
         });

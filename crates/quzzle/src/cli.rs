@@ -77,7 +77,12 @@ impl QuzzleCli {
         if let Some(body) = puzzles::named(text) {
             return instance_from_file(body, text, self.metric).map_err(|e| CliError::input(format!("{text}: {e}")));
         }
-        if Path::new(text).is_file() {
+        let path = Path::new(text);
+        if path.exists() && !path.is_file() {
+            let what = if path.is_dir() { "a directory" } else { "not a regular file" };
+            return Err(CliError::input(format!("{text} is {what}: give a board, a puzzle file or a puzzle's name")));
+        }
+        if path.is_file() {
             let body =
                 std::fs::read_to_string(text).map_err(|e| CliError::input(format!("cannot read {text}: {e}")))?;
             return instance_from_file(&body, text, self.metric).map_err(|e| CliError::input(format!("{text}: {e}")));

@@ -312,13 +312,20 @@ pub fn render(board: &Board, blocks: &[Block]) -> String {
     cells.into_iter().collect()
 }
 
-/// A canonical state drawn with one label per shape class (the first label of that shape in
-/// `blocks`), as the generic solver's `canonical()` does.
+/// A canonical state drawn so that it reads back as the same position: the blocks of each
+/// shape take the labels that shape has in `blocks` (the start), in row-major order of
+/// their top-left cells. Blocks of one shape are interchangeable, so any such labelling is
+/// the position; one label for all of them (what the generic solver printed) would read
+/// back as a single block that is not a rectangle.
 pub fn render_canonical(board: &Board, state: &State, blocks: &[Block]) -> String {
     let mut labelled = Vec::new();
     for (c, _) in board.classes.iter().enumerate() {
-        let label = blocks.iter().find(|b| b.class == c).map_or('?', |b| b.label);
-        labelled.extend(state.blocks(c).map(|origin| Block { label, class: c, origin }));
+        let labels: Vec<char> = blocks.iter().filter(|b| b.class == c).map(|b| b.label).collect();
+        labelled.extend(state.blocks(c).enumerate().map(|(i, origin)| Block {
+            label: labels.get(i).copied().unwrap_or('?'),
+            class: c,
+            origin,
+        }));
     }
     render(board, &labelled)
 }
@@ -364,7 +371,10 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// Lines starting with `;`, and lines starting with `#` outside the rows (where `#` is a
 /// wall), are comments.
 pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
+    // A byte-order mark (editors on some systems start a file with one) is not a key.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut file = PuzzleFile::default();
+    let mut seen: Vec<String> = Vec::new();
     let mut section: Option<&'static str> = None;
     let mut start_rows: Vec<String> = Vec::new();
     let mut goal_rows: Vec<String> = Vec::new();
@@ -384,6 +394,13 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
             let key = key.trim().to_ascii_lowercase();
             let value = value.trim();
             section = None;
+            // Every key once: a second one would silently win (or lose).
+            if matches!(key.as_str(), "name" | "size" | "metric") {
+                if seen.contains(&key) {
+                    return Err(format!("line {line_no}: a second {key}"));
+                }
+                seen.push(key.clone());
+            }
             match key.as_str() {
                 "name" => file.name = Some(value.to_string()),
                 "size" => file.size = Some(parse_size(value).map_err(|e| format!("line {line_no}: {e}"))?),
@@ -447,6 +464,8 @@ pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric
     let metric = metric.or(file.metric).unwrap_or_default();
     let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
     Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric).map_err(|e| {
+        // The size checked here is the file's own `size:` key, not the --size option.
+        let e = e.replace("--size says", "its size: says");
         match e.strip_prefix("goal: ") {
             Some(rest) if file.goal.is_some() => format!("line {}: goal: {rest}", file.lines.1),
             _ => format!("line {}: start: {e}", file.lines.0),
@@ -493,6 +512,10 @@ mod tests {
         assert_eq!(inst.start_text(), "aa.#b.");
         assert!(parse_file("start:\n..\nbogus: 1\n").unwrap_err().contains("line 3"));
         assert!(parse_file("size: 9x9\nstart: a.\n").unwrap_err().contains("out of range"));
+        assert_eq!(parse_file("size: 1x2\nsize: 1x2\nstart: a.\n").unwrap_err(), "line 2: a second size");
+        assert_eq!(parse_file("\u{feff}start: a.\n").unwrap().start, "a.");
+        let e = instance_from_file("size: 2x2\nstart: a../...\n", "t", None).unwrap_err();
+        assert!(e.contains("its size: says 2x2") && !e.contains("--size"), "{e}");
         let e = instance_from_file("name: t\n\nstart:\naa.\nb.b\n", "t", None).unwrap_err();
         assert!(e.starts_with("line 3: start: block 'b' is not a filled rectangle"), "{e}");
         let e = instance_from_file("start: aa./b..\ngoal:\n...\n.x.\n", "t", None).unwrap_err();

@@ -193,3 +193,57 @@ fn every_search_ends_on_an_unreachable_goal() {
         assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be reached"), "{algorithm}");
     }
 }
+
+/// Inputs that are not boards are named for what they are: a directory, a device, a file
+/// with a byte-order mark (read), a second `size:` key (refused like a second start).
+#[test]
+fn paths_and_files_are_named_for_what_they_are() {
+    let e = |args: &[&str]| {
+        let o = quzzle(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    assert!(e(&["solve", "/dev/null"]).contains("/dev/null is not a regular file"));
+    let dir = std::env::temp_dir().join(format!("quzzle-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(e(&["solve", dir.to_str().unwrap()]).contains("is a directory"));
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, "\u{feff}start:\nAAb.\nAAc.\ndde.\ngoal:\nAA..\nAA..\n....\n").unwrap();
+    let o = quzzle(&["solve", "--json", bom.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let twice = dir.join("twice.txt");
+    std::fs::write(&twice, "size: 3x4\nsize: 3x4\nstart:\nAAb.\nAAc.\ndde.\n").unwrap();
+    assert!(e(&["solve", twice.to_str().unwrap()]).contains("line 2: a second size"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Every position the program prints can be read back: the farthest positions of `analyze`
+/// (which gave one label to all blocks of a shape, so the Pennant's antipode printed as
+/// `..112211664466222222` did not read back) analysed from themselves reach the same space.
+#[test]
+fn printed_farthest_positions_read_back() {
+    for name in ["pennant", "small"] {
+        let o = quzzle(&["analyze", "--json", name]);
+        assert!(o.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let (rows, cols) = (v["rows"].as_u64().unwrap() as usize, v["cols"].as_u64().unwrap() as usize);
+        for antipode in v["antipodes"].as_array().unwrap() {
+            let text = antipode.as_str().unwrap();
+            let board: Vec<String> =
+                text.as_bytes().chunks(cols).map(|r| String::from_utf8(r.to_vec()).unwrap()).collect();
+            assert_eq!(board.len(), rows);
+            let goal = v["goal"]
+                .as_str()
+                .unwrap()
+                .as_bytes()
+                .chunks(cols)
+                .map(|r| String::from_utf8(r.to_vec()).unwrap())
+                .collect::<Vec<_>>()
+                .join("/");
+            let again = quzzle(&["analyze", "--json", "--goal", &goal, &board.join("/")]);
+            assert!(again.status.success(), "{name}: {text}: {}", String::from_utf8_lossy(&again.stderr));
+            let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+            assert_eq!(w["states"], v["states"], "{name}: {text} reaches the same space");
+        }
+    }
+}
