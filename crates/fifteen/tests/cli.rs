@@ -181,3 +181,27 @@ fn messages_state_the_real_limits() {
     ]);
     assert!(e.contains("it is at row 3 column 3"), "{e}");
 }
+
+/// Every position the program prints reads back: the boards of `random` and `scramble`
+/// (text and JSON) and the farthest positions of `analyze` are accepted as boards again.
+#[test]
+fn printed_positions_read_back() {
+    for args in
+        [&["random", "--seed", "3", "--count", "5"][..], &["scramble", "--seed", "4", "--count", "5", "--moves", "30"]]
+    {
+        let o = fifteen(args);
+        assert!(o.status.success());
+        for line in String::from_utf8_lossy(&o.stdout).lines() {
+            let again = fifteen(&["solve", "--json", line]);
+            assert!(again.status.success(), "{args:?}: {line}: {}", String::from_utf8_lossy(&again.stderr));
+        }
+    }
+    let o = fifteen(&["analyze", "--size", "2x3", "--json"]);
+    let v = &json_lines(&o)[0];
+    for antipode in v["antipodes"].as_array().unwrap() {
+        let cells: Vec<String> = antipode.as_array().unwrap().iter().map(|c| c.to_string()).collect();
+        let again = fifteen(&["solve", "--json", "--size", "2x3", &cells.join(" ")]);
+        assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+        assert_eq!(json_lines(&again)[0]["length"], v["max_depth"], "the farthest position is as far as analyze says");
+    }
+}
