@@ -22,7 +22,8 @@ use slide_pictures::{DepthChart, Scale};
 use crate::inputs::{BatchLines, Input, Origin};
 use crate::output::{count_json, emit_json, format_millis, is_output_closed, write_out};
 use crate::program::{
-    Analyzed, CountRequest, Counted, Made, MakeBoard, PuzzleCli, Setup, SolveRequest, Solved, MAX_PICTURE_MOVES,
+    shown_boards, shown_steps, Analyzed, CountRequest, Counted, Made, MakeBoard, PuzzleCli, Setup, SolveRequest,
+    Solved, MAX_PICTURE_MOVES,
 };
 use crate::progress::Bars;
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
@@ -465,9 +466,9 @@ fn record(program: &str, fields: Map<String, Value>, rest: Value, origin: Origin
     out
 }
 
-/// The steps numbered, `per_line` to a line, in columns: padded to their width in a
-/// terminal, where goat's 羊 and 狼 take two columns.
-fn numbered_steps(steps: &[String], per_line: usize) -> String {
+/// The steps numbered from `first`, `per_line` to a line, in columns: padded to their width
+/// in a terminal, where goat's 羊 and 狼 take two columns.
+fn numbered_steps(steps: &[String], per_line: usize, first: usize) -> String {
     use unicode_width::UnicodeWidthStr;
     let width = steps.iter().map(|s| s.width()).max().unwrap_or(0);
     let mut text = String::new();
@@ -475,7 +476,7 @@ fn numbered_steps(steps: &[String], per_line: usize) -> String {
         let items: Vec<String> = chunk
             .iter()
             .enumerate()
-            .map(|(j, s)| format!("{:>3}. {s}{}", i * per_line + j + 1, " ".repeat(width - s.width())))
+            .map(|(j, s)| format!("{:>3}. {s}{}", first + i * per_line + j, " ".repeat(width - s.width())))
             .collect();
         let _ = writeln!(text, "{}", items.join("  ").trim_end());
     }
@@ -546,9 +547,14 @@ fn solve<P: PuzzleCli>(
 
 fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: bool) -> Result<(), CliError> {
     if json {
-        let rest = json!({
+        let mut rest = json!({
             "length": s.len(),
             "optimal": s.optimal,
+        });
+        if let Some(bound) = s.lower_bound {
+            rest["lower_bound"] = json!(bound);
+        }
+        let rest_of = json!({
             "moves": s.moves,
             "pieces": s.pieces,
             "nodes": s.nodes,
@@ -556,27 +562,57 @@ fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: b
             "heuristic": s.heuristic,
             "algorithm": s.algorithm,
         });
+        if let (Value::Object(rest), Value::Object(more)) = (&mut rest, rest_of) {
+            rest.extend(more);
+        }
         return emit_json(&record(program, s.fields.clone(), rest, origin));
     }
+    let optimality = match (s.optimal, s.lower_bound) {
+        (true, _) => "optimal".to_string(),
+        (false, Some(bound)) => format!("NOT optimal; optimal >= {}", thousands(bound)),
+        (false, None) => "NOT necessarily optimal".to_string(),
+    };
     let mut text = format!(
-        "{}: {}, {} ({}, heuristic {}, {}, {} ms)\n",
+        "{}: {}, {optimality} ({}, heuristic {}, {}, {} ms)\n",
         s.title,
         quantity(s.len() as u64, "move"),
-        if s.optimal { "optimal" } else { "NOT necessarily optimal" },
         s.algorithm,
         s.heuristic,
         quantity(s.nodes, "node"),
         format_millis(s.elapsed)
     );
-    text += &numbered_steps(&s.steps, 8);
-    let pieces: Vec<String> =
-        s.pieces.iter().map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string)).collect();
+    // A long solution shows its first and last moves, and says how many it leaves out.
+    let [head, tail] = shown_steps(s.len());
+    let left_out = tail.start - head.end;
+    let omitted = format!(
+        "... {} not shown (moves {} to {}; --json gives them all) ...\n",
+        quantity(left_out as u64, "move"),
+        thousands(head.end as u64 + 1),
+        thousands(tail.start as u64)
+    );
+    text += &numbered_steps(&s.steps[head.clone()], 8, 1);
+    if left_out > 0 {
+        text += &omitted;
+        text += &numbered_steps(&s.steps[tail.clone()], 8, tail.start + 1);
+    }
+    let piece = |p: &Value| p.as_str().map_or_else(|| p.to_string(), str::to_string);
+    let mut pieces: Vec<String> = s.pieces[head].iter().map(piece).collect();
+    if left_out > 0 {
+        pieces.push(format!("... {} more", thousands(left_out as u64)));
+        pieces.extend(s.pieces[tail.clone()].iter().map(piece));
+    }
     let _ = writeln!(text, "pieces: [{}]", pieces.join(", "));
     if boards {
-        for (i, board) in s.boards.iter().enumerate() {
+        // The puzzle gave every board, or (for a long solution) only those shown, in order.
+        let every = s.boards.len() == s.len() + 1;
+        for (k, i) in shown_boards(s.len()).enumerate() {
+            let Some(board) = s.boards.get(if every { i } else { k }) else { break };
             match i {
                 0 => text += "start:\n",
                 i => {
+                    if i == tail.start + 1 && left_out > 0 {
+                        text += &omitted;
+                    }
                     let _ = writeln!(text, "{i}. {}:", s.steps[i - 1]);
                 }
             }

@@ -26,6 +26,7 @@ pub use exit::{CliError, ExitCode};
 pub use output::{count_json, emit_json, format_millis};
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
 pub use program::{
-    Analyzed, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    shown_boards, shown_steps, Analyzed, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli,
+    Setup, SolveRequest, Solved, SHOWN_STEPS,
 };
 pub use progress::{Bars, Progress};

@@ -75,17 +75,41 @@ pub struct SolveRequest<'a> {
     pub boards: bool,
 }
 
-/// The most moves a solution picture (`solve --svg`) draws: one board per move, so a
+/// The most moves a picture that draws one board per move (`goat`, `quzzle`) draws: a
 /// picture of a 100,000-move solution would take gigabytes. Longer solutions get no picture
-/// and an error for their record (exit 2).
+/// and an error for their record (exit 2). `fifteen` samples the boards of long solutions
+/// (`slide_pictures::sampled_boards`) and draws every solution.
 pub const MAX_PICTURE_MOVES: usize = 1000;
 
 impl SolveRequest<'_> {
-    /// Whether to draw a solution of `moves` moves: a picture was asked for, and the
-    /// solution is within [`MAX_PICTURE_MOVES`].
+    /// Whether to draw a solution of `moves` moves one board per move: a picture was asked
+    /// for, and the solution is within [`MAX_PICTURE_MOVES`].
     pub fn picture_of(&self, moves: usize) -> bool {
         self.picture && moves <= MAX_PICTURE_MOVES
     }
+}
+
+/// Text for people lists a solution's moves in full up to this many; a longer one (a
+/// 100x100 board takes millions) shows its first and last [`SHOWN_STEPS`]` / 2`, with a line
+/// saying how many are left out (`--json` gives them all).
+pub const SHOWN_STEPS: usize = 2000;
+
+/// The steps (0-based move indices) that text for people shows of a solution of `moves`
+/// moves, as two ranges: all of them (and an empty second range), or the first and the last
+/// [`SHOWN_STEPS`]` / 2`.
+pub fn shown_steps(moves: usize) -> [std::ops::Range<usize>; 2] {
+    let half = SHOWN_STEPS / 2;
+    match moves <= SHOWN_STEPS {
+        true => [0..moves, moves..moves],
+        false => [0..half, moves - half..moves],
+    }
+}
+
+/// The boards (0 the start, i the board after move i) that `--boards` shows of a solution
+/// of `moves` moves: the start and the board after each of [`shown_steps`].
+pub fn shown_boards(moves: usize) -> impl Iterator<Item = usize> {
+    let [head, tail] = shown_steps(moves);
+    std::iter::once(0).chain(head.chain(tail).map(|i| i + 1))
 }
 
 /// What `count` asks of one input.
@@ -112,6 +136,9 @@ pub struct Solved {
     pub title: String,
     /// Whether the search guarantees that no solution is shorter.
     pub optimal: bool,
+    /// A proven lower bound on the optimal length, for a solution that is not optimal (JSON
+    /// `lower_bound`; text: "NOT optimal; optimal >= N"), so the user sees the gap.
+    pub lower_bound: Option<u64>,
     /// The direction of each move: `Up`, `Down`, `Left`, `Right` (or a path of them).
     pub moves: Vec<String>,
     /// What moved at each step: a tile number, a piece code, a block's label.
@@ -119,7 +146,8 @@ pub struct Solved {
     /// Each move in words, for text: `12 down`.
     pub steps: Vec<String>,
     /// The board before the first move and after each one, as text for people (only when
-    /// [`SolveRequest::boards`]).
+    /// [`SolveRequest::boards`]); for a solution longer than [`SHOWN_STEPS`] moves, only the
+    /// boards of [`shown_boards`], in order.
     pub boards: Vec<String>,
     /// Nodes generated.
     pub nodes: u64,

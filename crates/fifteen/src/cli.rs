@@ -14,10 +14,10 @@ use slide_core::enumerate::{enumerate_within, DepthStore};
 use slide_core::units::{human_bytes, human_bytes_f64, thousands};
 
 use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
-use crate::parse::{board_grid, board_text, parse_board, parse_shape};
-use crate::scramble::{random_board, scramble_within};
-use crate::solvable::check_solvable;
-use crate::{Algorithm, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
+use crate::parse::{board_text, parse_dims, parse_grid};
+use crate::scramble::{random_grid, scramble_grid};
+use crate::solvable::check_solvable_grid;
+use crate::{Algorithm, Dims, Direction, Grid, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
 
 /// What distinguishes one tile program from another.
 pub trait TileVariant {
@@ -36,12 +36,12 @@ pub trait TileVariant {
     const HEURISTICS: &'static [HeuristicChoice];
     /// The same, named for `--help` (see [`named`]).
     const NAMED_HEURISTICS: &'static [Named];
-    /// The allowed shapes, in words.
+    /// The allowed sizes, in words.
     const SHAPES_TEXT: &'static str;
     /// The program's examples for `--help` ([`PuzzleCli::EXAMPLES`]).
     const EXAMPLES: &'static [Example];
-    /// Whether a shape is allowed.
-    fn allowed(shape: Shape) -> bool;
+    /// Whether boards of these dimensions are allowed.
+    fn allowed(dims: Dims) -> bool;
     /// The program's precomputed tables (`NAME tables`).
     fn table_sets() -> Vec<slide_core::table::TableSet>;
 }
@@ -64,12 +64,13 @@ const fn named_algorithm(a: Algorithm) -> Named {
     (a.name(), a.description())
 }
 
-/// `fifteen`: every RxC board from 2x2 to 5x5.
+/// `fifteen`: every RxC board from 2x2 to 100x100 (the optimal methods: up to 5x5).
 pub struct Fifteen;
 
 impl TileVariant for Fifteen {
     const NAME: &'static str = "fifteen";
-    const ABOUT: &'static str = "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5)";
+    const ABOUT: &'static str =
+        "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5), fast ones up to 100x100";
     const DEFAULT_SHAPE: Shape = Shape::FIFTEEN;
     const INFER_SHAPE: bool = true;
     const DEFAULT_BOARDS: &'static [&'static str] = &crate::CODE_GOLF_BOARDS;
@@ -85,7 +86,8 @@ impl TileVariant for Fifteen {
         named(HeuristicChoice::Pdb6666),
     ];
     const SHAPES_TEXT: &'static str =
-        "any size from 2x2 to 5x5 (--size RxC, or inferred from the rows or a square cell count)";
+        "any size from 2x2 to 100x100 (--size RxC, or inferred from the rows or a square \
+         cell count); the optimal methods take boards up to 5x5";
     const EXAMPLES: &'static [Example] = &[
         (&[], "the code-golf challenge's five 15-puzzles, solved optimally (195 moves in all)"),
         (&["solve", "--boards", "1 2 3 / 4 5 6 / 0 7 8"], "an 8-puzzle two moves from the goal, board by board"),
@@ -104,7 +106,7 @@ impl TileVariant for Fifteen {
             "a 15-puzzle 30 random moves from the goal, the same every time",
         ),
     ];
-    fn allowed(_: Shape) -> bool {
+    fn allowed(_: Dims) -> bool {
         true
     }
     fn table_sets() -> Vec<slide_core::table::TableSet> {
@@ -115,56 +117,104 @@ impl TileVariant for Fifteen {
 /// The options of the tile programs.
 #[derive(Args, Clone, Debug, Default)]
 pub struct TileOptions {
-    /// Board size as RxC, 2 to 5 rows and columns (default: inferred from the board, else
+    /// Board size as RxC, 2 to 100 rows and columns (default: inferred from the board, else
     /// 4x4). Example: --size 3x3
-    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
-    pub size: Option<Shape>,
+    #[arg(long, value_name = "RxC", value_parser = parse_dims)]
+    pub size: Option<Dims>,
 }
 
 /// A tile program: variant `V` on slide-cli's command line.
 pub struct Tiles<V> {
-    size: Option<Shape>,
+    size: Option<Dims>,
     goal: Option<String>,
     solver: Solver,
     variant: PhantomData<V>,
 }
 
-/// One input: a start, its shape and its goal.
+/// One input: a start and its goal, boards of any size.
 pub struct TileInput {
-    shape: Shape,
-    start: TileState,
-    goal: TileState,
+    start: Grid,
+    goal: Grid,
+}
+
+impl TileInput {
+    /// The boards as the optimal searches take them, or (past 5x5) an error naming `what`
+    /// (`--algorithm idastar`, `count`), the limit and the fast method.
+    fn packed(&self, what: &str) -> Result<(Shape, TileState, TileState), CliError> {
+        match (self.start.tile_state(), self.goal.tile_state()) {
+            (Some((shape, start)), Some((_, goal))) => Ok((shape, start, goal)),
+            _ => Err(CliError::input(too_large(self.start.dims(), what))),
+        }
+    }
+}
+
+/// Why a board is too large for the optimal methods, naming the fast one.
+fn too_large(dims: Dims, what: &str) -> String {
+    format!(
+        "a {dims} board is too large for {what}: the optimal methods take boards up to 5x5 (25 cells); \
+         `solve --algorithm fast` solves boards up to 100x100, not optimally"
+    )
+}
+
+/// A solution found by any method, before it becomes a record: the moves, and what is
+/// known of them.
+pub struct Answer {
+    /// The direction of each move.
+    pub moves: Vec<Direction>,
+    /// Whether no solution is shorter.
+    pub optimal: bool,
+    /// A proven lower bound on the optimal length (for answers that are not optimal).
+    pub lower_bound: Option<u64>,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Search time.
+    pub elapsed: std::time::Duration,
+    /// The heuristic used (`none` for none).
+    pub heuristic: &'static str,
+    /// The algorithm used.
+    pub algorithm: &'static str,
+    /// Boards worth drawing in a sampled picture, as (moves made, what was done): the end
+    /// of each stage of a staged solver.
+    pub marks: Vec<(usize, String)>,
 }
 
 fn solve_error(e: SolveError) -> CliError {
     match e {
         SolveError::Limit(hit) => CliError::limit(hit),
-        SolveError::Missed => CliError::internal(e.to_string()),
+        SolveError::Missed | SolveError::Bug(_) => CliError::internal(e.to_string()),
         e => CliError::input(e.to_string()),
     }
 }
 
+/// A board for a text header: its BOARD text, or (past 100 cells) its first cells.
+fn title(board: &Grid) -> String {
+    let dims = board.dims();
+    if dims.cells() <= 100 {
+        return format!("{} ({dims})", board.text());
+    }
+    let first: Vec<String> = board.cells()[..12].iter().map(|t| t.to_string()).collect();
+    format!("{} ... ({dims}, {} cells; --json gives them all)", first.join(" "), thousands(dims.cells() as u64))
+}
+
 impl<V: TileVariant> Tiles<V> {
-    fn check_shape(&self, shape: Shape) -> Result<Shape, CliError> {
-        if V::allowed(shape) {
-            Ok(shape)
+    fn check_dims(&self, dims: Dims) -> Result<Dims, CliError> {
+        if V::allowed(dims) {
+            Ok(dims)
         } else {
-            Err(CliError::input(format!("{} does not play {shape} boards: {}", V::NAME, V::SHAPES_TEXT)))
+            Err(CliError::input(format!("{} does not play {dims} boards: {}", V::NAME, V::SHAPES_TEXT)))
         }
     }
 
-    /// The shape of work that comes without a board.
-    fn shape(&self) -> Result<Shape, CliError> {
-        self.check_shape(self.size.unwrap_or(V::DEFAULT_SHAPE))
+    /// The dimensions of work that comes without a board.
+    fn dims(&self) -> Result<Dims, CliError> {
+        self.check_dims(self.size.unwrap_or(V::DEFAULT_SHAPE.into()))
     }
 
-    /// The goal for boards of `shape`.
-    fn goal(&self, shape: Shape) -> Result<TileState, CliError> {
+    /// The goal for boards of `dims`.
+    fn goal(&self, dims: Dims) -> Result<Grid, CliError> {
         match &self.goal {
-            None => Ok(TilePuzzle::standard_goal(shape)),
-            Some(text) => {
-                parse_board(text, Some(shape)).map(|(g, _)| g).map_err(|e| CliError::input(format!("--goal: {e}")))
-            }
+            None => Ok(Grid::goal(dims)),
+            Some(text) => parse_grid(text, Some(dims)).map_err(|e| CliError::input(format!("--goal: {e}"))),
         }
     }
 
@@ -177,30 +227,98 @@ impl<V: TileVariant> Tiles<V> {
         }
     }
 
-    fn fields(shape: Shape, start: &TileState, goal: &TileState) -> Map<String, Value> {
+    fn fields(start: &Grid, goal: &Grid) -> Map<String, Value> {
         let mut m = Map::new();
-        m.insert("rows".into(), json!(shape.rows()));
-        m.insert("cols".into(), json!(shape.cols()));
-        m.insert("start".into(), json!(start.to_cells(shape.cells())));
-        m.insert("goal".into(), json!(goal.to_cells(shape.cells())));
+        m.insert("rows".into(), json!(start.dims().rows()));
+        m.insert("cols".into(), json!(start.dims().cols()));
+        m.insert("start".into(), json!(start.cells()));
+        m.insert("goal".into(), json!(goal.cells()));
         m
+    }
+
+    /// The optimal searches' answer for `input`.
+    fn solve_optimal(&self, input: &TileInput, algorithm: Algorithm, setup: &Setup) -> Result<Answer, CliError> {
+        let (shape, start, goal) = input.packed(&format!("--algorithm {}", algorithm.name()))?;
+        let result = self.solver.solve(shape, start, goal, algorithm);
+        self.say_notes(setup);
+        let s = result.map_err(solve_error)?;
+        Ok(Answer {
+            moves: s.moves.iter().map(|m| m.direction).collect(),
+            optimal: s.optimal,
+            lower_bound: None,
+            nodes: s.nodes,
+            elapsed: s.elapsed,
+            heuristic: s.heuristic.name(),
+            algorithm: s.algorithm.name(),
+            marks: Vec::new(),
+        })
+    }
+
+    /// The record of `answer` for `input`: the moves replayed from the start (each must be
+    /// legal and the last must reach the goal), the tiles they move, the boards and the
+    /// picture asked for.
+    fn record(&self, input: &TileInput, answer: Answer, request: SolveRequest) -> Result<Solved, CliError> {
+        let mut board = input.start.clone();
+        let mut tiles = Vec::with_capacity(answer.moves.len());
+        let mut boards = Vec::new();
+        let mut shown = slide_cli::shown_boards(answer.moves.len()).peekable();
+        for (i, &d) in answer.moves.iter().enumerate() {
+            if request.boards && shown.next_if_eq(&i).is_some() {
+                boards.push(board.rows_text());
+            }
+            let tile = board.slide(d).ok_or_else(|| {
+                CliError::internal(format!("move {} ({d}) of the solution is illegal (a bug)", i + 1))
+            })?;
+            tiles.push(tile);
+        }
+        if request.boards && shown.next_if_eq(&answer.moves.len()).is_some() {
+            boards.push(board.rows_text());
+        }
+        if board != input.goal {
+            return Err(CliError::internal("the solution does not reach the goal (a bug)"));
+        }
+        // Long solutions are sampled (`sampled_boards`), so every solution gets its picture.
+        let picture = request.picture.then(|| {
+            let description = match (answer.optimal, answer.lower_bound) {
+                (true, _) => "optimal".to_string(),
+                (false, Some(bound)) => format!("NOT optimal; optimal >= {}", thousands(bound)),
+                (false, None) => "NOT necessarily optimal".to_string(),
+            };
+            crate::picture::solution_svg(V::NAME, &input.start, &input.goal, &answer.moves, &description, &answer.marks)
+        });
+        Ok(Solved {
+            fields: Self::fields(&input.start, &input.goal),
+            title: title(&input.start),
+            optimal: answer.optimal,
+            lower_bound: answer.lower_bound,
+            moves: answer.moves.iter().map(|d| d.to_string()).collect(),
+            pieces: tiles.iter().map(|&t| json!(t)).collect(),
+            steps: answer.moves.iter().zip(&tiles).map(|(d, t)| format!("{t} {}", d.name().to_lowercase())).collect(),
+            boards,
+            nodes: answer.nodes,
+            elapsed: answer.elapsed,
+            heuristic: answer.heuristic.to_string(),
+            algorithm: answer.algorithm.to_string(),
+            picture,
+        })
     }
 }
 
-/// The moves of `tiles` from `start`: each tile's direction and the board after it.
-fn replay(shape: Shape, start: TileState, tiles: &[u8]) -> Result<Vec<(String, TileState)>, CliError> {
-    let puzzle = TilePuzzle::new(shape, start);
-    let mut state = start;
-    let mut out = Vec::with_capacity(tiles.len());
-    for &tile in tiles {
-        let from = state.cell_of(tile);
-        let Some(&(_, direction)) = puzzle.neighbours(state.blank()).iter().find(|(cell, _)| *cell == from) else {
-            return Err(CliError::internal(format!("tile {tile} is not next to the blank (a bug)")));
-        };
-        state = state.slide(from);
-        out.push((direction.to_string(), state));
-    }
-    Ok(out)
+/// The directions of `tiles` moved in turn from `start`.
+fn directions(start: &Grid, tiles: &[u8]) -> Result<Vec<Direction>, CliError> {
+    let mut board = start.clone();
+    let dims = board.dims();
+    tiles
+        .iter()
+        .map(|&tile| {
+            let from = board.cell_of(tile.into());
+            let Some((_, d)) = dims.neighbours(board.blank()).find(|&(cell, _)| cell == from) else {
+                return Err(CliError::internal(format!("tile {tile} is not next to the blank (a bug)")));
+            };
+            board.slide_from(from);
+            Ok(d)
+        })
+        .collect()
 }
 
 impl<V: TileVariant> PuzzleCli for Tiles<V> {
@@ -256,60 +374,37 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             solver = solver.heuristic(choice);
         }
         let tiles = Tiles { size: options.size, goal: setup.goal.clone(), solver, variant: PhantomData };
-        if let Some(shape) = options.size {
-            tiles.check_shape(shape)?;
+        if let Some(dims) = options.size {
+            tiles.check_dims(dims)?;
         }
         Ok(tiles)
     }
 
     fn default_inputs(&self) -> Vec<String> {
         match self.size {
-            Some(shape) if shape != V::DEFAULT_SHAPE => Vec::new(),
+            Some(dims) if dims != V::DEFAULT_SHAPE.into() => Vec::new(),
             _ => V::DEFAULT_BOARDS.iter().map(|b| b.to_string()).collect(),
         }
     }
 
     fn parse(&self, text: &str, _: &Setup) -> Result<TileInput, CliError> {
-        let shape = self.size.or((!V::INFER_SHAPE).then_some(V::DEFAULT_SHAPE));
-        let (start, shape) = parse_board(text, shape).map_err(|e| CliError::input(e.to_string()))?;
-        let shape = self.check_shape(shape)?;
-        Ok(TileInput { shape, start, goal: self.goal(shape)? })
+        let dims = self.size.or((!V::INFER_SHAPE).then_some(V::DEFAULT_SHAPE.into()));
+        let start = parse_grid(text, dims).map_err(|e| CliError::input(e.to_string()))?;
+        let dims = self.check_dims(start.dims())?;
+        Ok(TileInput { start, goal: self.goal(dims)? })
     }
 
     fn solve(&self, input: &TileInput, request: SolveRequest, setup: &Setup) -> Result<Solved, CliError> {
         let algorithm = Algorithm::from_name(request.algorithm)
             .ok_or_else(|| CliError::input(format!("unknown algorithm {}", request.algorithm)))?;
-        let result = self.solver.solve(input.shape, input.start, input.goal, algorithm);
-        self.say_notes(setup);
-        let s = result.map_err(solve_error)?;
-        let tiles = s.tiles();
-        let shape = s.shape;
-        let steps = replay(shape, s.start, &tiles)?;
-        let boards = if request.boards {
-            std::iter::once(s.start).chain(steps.iter().map(|(_, b)| *b)).map(|b| board_grid(&b, shape)).collect()
-        } else {
-            Vec::new()
-        };
-        Ok(Solved {
-            fields: Self::fields(shape, &s.start, &s.goal),
-            title: format!("{} ({shape})", board_text(&s.start, shape)),
-            optimal: s.optimal,
-            moves: steps.iter().map(|(d, _)| d.clone()).collect(),
-            pieces: tiles.iter().map(|&t| json!(t)).collect(),
-            steps: steps.iter().zip(&tiles).map(|((d, _), t)| format!("{t} {}", d.to_lowercase())).collect(),
-            boards,
-            nodes: s.nodes,
-            elapsed: s.elapsed,
-            heuristic: s.heuristic.name().to_string(),
-            algorithm: s.algorithm.name().to_string(),
-            picture: request
-                .picture_of(tiles.len())
-                .then(|| crate::picture::solution_svg(V::NAME, shape, &s.start, &s.goal, &tiles)),
-        })
+        check_solvable_grid(&input.start, &input.goal).map_err(|e| CliError::input(e.to_string()))?;
+        let answer = self.solve_optimal(input, algorithm, setup)?;
+        self.record(input, answer, request)
     }
 
     fn count(&self, input: &TileInput, request: CountRequest, setup: &Setup) -> Result<Counted, CliError> {
-        let result = self.solver.count(input.shape, input.start, input.goal, request.list.is_some());
+        let (shape, start, goal) = input.packed("count")?;
+        let result = self.solver.count(shape, start, goal, request.list.is_some());
         self.say_notes(setup);
         let c = result.map_err(solve_error)?;
         let solutions = match request.list {
@@ -319,14 +414,14 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
                     .iter()
                     .take(limit)
                     .map(|tiles| {
-                        let steps = replay(input.shape, input.start, tiles)?;
+                        let moves = directions(&input.start, tiles)?;
                         Ok(Listed {
-                            moves: steps.iter().map(|(d, _)| d.clone()).collect(),
+                            moves: moves.iter().map(|d| d.to_string()).collect(),
                             pieces: tiles.iter().map(|&t| json!(t)).collect(),
-                            steps: steps
+                            steps: moves
                                 .iter()
                                 .zip(tiles)
-                                .map(|((d, _), t)| format!("{t} {}", d.to_lowercase()))
+                                .map(|(d, t)| format!("{t} {}", d.name().to_lowercase()))
                                 .collect(),
                         })
                     })
@@ -334,8 +429,8 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             ),
         };
         Ok(Counted {
-            fields: Self::fields(input.shape, &input.start, &input.goal),
-            title: format!("{} ({})", board_text(&input.start, input.shape), input.shape),
+            fields: Self::fields(&input.start, &input.goal),
+            title: title(&input.start),
             length: c.length,
             count: c.count,
             solutions,
@@ -346,31 +441,42 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
     }
 
     fn analyze(&self, input: Option<&TileInput>, setup: &Setup) -> Result<Analyzed, CliError> {
-        let (shape, goal, origin) = match input {
+        let (start, goal) = match input {
             Some(i) => {
-                check_solvable(i.shape, &i.start, &i.goal).map_err(|e| CliError::input(e.to_string()))?;
-                (i.shape, i.goal, i.start)
+                check_solvable_grid(&i.start, &i.goal).map_err(|e| CliError::input(e.to_string()))?;
+                (i.start.clone(), i.goal.clone())
             }
             None => {
-                let shape = self.shape()?;
-                let goal = self.goal(shape)?;
-                (shape, goal, goal)
+                let dims = self.dims()?;
+                let goal = self.goal(dims)?;
+                (goal.clone(), goal)
             }
         };
-        let cells = shape.cells();
+        let dims = start.dims();
+        let cells = dims.cells();
         let budget = setup.limits.max_memory.unwrap_or(u64::MAX);
         if cells > MAX_RANKED_CELLS {
+            let advice = format!(
+                "boards of at most {MAX_RANKED_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
+                 past 5x5 `solve --algorithm fast`)"
+            );
+            // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
+            if cells > 34 {
+                return Err(CliError::input(format!(
+                    "analyzing {dims} would rank {cells}! positions, more than any memory holds; {advice}"
+                )));
+            }
             let ranks: u128 = (1..=cells as u128).product();
-            // 3 bits a rank, in f64: 25! ranks need about 4.5e24 bytes, far past u64.
-            let needed = ranks as f64 * 3.0 / 8.0;
             return Err(CliError::input(format!(
-                "analyzing {shape} would rank {} positions ({cells}!), about {} of memory at 3 bits each, \
-                 over the budget of {} (--max-memory); boards of at most {MAX_RANKED_CELLS} cells can be analyzed",
+                "analyzing {dims} would rank {} positions ({cells}!), about {} of memory at 3 bits each, over the \
+                 budget of {} (--max-memory); {advice}",
                 thousands(ranks),
-                human_bytes_f64(needed),
+                human_bytes_f64(ranks as f64 * 3.0 / 8.0),
                 human_bytes(budget)
             )));
         }
+        let (shape, origin) = start.tile_state().expect("at most 12 cells");
+        let goal = goal.tile_state().expect("at most 12 cells").1;
         let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("at most 12 cells");
         let bar = slide_cli::Progress::new((1..=cells as u64).product::<u64>() / 2, "analyze", setup.quiet);
         let result = enumerate_within(&space, &[origin], DepthStore::None, &setup.limits, &bar.layer_callback());
@@ -399,18 +505,16 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
     }
 
     fn make(&self, how: MakeBoard, rng: &mut rand_pcg::Pcg64, setup: &Setup) -> Result<Made, CliError> {
-        let shape = self.shape()?;
-        let goal = self.goal(shape)?;
+        let dims = self.dims()?;
+        let goal = self.goal(dims)?;
         let board = match how {
-            MakeBoard::Scramble(moves) => {
-                scramble_within(&TilePuzzle::new(shape, goal), moves, rng, &setup.limits).map_err(CliError::limit)?
-            }
-            MakeBoard::Random => random_board(shape, &goal, rng),
+            MakeBoard::Scramble(moves) => scramble_grid(&goal, moves, rng, &setup.limits).map_err(CliError::limit)?,
+            MakeBoard::Random => random_grid(&goal, rng),
         };
         let mut fields = Map::new();
-        fields.insert("rows".into(), json!(shape.rows()));
-        fields.insert("cols".into(), json!(shape.cols()));
-        fields.insert("board".into(), json!(board.to_cells(shape.cells())));
-        Ok(Made { fields, text: board_text(&board, shape) })
+        fields.insert("rows".into(), json!(dims.rows()));
+        fields.insert("cols".into(), json!(dims.cols()));
+        fields.insert("board".into(), json!(board.cells()));
+        Ok(Made { fields, text: board.text() })
     }
 }

@@ -1,9 +1,13 @@
-//! The RxC sliding-tile puzzle (8-, 15-, 24-puzzle and every shape from 2x2 to 5x5):
-//! boards, heuristics and solvers. `seven` is its 2x4 instance.
+//! The RxC sliding-tile puzzle (8-, 15-, 24-puzzle and every board from 2x2 to 100x100):
+//! boards, heuristics and solvers. The optimal searches take boards up to 5x5 ([`Shape`],
+//! [`TileState`]); a [`Grid`] holds any board. `seven` is its 2x4 instance.
 
 pub mod board;
+pub mod bound;
 #[cfg(feature = "cli")]
 pub mod cli;
+// pub mod fast;
+pub mod grid;
 pub mod heuristics;
 pub mod parse;
 pub mod pdb;
@@ -14,6 +18,7 @@ pub mod solvable;
 pub mod solver;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
+pub use grid::{Dims, Grid};
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use parse::TileBoard;
 pub use solver::{solve, Algorithm, Count, Note, Solution, SolveError, Solver};

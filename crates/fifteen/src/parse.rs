@@ -1,10 +1,13 @@
-//! BOARD text to a tile state: the shape is given or inferred, and every malformed board is
+//! BOARD text to a board: the dimensions are given or inferred, and every malformed board is
 //! refused with a message that names the problem (which tile, which row, how many cells).
+//! One parser and one printer serve every size: [`parse_grid`] reads any board up to
+//! 100x100, and [`parse_board`] is it for the packed boards of the optimal searches (2x2 to
+//! 5x5).
 
 use slide_core::board_text::{tokenize, TokenError};
 use thiserror::Error;
 
-use crate::{Shape, TileState};
+use crate::{Dims, Grid, Shape, TileState};
 
 /// Why BOARD text is not a tile board.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -12,29 +15,29 @@ pub enum BoardError {
     /// The text could not be split into cells.
     #[error("{0}")]
     Text(#[from] TokenError),
-    /// The number of cells does not match the shape.
+    /// The number of cells does not match the dimensions.
     #[error("{found} cells given, a {shape} board has {expected}")]
     WrongCount {
         /// Cells in the text.
         found: usize,
-        /// Cells of the shape.
+        /// Cells of the board.
         expected: usize,
-        /// The shape.
-        shape: Shape,
+        /// The dimensions.
+        shape: Dims,
     },
-    /// No shape was given and none can be inferred.
-    #[error("cannot infer the size of a board of {0} cells: give --size RxC (2 to 5 rows and columns)")]
+    /// No size was given and none can be inferred.
+    #[error("cannot infer the size of a board of {0} cells: give --size RxC (2 to 100 rows and columns)")]
     UnknownSize(usize),
     /// Rows of unequal length, or the wrong number of rows.
     #[error("{0}")]
     Ragged(String),
-    /// A tile number that the shape has no room for.
+    /// A tile number that the board has no room for.
     #[error("{}: tile {tile} is out of range for a {shape} board (tiles are 1 to {max}, 0 is the blank)", place(*shape, *cell))]
     OutOfRange {
         /// The tile.
         tile: u32,
-        /// The shape.
-        shape: Shape,
+        /// The dimensions.
+        shape: Dims,
         /// The largest tile.
         max: usize,
         /// Its cell, row-major from 0.
@@ -44,26 +47,28 @@ pub enum BoardError {
     #[error("{}: {} appears twice (first at {})", place(*shape, *cell), tile_name(*tile), place(*shape, *first))]
     Duplicate {
         /// The tile.
-        tile: u8,
-        /// The shape.
-        shape: Shape,
+        tile: u32,
+        /// The dimensions.
+        shape: Dims,
         /// The cell of its second appearance.
         cell: usize,
         /// The cell of its first.
         first: usize,
     },
-    /// A tile not given at all.
-    #[error("{} is missing", tile_name(*.0))]
-    Missing(u8),
+    /// A board larger than the packed boards of the optimal searches (see [`parse_board`]).
+    #[error(
+        "a {0} board is larger than the optimal solvers take (2 to 5 rows and columns); \
+         the fast solver takes boards up to 100x100"
+    )]
+    TooLarge(Dims),
 }
 
-/// "row 2, column 3" of the board, for cell `cell` of `shape`.
-fn place(shape: Shape, cell: usize) -> String {
-    let cols = shape.cols() as usize;
-    format!("row {}, column {}", cell / cols + 1, cell % cols + 1)
+/// "row 2, column 3" of the board, for cell `cell`.
+fn place(dims: Dims, cell: usize) -> String {
+    format!("row {}, column {}", dims.row(cell) + 1, dims.col(cell) + 1)
 }
 
-fn tile_name(tile: u8) -> String {
+fn tile_name(tile: u32) -> String {
     if tile == 0 {
         "the blank (0)".to_string()
     } else {
@@ -71,7 +76,34 @@ fn tile_name(tile: u8) -> String {
     }
 }
 
-/// Reads a board from BOARD text (the syntax of docs/CLI.md).
+/// Reads a board of any size from BOARD text (the syntax of docs/CLI.md).
+///
+/// - `dims`: the board's dimensions; `None` infers them from the text's rows when they are
+///   all the same length, else from a square cell count.
+///
+/// # Example
+/// ```
+/// use fifteen::parse::parse_grid;
+/// let board = parse_grid("1 2 3 4 5 6 / 7 8 9 10 11 0", None).unwrap();
+/// assert_eq!(board.dims().to_string(), "2x6");
+/// let e = parse_grid("1 2 3 / 4 5 6 / 7 8 8", None).unwrap_err();
+/// assert_eq!(e.to_string(), "row 3, column 3: tile 8 appears twice (first at row 3, column 2)");
+/// ```
+pub fn parse_grid(text: &str, dims: Option<Dims>) -> Result<Grid, BoardError> {
+    let board = tokenize(text, |_| false)?;
+    let numbers = board.numbers()?;
+    let count = numbers.len();
+    let dims = match dims {
+        Some(dims) => dims,
+        None => infer_dims(&board.rows, count).ok_or(BoardError::UnknownSize(count))?,
+    };
+    // A wrong row length says more than a wrong total.
+    board.check_shape(dims.rows(), dims.cols()).map_err(|e| BoardError::Ragged(e.to_string()))?;
+    Grid::from_cells(dims, &numbers)
+}
+
+/// Reads a board of at most 5x5, for the optimal searches, as a packed state: [`parse_grid`]
+/// and [`Grid::tile_state`]; a larger board is [`BoardError::TooLarge`].
 ///
 /// - `shape`: the board's shape; `None` infers it from the text's rows when they are all the
 ///   same length, else from a square cell count.
@@ -86,86 +118,76 @@ fn tile_name(tile: u8) -> String {
 /// assert_eq!(e.to_string(), "row 3, column 3: tile 8 appears twice (first at row 3, column 2)");
 /// ```
 pub fn parse_board(text: &str, shape: Option<Shape>) -> Result<(TileState, Shape), BoardError> {
-    let board = tokenize(text, |_| false)?;
-    let numbers = board.numbers()?;
-    let count = numbers.len();
-    let shape = match shape {
-        Some(shape) => shape,
-        None => infer_shape(&board.rows, count).ok_or(BoardError::UnknownSize(count))?,
-    };
-    if count != shape.cells() {
-        // A wrong row length says more than a wrong total.
-        board
-            .check_shape(shape.rows() as usize, shape.cols() as usize)
-            .map_err(|e| BoardError::Ragged(e.to_string()))?;
-        return Err(BoardError::WrongCount { found: count, expected: shape.cells(), shape });
-    }
-    board.check_shape(shape.rows() as usize, shape.cols() as usize).map_err(|e| BoardError::Ragged(e.to_string()))?;
-    let n = shape.cells();
-    let mut seen: [Option<usize>; crate::board::MAX_CELLS] = [None; crate::board::MAX_CELLS];
-    let mut cells = Vec::with_capacity(n);
-    for (cell, &v) in numbers.iter().enumerate() {
-        if v as usize >= n {
-            return Err(BoardError::OutOfRange { tile: v, shape, max: n - 1, cell });
-        }
-        if let Some(first) = seen[v as usize].replace(cell) {
-            return Err(BoardError::Duplicate { tile: v as u8, shape, cell, first });
-        }
-        cells.push(v as u8);
-    }
-    // With the count right and no duplicate, nothing is missing; kept for clarity.
-    if let Some(t) = (0..n).find(|&t| seen[t].is_none()) {
-        return Err(BoardError::Missing(t as u8));
-    }
-    Ok((TileState::from_cells(&cells), shape))
+    let grid = parse_grid(text, shape.map(Dims::from))?;
+    grid.tile_state().map(|(shape, state)| (state, shape)).ok_or(BoardError::TooLarge(grid.dims()))
 }
 
-/// The shape of `rows` (row lengths from the text) if they agree, else a square of `count`.
-fn infer_shape(rows: &[usize], count: usize) -> Option<Shape> {
+/// The dimensions of `rows` (row lengths from the text) if they agree, else a square of
+/// `count`.
+fn infer_dims(rows: &[usize], count: usize) -> Option<Dims> {
     if rows.len() > 1 && rows.iter().all(|&r| r == rows[0]) {
-        return Shape::new(rows.len(), rows[0]);
+        return Dims::new(rows.len(), rows[0]);
     }
-    let side = (2..=5).find(|s| s * s == count)?;
-    Shape::new(side, side)
+    let side = (Dims::MIN_SIDE..=Dims::MAX_SIDE).find(|s| s * s == count)?;
+    Dims::new(side, side)
 }
 
-/// Reads a shape written `RxC` (for example `3x3`, `2x4`).
+/// Reads dimensions written `RxC` (for example `3x3`, `2x4`, `100x100`).
+pub fn parse_dims(text: &str) -> Result<Dims, String> {
+    let (r, c) = parse_rxc(text)?;
+    Dims::new(r, c).ok_or_else(|| format!("size {r}x{c} is not supported: rows and columns must be 2 to 100"))
+}
+
+/// Reads a shape of the optimal searches written `RxC` (2 to 5 rows and columns).
 pub fn parse_shape(text: &str) -> Result<Shape, String> {
-    let (r, c) = text
-        .trim()
-        .split_once(['x', 'X', '*'])
-        .ok_or_else(|| format!("size {text:?} is not of the form RxC (for example 4x4)"))?;
-    let parse = |s: &str| {
-        s.trim().parse::<usize>().map_err(|_| format!("size {text:?} is not of the form RxC (for example 4x4)"))
-    };
-    let (r, c) = (parse(r)?, parse(c)?);
+    let (r, c) = parse_rxc(text)?;
     Shape::new(r, c).ok_or_else(|| format!("size {r}x{c} is not supported: rows and columns must be 2 to 5"))
+}
+
+/// `R` and `C` of `RxC`.
+fn parse_rxc(text: &str) -> Result<(usize, usize), String> {
+    let wrong = || format!("size {text:?} is not of the form RxC (for example 4x4)");
+    let (r, c) = text.trim().split_once(['x', 'X', '*']).ok_or_else(wrong)?;
+    let parse = |s: &str| s.trim().parse::<usize>().map_err(|_| wrong());
+    Ok((parse(r)?, parse(c)?))
 }
 
 /// The board as BOARD text, rows separated by ` / `.
 pub fn board_text(state: &TileState, shape: Shape) -> String {
-    let cells = state.to_cells(shape.cells());
-    cells
-        .chunks(shape.cols() as usize)
-        .map(|row| row.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join(" / ")
+    cells_text(shape.into(), |c| u16::from(state.tile_at(c as u8)))
 }
 
 /// The board as a grid for people, the blank shown as `.`.
 pub fn board_grid(state: &TileState, shape: Shape) -> String {
-    let width = (shape.cells() - 1).to_string().len();
-    let cells = state.to_cells(shape.cells());
-    cells
-        .chunks(shape.cols() as usize)
-        .map(|row| {
-            row.iter()
-                .map(|&t| if t == 0 { format!("{:>width$}", ".") } else { format!("{t:>width$}") })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    cells_grid(shape.into(), |c| u16::from(state.tile_at(c as u8)))
+}
+
+/// BOARD text of the board whose cell `c` holds `tile(c)`: the one printer of every board.
+pub(crate) fn cells_text(dims: Dims, tile: impl Fn(usize) -> u16) -> String {
+    let mut text = String::with_capacity(dims.cells() * 5);
+    for cell in 0..dims.cells() {
+        if cell > 0 {
+            text += if dims.col(cell) == 0 { " / " } else { " " };
+        }
+        text += &tile(cell).to_string();
+    }
+    text
+}
+
+/// Aligned rows of the board whose cell `c` holds `tile(c)`, the blank shown as `.`.
+pub(crate) fn cells_grid(dims: Dims, tile: impl Fn(usize) -> u16) -> String {
+    let width = (dims.cells() - 1).to_string().len();
+    let mut text = String::with_capacity(dims.cells() * (width + 1));
+    for cell in 0..dims.cells() {
+        if cell > 0 {
+            text += if dims.col(cell) == 0 { "\n" } else { " " };
+        }
+        match tile(cell) {
+            0 => text += &format!("{:>width$}", "."),
+            t => text += &format!("{t:>width$}"),
+        }
+    }
+    text
 }
 
 #[cfg(test)]
@@ -202,6 +224,45 @@ mod tests {
         assert_eq!(parse_shape("3x3").unwrap(), Shape::new(3, 3).unwrap());
         assert!(parse_shape("6x2").unwrap_err().contains("2 to 5"));
         assert!(parse_shape("44").is_err());
+    }
+
+    #[test]
+    fn boards_beyond_5x5_read_print_and_read_back() {
+        for (r, c) in [(6, 6), (3, 40), (40, 3), (100, 100), (2, 100)] {
+            let dims = Dims::new(r, c).unwrap();
+            // The goal with the first and last tiles swapped, and the blank moved to the front.
+            let mut cells: Vec<u32> = (1..dims.cells() as u32).chain([0]).collect();
+            cells.swap(0, dims.cells() - 2);
+            cells.rotate_right(1);
+            let grid = Grid::from_cells(dims, &cells).unwrap();
+            assert_eq!(parse_grid(&grid.text(), None), Ok(grid.clone()), "{dims}");
+            assert_eq!(parse_grid(&grid.rows_text(), None), Ok(grid.clone()), "{dims}");
+            assert_eq!(parse_grid(&grid.text(), Some(dims)), Ok(grid.clone()));
+            assert_eq!(grid.text().parse::<Grid>(), Ok(grid.clone()));
+            assert_eq!(parse_board(&grid.text(), None), Err(BoardError::TooLarge(dims)));
+        }
+        // A square count infers the square, up to 100x100; 101x101 is too large.
+        let cells = |n: usize| (0..n).map(|t| t.to_string()).collect::<Vec<_>>().join(" ");
+        assert_eq!(parse_grid(&cells(49), None).unwrap().dims(), Dims::new(7, 7).unwrap());
+        assert_eq!(parse_grid(&cells(10_000), None).unwrap().dims(), Dims::new(100, 100).unwrap());
+        assert!(parse_grid(&cells(10_201), None).unwrap_err().to_string().contains("2 to 100"));
+        let d = Dims::new(6, 6).unwrap();
+        assert_eq!(
+            parse_grid(&cells(36).replace(" 7 ", " 36 "), Some(d)).unwrap_err().to_string(),
+            "row 2, column 2: tile 36 is out of range for a 6x6 board (tiles are 1 to 35, 0 is the blank)"
+        );
+        assert_eq!(
+            parse_grid(&cells(36).replace(" 35", " 34"), Some(d)).unwrap_err().to_string(),
+            "row 6, column 6: tile 34 appears twice (first at row 6, column 5)"
+        );
+        assert_eq!(parse_dims("3x40").unwrap(), Dims::new(3, 40).unwrap());
+        assert_eq!(parse_dims("100X100").unwrap(), Dims::new(100, 100).unwrap());
+        assert!(parse_dims("101x2").unwrap_err().contains("2 to 100"));
+        assert!(parse_dims("1x2").is_err() && parse_dims("x").is_err());
+        assert!(parse_board(&cells(36), None)
+            .unwrap_err()
+            .to_string()
+            .contains("larger than the optimal solvers take"));
     }
 }
 

@@ -1,60 +1,77 @@
 //! Boards drawn at random: scrambles (random moves from the goal, as in Lecky's experiments)
 //! and uniformly random solvable boards, from any generator (a seeded one repeats its draws).
+//! Written once for [`Grid`]s of any size; the functions on packed states convert, and draw
+//! the same boards from the same seed.
 
 use rand::seq::SliceRandom;
 use rand::{Rng, RngExt};
 use slide_core::search::{LimitGuard, LimitHit, Limits};
-use slide_core::Puzzle;
 
-use crate::solvable::check_solvable;
-use crate::{Shape, TilePuzzle, TileState};
+use crate::solvable::check_solvable_grid;
+use crate::{Grid, Shape, TilePuzzle, TileState};
 
 /// `moves` random moves from `puzzle`'s goal, never undoing the previous one.
 pub fn scramble<R: Rng + ?Sized>(puzzle: &TilePuzzle, moves: u32, rng: &mut R) -> TileState {
     scramble_within(puzzle, moves, rng, &Limits::default()).expect("no limits, no limit hit")
 }
 
-/// [`scramble`] within `limits`: every move counts as a node, and the clock and the
-/// interrupt flag are read every few thousand moves, so that a walk of billions of moves
-/// stops at its bound or at Ctrl-C within milliseconds.
+/// [`scramble`] within `limits` ([`scramble_grid`] on the packed board).
 pub fn scramble_within<R: Rng + ?Sized>(
     puzzle: &TilePuzzle,
     moves: u32,
     rng: &mut R,
     limits: &Limits,
 ) -> Result<TileState, LimitHit> {
+    let shape = puzzle.shape();
+    let board = scramble_grid(&Grid::from_state(shape, &puzzle.goal()), moves, rng, limits)?;
+    Ok(board.tile_state().expect("the puzzle's shape").1)
+}
+
+/// `moves` random moves from `goal`, never undoing the previous one, within `limits`: every
+/// move counts as a node, and the clock and the interrupt flag are read every few thousand
+/// moves, so that a walk of billions of moves stops at its bound or at Ctrl-C within
+/// milliseconds.
+pub fn scramble_grid<R: Rng + ?Sized>(goal: &Grid, moves: u32, rng: &mut R, limits: &Limits) -> Result<Grid, LimitHit> {
     let mut guard = LimitGuard::new(limits);
-    let mut state = puzzle.goal();
+    let mut board = goal.clone();
+    let dims = board.dims();
     let mut previous_blank = None;
     for walked in 0..moves {
         if let Some(hit) = guard.check(walked.into()) {
             return Err(hit);
         }
-        let mut options = [state; 4];
+        let mut options = [0usize; 4];
         let mut n = 0;
-        puzzle.for_each_successor(&state, |_, child| {
-            if Some(child.blank()) != previous_blank {
-                options[n] = child;
+        for (from, _) in dims.neighbours(board.blank()) {
+            if Some(from) != previous_blank {
+                options[n] = from;
                 n += 1;
             }
-        });
-        previous_blank = Some(state.blank());
-        state = options[rng.random_range(0..n)];
+        }
+        previous_blank = Some(board.blank());
+        board.slide_from(options[rng.random_range(0..n)]);
     }
-    Ok(state)
+    Ok(board)
+}
+
+/// A uniformly random board of `shape` that can reach `goal` ([`random_grid`] on the packed
+/// board).
+pub fn random_board<R: Rng + ?Sized>(shape: Shape, goal: &TileState, rng: &mut R) -> TileState {
+    random_grid(&Grid::from_state(shape, goal), rng).tile_state().expect("the goal's shape").1
 }
 
 /// A uniformly random board that can reach `goal`: a uniformly random permutation, with
 /// its first two tiles swapped when it is unsolvable (each solvable board is then drawn from
 /// exactly two permutations: itself and its swapped twin).
-pub fn random_board<R: Rng + ?Sized>(shape: Shape, goal: &TileState, rng: &mut R) -> TileState {
-    let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
+pub fn random_grid<R: Rng + ?Sized>(goal: &Grid, rng: &mut R) -> Grid {
+    let dims = goal.dims();
+    let mut cells: Vec<u32> = (0..dims.cells() as u32).collect();
     cells.shuffle(rng);
-    let board = TileState::from_cells(&cells);
-    if check_solvable(shape, &board, goal).is_ok() {
+    let board = Grid::from_cells(dims, &cells).expect("a permutation");
+    if check_solvable_grid(&board, goal).is_ok() {
         return board;
     }
     let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
     cells.swap(tiles[0], tiles[1]);
-    TileState::from_cells(&cells)
+    Grid::from_cells(dims, &cells).expect("a permutation")
 }

@@ -5,11 +5,15 @@
 //! its Manhattan distance to its goal cell. A board is solvable exactly when the two parities
 //! agree (on odd widths this is the inversion count; on even widths, inversions plus the
 //! blank's row distance), and every solution's length has the parity of the blank's distance.
+//!
+//! The check is written once, for [`Grid`]s of any size ([`check_solvable_grid`]), in time
+//! linear in the cells: parities are counted by cycles, not by pairs. The functions on
+//! packed states convert and call it.
 
 use slide_core::units::quantity;
 use thiserror::Error;
 
-use crate::{Shape, TileState};
+use crate::{Grid, Shape, TileState};
 
 /// Why a board cannot reach its goal.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -19,11 +23,8 @@ pub struct Unsolvable {
     pub reason: String,
 }
 
-/// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
-pub fn permutation_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    let n = shape.cells();
-    // sigma[cell] = the goal cell of the tile on `cell`.
-    let sigma: Vec<u8> = (0..n as u8).map(|c| goal.cell_of(start.tile_at(c))).collect();
+/// The parity (0 or 1) of a permutation of `0..n` given as `next(i)`: n minus its cycles.
+fn cycle_parity(n: usize, next: impl Fn(usize) -> usize) -> u32 {
     let mut seen = vec![false; n];
     let mut cycles = 0;
     for c in 0..n {
@@ -32,59 +33,62 @@ pub fn permutation_parity(shape: Shape, start: &TileState, goal: &TileState) -> 
             let mut x = c;
             while !seen[x] {
                 seen[x] = true;
-                x = sigma[x] as usize;
+                x = next(x);
             }
         }
     }
     ((n - cycles) % 2) as u32
 }
 
+/// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
+pub fn grid_permutation_parity(start: &Grid, goal: &Grid) -> u32 {
+    // Cell c's tile belongs on goal cell sigma(c).
+    cycle_parity(start.dims().cells(), |c| goal.cell_of(start.tile_at(c)))
+}
+
 /// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
-/// the goal's order: the number of inversions, modulo 2.
-pub fn tile_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    let order: Vec<u8> =
-        (0..shape.cells() as u8).map(|c| start.tile_at(c)).filter(|&t| t != 0).map(|t| goal.cell_of(t)).collect();
-    let mut inversions = 0;
-    for i in 0..order.len() {
-        for j in i + 1..order.len() {
-            inversions += u32::from(order[i] > order[j]);
+/// the goal's order (the number of inversions, modulo 2).
+pub fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
+    // rank[cell]: the place of the goal's tile on `cell` in the goal's order without the blank.
+    let n = start.dims().cells();
+    let mut rank = vec![0usize; n];
+    let mut next = 0;
+    for (cell, &t) in goal.cells().iter().enumerate() {
+        if t != 0 {
+            rank[cell] = next;
+            next += 1;
         }
     }
-    inversions % 2
+    // order[i]: the goal rank of the i-th tile read on the start board.
+    let order: Vec<usize> = start.cells().iter().filter(|&&t| t != 0).map(|&t| rank[goal.cell_of(t)]).collect();
+    cycle_parity(order.len(), |i| order[i])
 }
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
-pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    let (a, b) = (start.blank(), goal.blank());
-    (shape.row(a).abs_diff(shape.row(b)) + shape.col(a).abs_diff(shape.col(b))) as u32
+pub fn grid_blank_distance(start: &Grid, goal: &Grid) -> u32 {
+    start.dims().distance(start.blank(), goal.blank()) as u32
 }
 
-/// The parity (0 or 1) that every solution length from `start` to `goal` has: that of the
-/// blank's distance to its goal cell. Pass it to `IdaOptions::solution_parity`.
-pub fn solution_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    blank_distance(shape, start, goal) % 2
-}
-
-/// Checks that `start` can reach `goal`, or says why not.
+/// Checks that `start` can reach `goal` (a board of the same dimensions), or says why not.
 ///
 /// # Example
 /// ```
-/// use fifteen::{parse::parse_board, solvable::check_solvable, TilePuzzle};
-/// let (goal, shape) = parse_board("1 2 3 4 / 5 6 7 0", None).unwrap();
-/// let (swapped, _) = parse_board("1 2 3 4 / 5 7 6 0", None).unwrap();
-/// assert!(check_solvable(shape, &goal, &goal).is_ok());
-/// assert!(check_solvable(shape, &swapped, &goal).is_err());
+/// use fifteen::{solvable::check_solvable_grid, Grid};
+/// let goal = Grid::goal(fifteen::Dims::new(3, 7).unwrap());
+/// let swapped: Grid = "2 1 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 20 0".parse().unwrap();
+/// assert!(check_solvable_grid(&goal, &goal).is_ok());
+/// assert!(check_solvable_grid(&swapped, &goal).unwrap_err().to_string().contains("odd permutation"));
 /// ```
-pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Result<(), Unsolvable> {
-    let perm = permutation_parity(shape, start, goal);
-    let dist = blank_distance(shape, start, goal);
-    if perm == dist % 2 {
+pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> {
+    debug_assert_eq!(start.dims(), goal.dims());
+    let dims = start.dims();
+    if grid_permutation_parity(start, goal) == grid_blank_distance(start, goal) % 2 {
         return Ok(());
     }
     let parity = |p: u32| if p == 0 { "even" } else { "odd" };
-    let tiles = tile_parity(shape, start, goal);
-    let reason = if shape.cols().is_multiple_of(2) {
-        let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
+    let tiles = grid_tile_parity(start, goal);
+    let reason = if dims.cols().is_multiple_of(2) {
+        let rows = dims.row(start.blank()).abs_diff(dims.row(goal.blank()));
         format!(
             "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \
              {} from its goal row; on a board of even width these two must add up to an even number \
@@ -102,10 +106,74 @@ pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Resu
     Err(Unsolvable { reason })
 }
 
+/// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
+pub fn permutation_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
+    grid_permutation_parity(&Grid::from_state(shape, start), &Grid::from_state(shape, goal))
+}
+
+/// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
+/// the goal's order: the number of inversions, modulo 2.
+pub fn tile_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
+    grid_tile_parity(&Grid::from_state(shape, start), &Grid::from_state(shape, goal))
+}
+
+/// The Manhattan distance between the blank's cell in `start` and in `goal`.
+pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
+    let (a, b) = (start.blank(), goal.blank());
+    (shape.row(a).abs_diff(shape.row(b)) + shape.col(a).abs_diff(shape.col(b))) as u32
+}
+
+/// The parity (0 or 1) that every solution length from `start` to `goal` has: that of the
+/// blank's distance to its goal cell. Pass it to `IdaOptions::solution_parity`.
+pub fn solution_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
+    blank_distance(shape, start, goal) % 2
+}
+
+/// Checks that `start` can reach `goal`, or says why not ([`check_solvable_grid`] on the
+/// packed boards).
+///
+/// # Example
+/// ```
+/// use fifteen::{parse::parse_board, solvable::check_solvable, TilePuzzle};
+/// let (goal, shape) = parse_board("1 2 3 4 / 5 6 7 0", None).unwrap();
+/// let (swapped, _) = parse_board("1 2 3 4 / 5 7 6 0", None).unwrap();
+/// assert!(check_solvable(shape, &goal, &goal).is_ok());
+/// assert!(check_solvable(shape, &swapped, &goal).is_err());
+/// ```
+pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Result<(), Unsolvable> {
+    check_solvable_grid(&Grid::from_state(shape, start), &Grid::from_state(shape, goal))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parse::parse_board;
+    use crate::Dims;
+
+    /// The classical definition: inversions of the tiles' goal places, counted pair by pair.
+    fn inversion_parity(start: &Grid, goal: &Grid) -> u32 {
+        let order: Vec<usize> = start.cells().iter().filter(|&&t| t != 0).map(|&t| goal.cell_of(t)).collect();
+        let mut inversions = 0;
+        for i in 0..order.len() {
+            for j in i + 1..order.len() {
+                inversions += u32::from(order[i] > order[j]);
+            }
+        }
+        inversions % 2
+    }
+
+    /// The classical rule: odd widths, an even inversion count; even widths, inversions plus
+    /// the blank's row distance even.
+    fn classical(start: &Grid, goal: &Grid) -> bool {
+        let d = start.dims();
+        let rows = d.row(start.blank()).abs_diff(d.row(goal.blank())) as u32;
+        let inversions = inversion_parity(start, goal);
+        if d.cols().is_multiple_of(2) {
+            (inversions + rows).is_multiple_of(2)
+        } else {
+            inversions == 0
+        }
+    }
 
     #[test]
     fn code_golf_boards() {
@@ -117,23 +185,41 @@ mod tests {
         let msg = check_solvable(shape, &bad, &goal).unwrap_err().to_string();
         assert!(msg.contains("odd permutation"), "{msg}");
         assert!(msg.contains("0 rows from its goal row"), "{msg}");
-        // The classical rule and the general one agree on every 2x3 and 3x3 board.
+        // The classical rule and the general one agree on every 2x3, 3x3 and 2x4 board.
         for (r, c) in [(2, 3), (3, 3), (2, 4)] {
             let shape = Shape::new(r, c).unwrap();
-            let goal = crate::TilePuzzle::standard_goal(shape);
+            let goal = Grid::goal(shape.into());
             let ranker = slide_core::rank::PermutationRanker::new(shape.cells());
             let mut cells = vec![0u8; shape.cells()];
             for rank in 0..ranker.count() {
                 ranker.unrank(rank, &mut cells);
-                let s = TileState::from_cells(&cells);
-                let rows = shape.row(s.blank()).abs_diff(shape.row(goal.blank())) as u32;
-                let classical = if c % 2 == 0 {
-                    (tile_parity(shape, &s, &goal) + rows).is_multiple_of(2)
-                } else {
-                    tile_parity(shape, &s, &goal) == 0
-                };
-                assert_eq!(check_solvable(shape, &s, &goal).is_ok(), classical, "{s:?}");
+                let s = Grid::from_state(shape, &TileState::from_cells(&cells));
+                assert_eq!(grid_tile_parity(&s, &goal), inversion_parity(&s, &goal), "{s:?}");
+                assert_eq!(check_solvable_grid(&s, &goal).is_ok(), classical(&s, &goal), "{s:?}");
             }
+        }
+    }
+
+    #[test]
+    fn large_boards_follow_the_classical_rule() {
+        // Random permutations of boards up to 30x30 against a random goal.
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..200 {
+            let dims = Dims::new(2 + next(29), 2 + next(29)).unwrap();
+            let mut shuffle = |n: usize| {
+                let mut cells: Vec<u32> = (0..n as u32).collect();
+                for i in (1..n).rev() {
+                    cells.swap(i, next(i + 1));
+                }
+                Grid::from_cells(dims, &cells).unwrap()
+            };
+            let (start, goal) = (shuffle(dims.cells()), shuffle(dims.cells()));
+            assert_eq!(grid_tile_parity(&start, &goal), inversion_parity(&start, &goal));
+            assert_eq!(check_solvable_grid(&start, &goal).is_ok(), classical(&start, &goal), "{dims}");
         }
     }
 }

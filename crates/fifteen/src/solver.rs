@@ -107,6 +107,9 @@ pub enum SolveError {
     /// The search ended without a solution for a board that has one: a bug.
     #[error("no solution found for a solvable board (a bug)")]
     Missed,
+    /// A solver failed in a way it never should, said in words: a bug.
+    #[error("{0}")]
+    Bug(String),
 }
 
 /// A solved board.

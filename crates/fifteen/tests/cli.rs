@@ -205,3 +205,55 @@ fn printed_positions_read_back() {
         assert_eq!(json_lines(&again)[0]["length"], v["max_depth"], "the farthest position is as far as analyze says");
     }
 }
+
+/// Boards of any size up to 100x100, non-square ones too: `random` and `scramble` make them,
+/// every subcommand reads them back, an unsolvable one is named with its reason, and the
+/// optimal methods refuse them with exit 2, naming their limit and the fast method.
+#[test]
+fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
+    for (size, rows, cols) in [("6x6", 6, 6), ("3x40", 3, 40), ("100x100", 100, 100)] {
+        let o = fifteen(&["random", "--size", size, "--seed", "5", "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v = &json_lines(&o)[0];
+        assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(rows), Some(cols)));
+        let mut cells: Vec<u64> = v["board"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        cells.sort_unstable();
+        assert_eq!(cells, (0..rows * cols).collect::<Vec<_>>(), "a permutation");
+        let text = v["text"].as_str().unwrap();
+        for args in [&["solve", text][..], &["solve", "--algorithm", "bfs", text], &["count", text]] {
+            let o = fifteen(args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            let e = String::from_utf8_lossy(&o.stderr);
+            let what = if args[0] == "count" { "count" } else { args[args.len() - 2] };
+            let what = if what == "solve" {
+                "--algorithm idastar".to_string()
+            } else {
+                what.replace("bfs", "--algorithm bfs")
+            };
+            assert!(e.contains(&format!("a {size} board is too large for {what}")), "{e}");
+            assert!(e.contains("up to 5x5") && e.contains("--algorithm fast"), "{e}");
+        }
+        let o = fifteen(&["analyze", "--size", size]);
+        assert_eq!(o.status.code(), Some(2));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(&format!("analyzing {size} would rank {}! positions", rows * cols)), "{e}");
+    }
+    // Scrambles of a 10x10 board, in text, read back with the size inferred from the rows.
+    let o = fifteen(&["scramble", "--size", "10x10", "--moves", "200", "--seed", "2", "--count", "2"]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.lines().count(), 2);
+    let board: fifteen::Grid = text.lines().next().unwrap().parse().unwrap();
+    assert_eq!(board.dims().to_string(), "10x10");
+    // Two tiles swapped: unsolvable, with the reason (10 columns: the blank's row counts).
+    let swapped = text.lines().next().unwrap().replacen(' ', "#", 1);
+    let (a, rest) = swapped.split_once('#').unwrap();
+    let (b, rest) = rest.split_once(' ').unwrap();
+    let o = fifteen(&["solve", &format!("{b} {a} {rest}")]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("unsolvable") && e.contains("on a board of even width"), "{e}");
+    let o = fifteen(&["random", "--size", "101x101"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("rows and columns must be 2 to 100"));
+}

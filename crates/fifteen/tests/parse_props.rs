@@ -3,8 +3,9 @@
 //! shape reads back from each documented form; a bad board is refused with a message naming
 //! where and what.
 
-use fifteen::parse::{board_grid, board_text, parse_board, parse_shape};
-use fifteen::{Shape, TileState};
+use fifteen::parse::{board_grid, board_text, parse_board, parse_dims, parse_grid, parse_shape};
+use fifteen::solvable::check_solvable_grid;
+use fifteen::{Dims, Grid, Shape, TileState};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -126,6 +127,39 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Boards of any size up to 40x40 (non-square ones too) read back from their BOARD text
+    /// and their rows for people, with the size given or inferred; a board that fits a packed
+    /// state converts to one and back; swapping two tiles flips solvability.
+    #[test]
+    fn grids_of_any_size_round_trip(rows in 2usize..=40, cols in 2usize..=40, seed in any::<u64>()) {
+        use rand::SeedableRng;
+        let dims = Dims::new(rows, cols).unwrap();
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let goal = Grid::goal(dims);
+        let board = fifteen::scramble::random_grid(&goal, &mut rng);
+        prop_assert!(check_solvable_grid(&board, &goal).is_ok());
+        prop_assert_eq!(parse_grid(&board.text(), None), Ok(board.clone()));
+        prop_assert_eq!(parse_grid(&board.rows_text(), None), Ok(board.clone()));
+        prop_assert_eq!(parse_grid(&board.cells().iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","), Some(dims)), Ok(board.clone()));
+        match board.tile_state() {
+            Some((shape, state)) => {
+                prop_assert_eq!(Grid::from_state(shape, &state), board.clone());
+                prop_assert_eq!(parse_board(&board.text(), None), Ok((state, shape)));
+            }
+            None => prop_assert!(rows > 5 || cols > 5),
+        }
+        let mut cells: Vec<u32> = board.cells().iter().map(|&t| u32::from(t)).collect();
+        let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
+        cells.swap(tiles[0], tiles[1]);
+        let swapped = Grid::from_cells(dims, &cells).unwrap();
+        let e = check_solvable_grid(&swapped, &goal).unwrap_err().to_string();
+        prop_assert!(e.contains("permutation of the goal's order"), "{}", e);
+    }
+}
+
 /// Sizes as `--size` reads them.
 #[test]
 fn sizes() {
@@ -136,4 +170,8 @@ fn sizes() {
         }
     }
     assert!(parse_shape("99999999999999999999x4").is_err());
+    for (r, c) in [(1, 2), (2, 2), (2, 100), (100, 100), (101, 100), (6, 6), (3, 40), (0, 0)] {
+        let ok = (2..=100).contains(&r) && (2..=100).contains(&c);
+        assert_eq!(parse_dims(&format!("{r}x{c}")).is_ok(), ok, "{r}x{c}");
+    }
 }

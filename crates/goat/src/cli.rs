@@ -152,6 +152,7 @@ impl PuzzleCli for GoatCli {
             fields: Self::fields(input.start, input.goal),
             title: input.start.numbers(),
             optimal: true,
+            lower_bound: None,
             moves: l.moves,
             pieces: l.pieces,
             steps: l.steps,

@@ -25,6 +25,44 @@ const INSET: f64 = 2.0;
 const BOARD_COLOR: Color = Color(0xe6, 0xe2, 0xda);
 const WALL_COLOR: Color = Color(0x59, 0x59, 0x59);
 
+/// A picture draws every board of a solution of at most this many moves.
+pub const EVERY_BOARD_UP_TO: usize = 100;
+/// A longer solution is drawn as at most this many boards, sampled ([`sampled_boards`]).
+pub const MAX_BOARDS: usize = 48;
+/// The most cells a picture draws in all boards together, so that the picture of a large
+/// board stays a few megabytes: a 100x100 board is drawn four times at most.
+pub const MAX_CELLS_DRAWN: usize = 40_000;
+
+/// Which boards a picture of a solution draws (0 the start, `i` the board after move `i`):
+/// every one for a solution of at most [`EVERY_BOARD_UP_TO`] moves whose boards fit
+/// [`MAX_CELLS_DRAWN`]; else the start, the goal and, between them, the `marks` (boards
+/// worth seeing, such as the end of each stage of a staged solver) when there are few
+/// enough, or boards evenly spaced, at most [`MAX_BOARDS`] and [`MAX_CELLS_DRAWN`] cells in all.
+///
+/// ```
+/// use slide_pictures::boards::sampled_boards;
+/// assert_eq!(sampled_boards(3, 9, &[]), [0, 1, 2, 3]);
+/// assert_eq!(sampled_boards(1000, 100, &[400, 700]), [0, 400, 700, 1000]);
+/// assert_eq!(sampled_boards(1000, 100, &[]).len(), 48);
+/// assert_eq!(sampled_boards(2_000_000, 10_000, &[]), [0, 666_667, 1_333_333, 2_000_000]);
+/// ```
+pub fn sampled_boards(moves: usize, cells: usize, marks: &[usize]) -> Vec<usize> {
+    let fit = (MAX_CELLS_DRAWN / cells.max(1)).max(2);
+    if moves <= EVERY_BOARD_UP_TO && moves < fit {
+        return (0..=moves).collect();
+    }
+    let most = fit.min(MAX_BOARDS).min(moves + 1);
+    let mut inner: Vec<usize> = marks.iter().copied().filter(|&m| m > 0 && m < moves).collect();
+    inner.sort_unstable();
+    inner.dedup();
+    if inner.is_empty() || inner.len() + 2 > most {
+        // Evenly spaced: board k of `most` is after move round(k * moves / (most - 1)).
+        let last = (most - 1) as u128;
+        inner = (1..most - 1).map(|k| ((k as u128 * moves as u128 * 2 + last) / (2 * last)) as usize).collect();
+    }
+    std::iter::once(0).chain(inner).chain([moves]).collect()
+}
+
 /// What is drawn on a piece.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Mark {

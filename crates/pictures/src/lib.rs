@@ -19,7 +19,7 @@ pub mod histogram;
 #[cfg(feature = "render")]
 pub mod render;
 
-pub use boards::{BoardSketch, Frame, Mark, Piece, SolutionPicture};
+pub use boards::{sampled_boards, BoardSketch, Frame, Mark, Piece, SolutionPicture};
 pub use histogram::{DepthChart, Scale};
 
 /// An sRGB colour.

@@ -220,6 +220,7 @@ impl PuzzleCli for QuzzleCli {
             fields,
             title: Self::title(inst),
             optimal: true,
+            lower_bound: None,
             moves: l.moves,
             pieces: l.pieces,
             steps: l.steps,

@@ -48,8 +48,8 @@ impl fifteen::cli::TileVariant for Seven {
         (&["random", "--count", "3"], "three uniformly random solvable boards (the seed is said on stderr)"),
         (&["scramble", "--moves", "20", "--seed", "4"], "a board 20 random moves from the goal, the same every time"),
     ];
-    fn allowed(shape: Shape) -> bool {
-        shape == SHAPE
+    fn allowed(dims: fifteen::Dims) -> bool {
+        dims == SHAPE.into()
     }
     fn table_sets() -> Vec<TableSet> {
         table_sets()

@@ -51,7 +51,7 @@ impl LinearConflict {
                     }
                     key /= BASE;
                 }
-                (2 * (seq.len() - longest_increasing(&seq))) as u8
+                (2 * (seq.len() - crate::bound::longest_increasing(&seq))) as u8
             })
             .collect();
         LinearConflict { manhattan: Manhattan::for_goal(shape, goal), shape, row_code, col_code, conflicts }
@@ -97,19 +97,6 @@ impl LinearConflict {
         let cols: u32 = (0..self.shape.cols()).map(|c| self.col_conflicts(state, c)).sum();
         rows + cols
     }
-}
-
-/// The length of the longest strictly increasing subsequence of a short sequence.
-fn longest_increasing(seq: &[usize]) -> usize {
-    let mut best = vec![1; seq.len()];
-    for i in 0..seq.len() {
-        for j in 0..i {
-            if seq[j] < seq[i] {
-                best[i] = best[i].max(best[j] + 1);
-            }
-        }
-    }
-    best.into_iter().max().unwrap_or(0)
 }
 
 impl Heuristic<TilePuzzle> for LinearConflict {
