@@ -11,7 +11,9 @@
 //! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
 //! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
-//! - [`table`]: the versioned, checksummed file format of every precomputed table.
+//! - [`table`]: the versioned, checksummed file format of every precomputed table, and the
+//!   per-user directory that holds them.
+//! - [`walk`]: random walks (scrambles) over any puzzle.
 //!
 //! The library draws nothing: long computations report progress through callbacks.
 #![forbid(unsafe_code)]
@@ -28,6 +30,7 @@ pub mod rank;
 pub mod search;
 pub mod table;
 pub mod units;
+pub mod walk;
 
 pub use direction::Direction;
 pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};

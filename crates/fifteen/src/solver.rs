@@ -1,6 +1,7 @@
 //! Solving tile boards in a few lines: a [`Solver`] picks the strongest heuristic at hand
 //! (falling back, and saying why, when tables are missing or the goal does not suit them),
-//! keeps the last few it built, and runs the chosen search.
+//! keeps the last few it built, and runs the chosen search. A solver is `Send + Sync`, so a
+//! server keeps one and shares its tables between requests.
 //!
 //! ```
 //! let solution = fifteen::solve("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12").unwrap();
@@ -8,9 +9,8 @@
 //! assert!(solution.optimal);
 //! ```
 
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use slide_core::progress::{NoProgress, Progress};
@@ -187,7 +187,7 @@ const KEPT_HEURISTICS: usize = 4;
 
 /// A built heuristic and what it was built for: shape, goal, the choice asked (None: the
 /// default), and the choice it is.
-type Kept = (Shape, TileState, Option<HeuristicChoice>, Rc<AnyHeuristic>, HeuristicChoice);
+type Kept = (Shape, TileState, Option<HeuristicChoice>, Arc<AnyHeuristic>, HeuristicChoice);
 
 /// Solves tile boards with a heuristic chosen once, or the strongest at hand by default.
 pub struct Solver {
@@ -195,9 +195,18 @@ pub struct Solver {
     data_dir: Option<PathBuf>,
     table_puzzle: &'static str,
     limits: Limits,
-    progress: Box<dyn Progress>,
-    notes: RefCell<Vec<Note>>,
-    kept: RefCell<Vec<Kept>>,
+    build_databases: bool,
+    progress: Box<dyn Progress + Send>,
+    notes: Mutex<Vec<Note>>,
+    kept: Mutex<Vec<Kept>>,
+    /// Held while a heuristic is built, so that threads asking for the same one build it once.
+    building: Mutex<()>,
+}
+
+/// The data behind `mutex`, even if a thread panicked while holding it: what is kept there
+/// (notes, built heuristics) stays valid whatever happened to the holder.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Default for Solver {
@@ -216,9 +225,11 @@ impl Solver {
             data_dir: None,
             table_puzzle: "fifteen",
             limits: Limits::default(),
+            build_databases: true,
             progress: Box::new(NoProgress),
-            notes: RefCell::new(Vec::new()),
-            kept: RefCell::new(Vec::new()),
+            notes: Mutex::new(Vec::new()),
+            kept: Mutex::new(Vec::new()),
+            building: Mutex::new(()),
         }
     }
 
@@ -246,8 +257,26 @@ impl Solver {
         self
     }
 
+    /// Whether the default heuristic may build a missing pattern-database set on first use
+    /// (true unless said otherwise; the 6-6-3 set takes about 15 s). With `false` a set that is
+    /// not built gives way at once, as it does without a data directory, so that a caller who
+    /// must answer quickly (a web page) never waits for a build; it can build the set apart
+    /// (`Partition::load`) and make a new solver when it is there.
+    ///
+    /// ```
+    /// let solver = fifteen::Solver::new().data_dir(std::env::temp_dir().join("empty")).build_databases(false);
+    /// let (start, shape) = fifteen::parse::parse_board("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12", None).unwrap();
+    /// let goal = fifteen::TilePuzzle::standard_goal(shape);
+    /// let solution = solver.solve(shape, start, goal, fifteen::Algorithm::Idastar).unwrap();
+    /// assert_eq!(solution.heuristic, fifteen::HeuristicChoice::WalkingDistance);
+    /// ```
+    pub fn build_databases(mut self, build: bool) -> Self {
+        self.build_databases = build;
+        self
+    }
+
     /// Reports table builds to `progress`.
-    pub fn progress(mut self, progress: impl Progress + 'static) -> Self {
+    pub fn progress(mut self, progress: impl Progress + Send + 'static) -> Self {
         self.progress = Box::new(progress);
         self
     }
@@ -256,7 +285,7 @@ impl Solver {
     /// "the pdb78 tables are not built in ...; build them once with `fifteen tables build
     /// pdb78` (...); using pdb663").
     pub fn take_notes(&self) -> Vec<Note> {
-        std::mem::take(&mut self.notes.borrow_mut())
+        std::mem::take(&mut lock(&self.notes))
     }
 
     /// The strongest heuristic for `shape` when every table exists.
@@ -272,10 +301,18 @@ impl Solver {
 
     /// The heuristic for `puzzle`: the one chosen, or the strongest that can serve it, with
     /// what it is.
-    pub fn heuristic_for(&self, puzzle: &TilePuzzle) -> Result<(Rc<AnyHeuristic>, HeuristicChoice), SolveError> {
+    pub fn heuristic_for(&self, puzzle: &TilePuzzle) -> Result<(Arc<AnyHeuristic>, HeuristicChoice), SolveError> {
         let key = (puzzle.shape(), puzzle.goal(), self.heuristic);
-        if let Some((.., h, used)) = self.kept.borrow().iter().find(|(s, g, c, ..)| (*s, *g, *c) == key) {
-            return Ok((h.clone(), *used));
+        let kept = |key: &(Shape, TileState, Option<HeuristicChoice>)| {
+            let kept = lock(&self.kept);
+            kept.iter().find(|(s, g, c, ..)| (*s, *g, *c) == *key).map(|(.., h, used)| (h.clone(), *used))
+        };
+        if let Some(found) = kept(&key) {
+            return Ok(found);
+        }
+        let _building = lock(&self.building);
+        if let Some(found) = kept(&key) {
+            return Ok(found);
         }
         let build = |c| AnyHeuristic::build(c, puzzle, self.table_puzzle, self.data_dir.as_deref(), &*self.progress);
         let mut tried = self.heuristic.unwrap_or_else(|| Self::strongest(puzzle.shape()));
@@ -283,8 +320,13 @@ impl Solver {
         let (mut gave_way, mut broken) = (Vec::new(), false);
         let built = loop {
             // Without a data directory the default skips the pattern databases, whose tables
-            // take seconds to hours to build, rather than build them for every solver.
-            let skip = self.heuristic.is_none() && self.data_dir.is_none() && tried.partition().is_some();
+            // take seconds to hours to build, rather than build them for every solver; so
+            // does a solver told not to build them, when they are not built.
+            let unbuilt = |p: crate::pdb::Partition| match &self.data_dir {
+                None => true,
+                Some(dir) => !self.build_databases && !p.missing_in(dir).is_empty(),
+            };
+            let skip = self.heuristic.is_none() && tried.partition().is_some_and(unbuilt);
             let built = if skip { Err(String::new()) } else { build(tried) };
             match (built, tried.fallback()) {
                 (Err(why), Some(next)) if self.heuristic.is_none() => {
@@ -306,10 +348,10 @@ impl Solver {
         // One note, once the heuristic is known, so that it names the one really used.
         if built.is_ok() && !gave_way.is_empty() {
             let text = format!("{}; using {}", gave_way.join("; "), tried.name());
-            self.notes.borrow_mut().push(Note { text, warning: broken });
+            lock(&self.notes).push(Note { text, warning: broken });
         }
-        let h = Rc::new(built.map_err(SolveError::Heuristic)?);
-        let mut kept = self.kept.borrow_mut();
+        let h = Arc::new(built.map_err(SolveError::Heuristic)?);
+        let mut kept = lock(&self.kept);
         if kept.len() == KEPT_HEURISTICS {
             kept.remove(0);
         }
@@ -317,9 +359,9 @@ impl Solver {
         Ok((h, tried))
     }
 
-    fn options(&self, puzzle: &TilePuzzle, start: &TileState) -> IdaOptions {
+    fn options(puzzle: &TilePuzzle, start: &TileState, limits: &Limits) -> IdaOptions {
         IdaOptions {
-            limits: self.limits,
+            limits: *limits,
             solution_parity: Some(solution_parity(puzzle.shape(), start, &puzzle.goal())),
             ..IdaOptions::default()
         }
@@ -333,15 +375,28 @@ impl Solver {
         goal: TileState,
         algorithm: Algorithm,
     ) -> Result<Solution, SolveError> {
+        self.solve_within(shape, start, goal, algorithm, &self.limits)
+    }
+
+    /// [`Solver::solve`] within `limits` instead of the solver's own: one solver, with its
+    /// tables, serves searches of different budgets.
+    pub fn solve_within(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        algorithm: Algorithm,
+        limits: &Limits,
+    ) -> Result<Solution, SolveError> {
         check_solvable(shape, &start, &goal)?;
         let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = if algorithm.uses_heuristic() {
             self.heuristic_for(&puzzle)?
         } else {
-            (Rc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None)
+            (Arc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None)
         };
         let clock = Instant::now();
-        let options = self.options(&puzzle, &start);
+        let options = Self::options(&puzzle, &start, limits);
         let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options });
         let path = found(outcome)?;
         Ok(Solution {
@@ -359,11 +414,23 @@ impl Solver {
 
     /// Every optimal solution of `start`, counted; listed as the tiles moved when `list`.
     pub fn count(&self, shape: Shape, start: TileState, goal: TileState, list: bool) -> Result<Count, SolveError> {
+        self.count_within(shape, start, goal, list, &self.limits)
+    }
+
+    /// [`Solver::count`] within `limits` instead of the solver's own.
+    pub fn count_within(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        list: bool,
+        limits: &Limits,
+    ) -> Result<Count, SolveError> {
         check_solvable(shape, &start, &goal)?;
         let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = self.heuristic_for(&puzzle)?;
         let clock = Instant::now();
-        let options = self.options(&puzzle, &start);
+        let options = Self::options(&puzzle, &start, limits);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });
         let result = found(outcome)?;
         Ok(Count {
@@ -450,6 +517,27 @@ mod tests {
         let s = solver.solve(shape, start, TilePuzzle::standard_goal(shape), Algorithm::Idastar).unwrap();
         assert_eq!((s.len(), s.heuristic), (15, HeuristicChoice::WalkingDistance));
         assert!(solver.take_notes().is_empty());
+    }
+
+    #[test]
+    fn a_solver_is_shared_between_threads() {
+        fn shared<T: Send + Sync>(_: &T) {}
+        let solver = Solver::new();
+        shared(&solver);
+        let (start, shape) = parse_board("8 6 7 / 2 5 4 / 3 0 1", None).unwrap();
+        let goal = TilePuzzle::standard_goal(shape);
+        let lengths: Vec<usize> = std::thread::scope(|s| {
+            let runs: Vec<_> = (0..3)
+                .map(|_| s.spawn(|| solver.solve(shape, start, goal, Algorithm::Idastar).unwrap().len()))
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert_eq!(lengths, [31, 31, 31]);
+        // One build served the three: the kept heuristic is the same one.
+        let puzzle = TilePuzzle::new(shape, goal);
+        let (a, b) = (solver.heuristic_for(&puzzle).unwrap().0, solver.heuristic_for(&puzzle).unwrap().0);
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(lock(&solver.kept).len(), 1);
     }
 
     #[test]
