@@ -129,6 +129,12 @@ function draw(view, stepMillis) {
     Object.assign(entry, p);
     const el = entry.el;
     el.textContent = p.label;
+    if (p.caption) {
+      const caption = document.createElement('span');
+      caption.className = 'caption';
+      caption.textContent = p.caption;
+      el.appendChild(caption);
+    }
     el.dataset.label = p.label;
     el.dataset.row = p.row;
     el.dataset.col = p.col;

@@ -545,16 +545,16 @@ fn block_distances(caches: &Caches, game: &Game, limits: &Limits) -> Result<Arc<
     if let Some(d) = kept(&caches.distances, &key) {
         return Ok(d);
     }
-    let d = quzzle::goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits)
-        .map(Arc::new)
-        .map_err(|hit| match hit {
+    let d = quzzle::goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits).map(Arc::new).map_err(
+        |hit| match hit {
             LimitHit::Interrupted => ApiError::busy("the server is stopping"),
             hit => ApiError::bad(format!(
                 "the positions of {} were not all counted within the budget ({hit}): a random position is drawn \
                  from all of them; a scramble needs none",
                 puzzle.name
             )),
-        })?;
+        },
+    )?;
     if d.states <= KEPT_STATES {
         keep(&caches.distances, key, d.clone());
     }

@@ -85,6 +85,9 @@ pub struct Piece {
     pub height: usize,
     /// Whether it stands where the goal wants it (tiles, Goat) or is a block the goal names.
     pub home: bool,
+    /// A word written under the label, for a glyph a browser may lack a font for (Goat's
+    /// 羊 "goat" and 狼 "wolf").
+    pub caption: Option<&'static str>,
 }
 
 /// A position as the page draws it.
@@ -290,6 +293,7 @@ fn tiles_view(shape: Shape, state: &TileState) -> View {
                 width: 1,
                 height: 1,
                 home: goal.tile_at(cell) == tile,
+                caption: None,
             }
         })
         .collect();
@@ -341,6 +345,11 @@ fn goat_view(board: &goat::Board) -> View {
                 width: if big { 2 } else { 1 },
                 height: 1,
                 home: goal.cell(i) == v,
+                caption: match v {
+                    5 => Some("goat"),
+                    6 => Some("wolf"),
+                    _ => None,
+                },
             }
         })
         .collect();
@@ -386,6 +395,7 @@ fn blocks_view(inst: &Instance) -> View {
                 width: w,
                 height: h,
                 home: goal_labels.contains(&b.label),
+                caption: None,
             }
         })
         .collect();

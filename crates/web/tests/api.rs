@@ -435,17 +435,16 @@ fn ctrl_c_stops_the_server_and_its_searches() {
     let request = body(tiles(5, 5), &fifteen::parse::board_text(&state, shape));
     let search = std::thread::spawn(move || post(addr, "/api/hint", &request));
     std::thread::sleep(Duration::from_millis(500));
-    let clock = Instant::now();
     let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     assert!(kill.success());
     let status = child.wait().unwrap();
-    let took = clock.elapsed();
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    // Stopped by itself: the search ended at its next check of the flag, the request in
+    // flight was answered, and the server did not need its last resort (exit 130 after 5 s).
     assert_eq!(status.code(), Some(0), "{stderr}");
-    assert!(took < Duration::from_secs(3), "stopping took {took:?}");
     assert!(stderr.contains("stopping (Ctrl-C)") && stderr.contains("slide-web: stopped"), "{stderr}");
-    // The search in flight was answered, as stopped.
+    assert!(!stderr.contains("without waiting"), "{stderr}");
     let answer = search.join().unwrap();
     assert_eq!(answer.status, 200, "{answer:?}");
     assert!(answer.json()["note"].as_str().unwrap().contains("stopping"), "{answer:?}");
