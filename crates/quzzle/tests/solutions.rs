@@ -250,3 +250,19 @@ fn parsing_arbitrary_text_never_panics() {
         }
     }
 }
+
+#[test]
+fn the_generic_solver_s_depth_first_option_finds_a_solution_not_a_shortest() {
+    for name in ["pennant", "klotski", "small"] {
+        for metric in [Metric::Cell, Metric::Line, Metric::Block] {
+            let inst = shipped(name, metric);
+            let (optimal, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+            let optimal = optimal.found().unwrap().len();
+            let length = solve_and_replay(&inst, Algorithm::Dfs);
+            assert!(length >= optimal, "{name} {metric}: {length} < {optimal}");
+            if name == "pennant" && metric == Metric::Cell {
+                assert!(length > 2 * optimal, "depth first wanders: {length} vs {optimal}");
+            }
+        }
+    }
+}
