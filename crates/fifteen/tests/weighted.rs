@@ -9,7 +9,7 @@ use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan};
 use fifteen::scramble::{random_board, scramble};
 use fifteen::{Algorithm, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
 use rand::SeedableRng;
-use slide_core::search::{Limits, Weight};
+use slide_core::search::Weight;
 use slide_core::{Heuristic, Puzzle};
 
 const WEIGHTS: [f64; 5] = [1.0, 1.25, 1.5, 2.0, 3.0];
