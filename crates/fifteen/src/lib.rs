@@ -13,6 +13,7 @@ pub mod picture;
 pub mod scramble;
 pub mod solvable;
 pub mod solver;
+pub mod wide;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};

@@ -77,7 +77,7 @@ fn every_5x5_solution_is_within_its_weight_of_ida_star_s() {
 }
 
 #[test]
-fn the_record_states_the_guarantee_and_a_bound_can_keep_the_quick_solution() {
+fn the_record_states_the_guarantee_and_a_bound_keeps_the_best_solution_so_far() {
     let board = "13 11 21 1 5 / 17 8 19 6 12 / 24 23 7 20 4 / 2 22 16 15 10 / 3 0 9 14 18";
     let out = fifteen(&["solve", "--json", "--algorithm", "weighted", "--weight", "1.5", board]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -93,8 +93,9 @@ fn the_record_states_the_guarantee_and_a_bound_can_keep_the_quick_solution() {
         (v["optimal"].as_bool(), v["guarantee"].as_str(), v["length"].as_u64()),
         (Some(true), Some("optimal"), Some(2))
     );
-    // A node bound that A* cannot finish in: none without --best-so-far, the quick search's
-    // solution (weight 5) with it, exit 3 either way.
+    // A node bound that A* cannot finish in: none without --best-so-far; with it, the
+    // solution of the last weight tried that finished (5, then 3, then the 1 asked for),
+    // exit 3 either way.
     let bounded = ["solve", "--json", "--algorithm", "weighted", "--weight", "1", "--max-nodes", "300000", board];
     let out = fifteen(&bounded);
     assert_eq!(out.status.code(), Some(3));
@@ -102,10 +103,10 @@ fn the_record_states_the_guarantee_and_a_bound_can_keep_the_quick_solution() {
     let out = fifteen(&[&bounded[..], &["--best-so-far"]].concat());
     assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
     let v = &json_lines(&out)[0];
-    assert_eq!((v["weight"].as_f64(), v["weight_asked"].as_f64()), (Some(5.0), Some(1.0)));
+    assert_eq!((v["weight"].as_f64(), v["weight_asked"].as_f64()), (Some(3.0), Some(1.0)));
     assert_eq!(
         (v["guarantee"].as_str(), v["stopped"].as_str()),
-        (Some("length <= 5 x optimal"), Some("node limit of 300000 reached"))
+        (Some("length <= 3 x optimal"), Some("node limit of 300000 reached"))
     );
     assert!(v["lower_bound"].as_u64().unwrap() <= v["length"].as_u64().unwrap());
     replay(v);

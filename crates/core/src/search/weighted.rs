@@ -78,8 +78,8 @@ pub struct WeightedOptions {
     /// to it.
     pub solution_parity: Option<u32>,
     /// When a bound stops the search, give the best solution found so far instead of none:
-    /// a quick search with a larger weight ([`quick_weight`]) runs first, then the one asked
-    /// for, with what is left of the bounds.
+    /// searches with larger weights ([`quick_weight`], then halfway down) run first, then
+    /// the one asked for, with what is left of the bounds.
     pub best_so_far: bool,
 }
 
@@ -149,39 +149,52 @@ pub fn weighted_astar<P: Puzzle, H: Heuristic<P>>(
     options: &WeightedOptions,
 ) -> (Weighted<P::State, P::Move>, SearchStats) {
     let clock = Instant::now();
-    let quick = quick_weight(options.weight);
-    if !options.best_so_far || quick <= options.weight {
-        let mut result = run(puzzle, heuristic, start, &goal, options.weight, &options.limits, options.solution_parity);
+    let parity = options.solution_parity;
+    if !options.best_so_far {
+        let mut result = run(puzzle, heuristic, start, &goal, options.weight, &options.limits, parity);
         result.0.weight = options.weight;
         return result;
     }
-    let (first, mut stats) = run(puzzle, heuristic, start, &goal, quick, &options.limits, options.solution_parity);
-    if first.path.is_none() {
-        return (Weighted { weight: options.weight, ..first }, stats);
-    }
-    // What is left of the bounds for the search asked for; a bound it hits is said as the
-    // user gave it.
-    let left = Limits {
-        max_nodes: options.limits.max_nodes.map(|n| n.saturating_sub(stats.nodes)),
-        timeout: options.limits.timeout.map(|t| t.saturating_sub(clock.elapsed()).max(Duration::from_nanos(1))),
-        ..options.limits
-    };
-    let (second, more) = run(puzzle, heuristic, start, &goal, options.weight, &left, options.solution_parity);
-    stats.nodes += more.nodes;
-    stats.elapsed = clock.elapsed();
-    let peak_bytes = first.peak_bytes.max(second.peak_bytes);
-    match second.stopped {
-        None => (Weighted { weight: options.weight, peak_bytes, ..second }, stats),
-        Some(hit) => {
-            let hit = match hit {
-                LimitHit::Nodes(_) => LimitHit::Nodes(options.limits.max_nodes.unwrap_or(0)),
-                LimitHit::Time(_) => LimitHit::Time(options.limits.timeout.unwrap_or_default()),
-                hit => hit,
-            };
-            let lower_bound = first.lower_bound.max(second.lower_bound);
-            (Weighted { weight: quick, lower_bound, stopped: Some(hit), peak_bytes, ..first }, stats)
+    let mut stats = SearchStats::default();
+    let (mut best, mut lower_bound, mut peak_bytes) = (None, 0, 0);
+    for weight in ladder(options.weight) {
+        // What is left of the bounds; a bound hit is said as the user gave it.
+        let left = Limits {
+            max_nodes: options.limits.max_nodes.map(|n| n.saturating_sub(stats.nodes)),
+            timeout: options.limits.timeout.map(|t| t.saturating_sub(clock.elapsed()).max(Duration::from_nanos(1))),
+            ..options.limits
+        };
+        let (w, more) = run(puzzle, heuristic, start, &goal, weight, &left, parity);
+        stats.nodes += more.nodes;
+        stats.elapsed = clock.elapsed();
+        (lower_bound, peak_bytes) = (lower_bound.max(w.lower_bound), peak_bytes.max(w.peak_bytes));
+        match (w.stopped, w.path.is_some()) {
+            (None, true) if weight == options.weight => return (Weighted { lower_bound, peak_bytes, ..w }, stats),
+            (None, true) => best = Some(w),
+            (None, false) => return (Weighted { weight: options.weight, lower_bound, peak_bytes, ..w }, stats),
+            (Some(hit), _) => {
+                let hit = match hit {
+                    LimitHit::Nodes(_) => LimitHit::Nodes(options.limits.max_nodes.unwrap_or(0)),
+                    LimitHit::Time(_) => LimitHit::Time(options.limits.timeout.unwrap_or_default()),
+                    hit => hit,
+                };
+                let found = best.unwrap_or(Weighted { weight: options.weight, ..w });
+                return (Weighted { lower_bound, peak_bytes, stopped: Some(hit), ..found }, stats);
+            }
         }
     }
+    unreachable!("the ladder ends with the weight asked for")
+}
+
+/// The weights `best_so_far` tries, in order: [`quick_weight`], halfway down, then the one
+/// asked for (fewer when they coincide). Each search starts afresh; the later ones cost more
+/// and find shorter solutions.
+fn ladder(weight: Weight) -> Vec<Weight> {
+    let quick = quick_weight(weight);
+    let mut weights = vec![quick, Weight((quick.0 + weight.0) / 2), weight];
+    weights.dedup();
+    weights.retain(|w| *w >= weight);
+    weights
 }
 
 /// A state the search has reached: as reached, its parent's index, its shortest `g` so far,
@@ -197,6 +210,52 @@ struct Node<S, C> {
 
 /// The parent index of the start.
 const ROOT: u32 = u32::MAX;
+
+/// The states reached, by index, in chunks of fixed size: growing never copies what is
+/// there, so memory grows a chunk at a time instead of doubling (a vector's growth would
+/// briefly hold three times its size).
+struct Arena<T> {
+    chunks: Vec<Vec<T>>,
+    len: usize,
+}
+
+impl<T> Arena<T> {
+    /// Items per chunk (a chunk of 24-puzzle nodes is about 3 MB).
+    const CHUNK: usize = 1 << 16;
+
+    fn new() -> Self {
+        Arena { chunks: Vec::new(), len: 0 }
+    }
+
+    /// Adds `item`; its index.
+    fn push(&mut self, item: T) -> u32 {
+        if self.len.is_multiple_of(Self::CHUNK) {
+            self.chunks.push(Vec::with_capacity(Self::CHUNK));
+        }
+        self.chunks.last_mut().expect("a chunk with room").push(item);
+        self.len += 1;
+        (self.len - 1) as u32
+    }
+
+    #[inline]
+    fn get(&self, i: u32) -> &T {
+        let i = i as usize;
+        &self.chunks[i / Self::CHUNK][i % Self::CHUNK]
+    }
+
+    #[inline]
+    fn get_mut(&mut self, i: u32) -> &mut T {
+        let i = i as usize;
+        &mut self.chunks[i / Self::CHUNK][i % Self::CHUNK]
+    }
+
+    /// The bytes it holds, the next chunk included when the last is full.
+    fn bytes(&self) -> u64 {
+        let chunks = self.chunks.len() as u64 + u64::from(self.len.is_multiple_of(Self::CHUNK));
+        chunks * (Self::CHUNK * std::mem::size_of::<T>()) as u64
+            + buffer_bytes::<Vec<T>>(self.chunks.len(), self.chunks.capacity())
+    }
+}
 
 /// One weighted A* search with `weight` (its `Weighted::weight` is set by the caller).
 fn run<P: Puzzle, H: Heuristic<P>>(
@@ -215,7 +274,7 @@ fn run<P: Puzzle, H: Heuristic<P>>(
     let f = |g: u32, h: u32| 1000 * u64::from(g) + w * u64::from(h);
     let hasher = FxBuildHasher;
     let hash = |s: &P::State| hasher.hash_one(puzzle.canonical(*s));
-    let mut arena: Vec<Node<P::State, H::Carried>> = Vec::new();
+    let mut arena: Arena<Node<P::State, H::Carried>> = Arena::new();
     let mut table: HashTable<u32> = HashTable::new();
     // Open entries: lowest f first, then the deepest, then the newest; an entry whose node
     // was expanded or reached more cheaply since is stale and skipped.
@@ -235,12 +294,12 @@ fn run<P: Puzzle, H: Heuristic<P>>(
     };
     let (h0, carried0) = heuristic.estimate_carried(&start);
     arena.push(Node { state: start, parent: ROOT, g: 0, h: h0, closed: false, carried: carried0 });
-    table.insert_unique(hash(&start), 0, |&i| hash(&arena[i as usize].state));
+    table.insert_unique(hash(&start), 0, |&i| hash(&arena.get(i).state));
     open.push((Reverse(f(0, h0)), 0, 0));
     count(&mut live, h0, true);
     let (mut found, mut stopped, mut peak_bytes) = (None, None, 0);
     while let Some((_, g, index)) = open.pop() {
-        let node = &mut arena[index as usize];
+        let node = arena.get_mut(index);
         if node.closed || node.g != g {
             continue;
         }
@@ -251,14 +310,14 @@ fn run<P: Puzzle, H: Heuristic<P>>(
             found = Some(index);
             break;
         }
-        let bytes = buffer_bytes::<Node<P::State, H::Carried>>(arena.len(), arena.capacity())
+        let bytes = arena.bytes()
             + hash_table_bytes(table.len(), table.capacity(), std::mem::size_of::<u32>())
             + buffer_bytes::<(Reverse<u64>, u32, u32)>(open.len(), open.capacity())
             + buffer_bytes::<u64>(live.len(), live.capacity());
         peak_bytes = peak_bytes.max(bytes);
         if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             // The expanded state goes back to the open list, so the bound below counts it.
-            arena[index as usize].closed = false;
+            arena.get_mut(index).closed = false;
             count(&mut live, g + h, true);
             stopped = Some(hit);
             break;
@@ -268,10 +327,10 @@ fn run<P: Puzzle, H: Heuristic<P>>(
             stats.nodes += 1;
             let key = puzzle.canonical(child);
             let child_hash = hash(&child);
-            let seen = table.find(child_hash, |&i| puzzle.canonical(arena[i as usize].state) == key).copied();
+            let seen = table.find(child_hash, |&i| puzzle.canonical(arena.get(i).state) == key).copied();
             let i = match seen {
                 Some(i) => {
-                    let n = &mut arena[i as usize];
+                    let n = arena.get_mut(i);
                     if n.g <= child_g {
                         return;
                     }
@@ -283,13 +342,13 @@ fn run<P: Puzzle, H: Heuristic<P>>(
                 }
                 None => {
                     let (ch, cc) = heuristic.update_carried(&state, h, &carried, mv, &child);
-                    let i = arena.len() as u32;
-                    arena.push(Node { state: child, parent: index, g: child_g, h: ch, closed: false, carried: cc });
-                    table.insert_unique(child_hash, i, |&j| hash(&arena[j as usize].state));
+                    let i =
+                        arena.push(Node { state: child, parent: index, g: child_g, h: ch, closed: false, carried: cc });
+                    table.insert_unique(child_hash, i, |&j| hash(&arena.get(j).state));
                     i
                 }
             };
-            let ch = arena[i as usize].h;
+            let ch = arena.get(i).h;
             open.push((Reverse(f(child_g, ch)), child_g, i));
             count(&mut live, child_g + ch, true);
         });
@@ -299,11 +358,11 @@ fn run<P: Puzzle, H: Heuristic<P>>(
     let least_open = live.iter().position(|&n| n > 0).map(|f| f as u32);
     let path = found.map(|end| {
         let mut indices = vec![end];
-        while let Some(&i) = indices.last().filter(|&&i| arena[i as usize].parent != ROOT) {
-            indices.push(arena[i as usize].parent);
+        while let Some(&i) = indices.last().filter(|&&i| arena.get(i).parent != ROOT) {
+            indices.push(arena.get(i).parent);
         }
         indices.reverse();
-        let states: Vec<P::State> = indices.iter().map(|&i| arena[i as usize].state).collect();
+        let states: Vec<P::State> = indices.iter().map(|&i| arena.get(i).state).collect();
         let moves = states
             .windows(2)
             .map(|pair| {
@@ -350,6 +409,10 @@ mod tests {
         assert_eq!(Weight::new(1.5).unwrap().divide(31), 21);
         assert_eq!(quick_weight(Weight::ONE).to_string(), "5");
         assert_eq!(quick_weight(Weight::new(4.0).unwrap()).to_string(), "8");
+        let names = |w: f64| ladder(Weight::new(w).unwrap()).iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert_eq!(names(1.5), ["5", "3.25", "1.5"]);
+        assert_eq!(names(10.0), ["20", "15", "10"]);
+        assert_eq!(names(1000.0), ["1000"]);
     }
 
     /// A 6x6 grid with walls; a move is one step; the heuristic is the grid distance.
