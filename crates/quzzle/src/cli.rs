@@ -134,6 +134,10 @@ impl PuzzleCli for QuzzleCli {
         ),
         (&["analyze", "--puzzle", "pennant"], "every position reachable from the Pennant's start, by distance"),
         (
+            &["solve", "--algorithm", "dfs"],
+            "the Pennant by the generic solver's depth-first option: a solution of 339 moves, not a shortest",
+        ),
+        (
             &["solve", "..11/..11/2233"],
             "a board of your own: blocks by label, '.' empty; goal: the largest block to the lower left",
         ),
