@@ -25,7 +25,8 @@ pub use exit::{CliError, ExitCode};
 pub use output::{count_json, emit_json, format_millis};
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
 pub use program::{
-    Analyzed, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CommandRecord, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, NoCommands, Param,
+    PuzzleCli, Setup, SolveParams, SolveRequest, Solved,
 };
 pub use progress::{Bars, Progress};
 pub use slide_core::table::{data_dir, per_user_dir, DATA_DIR_ENV};

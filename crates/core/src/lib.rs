@@ -13,7 +13,6 @@
 //! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
 //! - [`table`]: the versioned, checksummed file format of every precomputed table, and the
 //!   per-user directory that holds them.
-//! - [`walk`]: random walks (scrambles) over any puzzle.
 //!
 //! The library draws nothing: long computations report progress through callbacks.
 #![forbid(unsafe_code)]
@@ -30,7 +29,6 @@ pub mod rank;
 pub mod search;
 pub mod table;
 pub mod units;
-pub mod walk;
 
 pub use direction::Direction;
 pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};

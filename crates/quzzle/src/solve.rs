@@ -7,8 +7,8 @@ use std::ops::ControlFlow;
 use rustc_hash::{FxHashMap, FxHashSet};
 use slide_core::search::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes};
 use slide_core::search::{
-    astar, bfs, breadth_first_layers, count_shortest_paths, ida_star, Frontier, IdaOptions, LayerVisitor, LayersEnd,
-    LimitHit, Limits, Outcome, PathOf,
+    astar, bfs, breadth_first_layers, count_shortest_paths, depth_first_stack, ida_star, Frontier, IdaOptions,
+    LayerVisitor, LayersEnd, LimitHit, Limits, Outcome, PathOf,
 };
 use slide_core::{Puzzle, SearchStats};
 
@@ -26,6 +26,9 @@ pub enum Algorithm {
     /// IDA* with the goal-block distance heuristic: little memory, but slow on puzzles with
     /// many transpositions (every block puzzle has them).
     Idastar,
+    /// The generic puzzle solver's depth-first option: its search with a stack for the
+    /// queue. Finds *a* solution, NOT a shortest one.
+    Dfs,
 }
 
 impl Algorithm {
@@ -35,16 +38,22 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Astar => "astar",
             Algorithm::Idastar => "idastar",
+            Algorithm::Dfs => "dfs",
         }
     }
 
-    /// Parses `bfs`, `astar` or `idastar`.
+    /// Parses `bfs`, `astar`, `idastar` or `dfs`.
     pub fn parse(text: &str) -> Option<Algorithm> {
-        [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar].into_iter().find(|a| a.name() == text)
+        [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar, Algorithm::Dfs].into_iter().find(|a| a.name() == text)
+    }
+
+    /// Whether its solutions are shortest ones.
+    pub fn is_optimal(self) -> bool {
+        self != Algorithm::Dfs
     }
 }
 
-/// A shortest solution of `inst` by `algorithm`.
+/// A solution of `inst` by `algorithm`: a shortest one unless it is [`Algorithm::Dfs`].
 pub fn solve(inst: &Instance, algorithm: Algorithm, limits: &Limits) -> (Outcome<PathOf<Board>>, SearchStats) {
     let goal = |s: &State| inst.is_goal(s);
     match algorithm {
@@ -60,6 +69,7 @@ pub fn solve(inst: &Instance, algorithm: Algorithm, limits: &Limits) -> (Outcome
             let options = IdaOptions { limits: *limits, prove_unreachable: true, ..IdaOptions::default() };
             ida_star(&inst.board, &h, inst.start, goal, &options)
         }
+        Algorithm::Dfs => depth_first_stack(&inst.board, inst.start, goal, limits),
     }
 }
 

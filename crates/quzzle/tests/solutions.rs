@@ -284,3 +284,19 @@ fn goal_distances_agree_with_a_search_from_every_position() {
     let bounded = quzzle::goal_distances(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::nodes(1000));
     assert!(bounded.is_err());
 }
+
+#[test]
+fn the_generic_solver_s_depth_first_option_finds_a_solution_not_a_shortest() {
+    for name in ["pennant", "klotski", "small"] {
+        for metric in [Metric::Cell, Metric::Line, Metric::Block] {
+            let inst = shipped(name, metric);
+            let (optimal, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+            let optimal = optimal.found().unwrap().len();
+            let length = solve_and_replay(&inst, Algorithm::Dfs);
+            assert!(length >= optimal, "{name} {metric}: {length} < {optimal}");
+            if name == "pennant" && metric == Metric::Cell {
+                assert!(length > 2 * optimal, "depth first wanders: {length} vs {optimal}");
+            }
+        }
+    }
+}

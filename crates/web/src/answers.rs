@@ -689,7 +689,7 @@ pub fn shuffle(caches: &Caches, game: &Game, moves: Option<u64>, limits: &Limits
             let goal = goat::Board::from_cells(&goat::GOAL);
             let board = match moves {
                 None => goat::rank::unrank(rng.random_range(0..goat::rank::STATE_COUNT)),
-                Some(n) => slide_core::walk::random_walk(&goat::Goat, goal, n, limits, |k| rng.random_range(0..k))
+                Some(n) => slide_core::search::scramble(&goat::Goat, goal, n, limits, |k| rng.random_range(0..k))
                     .map_err(walk_error)?,
             };
             Ok(Position::Goat(board))
@@ -709,7 +709,7 @@ pub fn shuffle(caches: &Caches, game: &Game, moves: Option<u64>, limits: &Limits
                 }
                 Some(n) => {
                     let cells = puzzle.with_metric(quzzle::Metric::Cell);
-                    slide_core::walk::random_walk(&cells.board, cells.start, n, limits, |k| rng.random_range(0..k))
+                    slide_core::search::scramble(&cells.board, cells.start, n, limits, |k| rng.random_range(0..k))
                         .map_err(walk_error)?
                 }
             };

@@ -1,7 +1,8 @@
-//! Random walks over any puzzle: a scramble of N moves for the puzzles that have no sampler
-//! of their own (Goat, the block puzzles; `fifteen` has a faster one for tiles).
+//! A scramble of N random moves over any puzzle, for the puzzles that have no sampler of their
+//! own (Goat, the block puzzles; `fifteen` has a faster one for tiles). The random walks that
+//! search for a solution are [`super::random_walks`].
 
-use crate::search::{LimitGuard, LimitHit, Limits};
+use super::{LimitGuard, LimitHit, Limits};
 use crate::Puzzle;
 
 /// The state `moves` random moves away from `start`, no move going straight back to the
@@ -17,7 +18,7 @@ use crate::Puzzle;
 ///
 /// # Example
 /// ```
-/// use slide_core::{walk::random_walk, Limits, Puzzle};
+/// use slide_core::{search::scramble, Limits, Puzzle};
 /// // A line of cells 0..=9; a move steps one cell left or right.
 /// struct Line;
 /// impl Puzzle for Line {
@@ -29,9 +30,9 @@ use crate::Puzzle;
 ///     }
 /// }
 /// // Always the first move: from 0 the walk can only go right, and never turns back.
-/// assert_eq!(random_walk(&Line, 0, 5, &Limits::default(), |_| 0), Ok(5));
+/// assert_eq!(scramble(&Line, 0, 5, &Limits::default(), |_| 0), Ok(5));
 /// ```
-pub fn random_walk<P: Puzzle>(
+pub fn scramble<P: Puzzle>(
     puzzle: &P,
     start: P::State,
     moves: u64,
@@ -79,13 +80,13 @@ mod tests {
     fn a_walk_never_steps_back_and_honours_its_bound() {
         // Whatever is picked, the walk never goes back, so on a ring it goes round one way.
         let mut flip = 0;
-        let end = random_walk(&Ring(7), 0, 10, &Limits::default(), |n| {
+        let end = scramble(&Ring(7), 0, 10, &Limits::default(), |n| {
             flip += 1;
             flip % n
         });
         // Ten steps one way round a ring of seven, from 0: to 3 (upwards) or 4 (downwards).
         assert!(end == Ok(3) || end == Ok(4), "{end:?}");
-        assert_eq!(random_walk(&Ring(7), 3, 0, &Limits::default(), |_| 0), Ok(3));
-        assert_eq!(random_walk(&Ring(7), 0, 100, &Limits::nodes(5), |_| 0), Err(LimitHit::Nodes(5)));
+        assert_eq!(scramble(&Ring(7), 3, 0, &Limits::default(), |_| 0), Ok(3));
+        assert_eq!(scramble(&Ring(7), 0, 100, &Limits::nodes(5), |_| 0), Err(LimitHit::Nodes(5)));
     }
 }
