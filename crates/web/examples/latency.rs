@@ -77,13 +77,25 @@ fn main() {
     let goat = json!({"puzzle": {"kind": "goat"}}).to_string();
     println!("| request | n | median | slowest |\n|---|---:|---:|---:|");
     time(addr, "position, 15-puzzle (moves listed, no search)", "/api/position", &body(tiles(4, 4), golf), 200);
-    time(addr, "hint, 8-puzzle's farthest position (exact table)", "/api/hint", &body(tiles(3, 3), "8 6 7 / 2 5 4 / 3 0 1"), 50);
+    time(
+        addr,
+        "hint, 8-puzzle's farthest position (exact table)",
+        "/api/hint",
+        &body(tiles(3, 3), "8 6 7 / 2 5 4 / 3 0 1"),
+        50,
+    );
     let h = time(addr, "hint, code-golf board 1 (15 moves)", "/api/hint", &body(tiles(4, 4), golf), 20);
     println!("|   (heuristic: {}) | | | |", h["method"]);
     time(addr, "hint, Goat's start (exact table)", "/api/hint", &goat, 50);
     time(addr, "hint, Klotski's start (BFS, block metric)", "/api/hint", &klotski, 10);
     time(addr, "solve and count, Klotski (81 moves, 256 optimal)", "/api/solve", &klotski, 10);
-    time(addr, "solve and count, Century (99 block moves)", "/api/solve", &json!({"puzzle": {"kind": "blocks", "name": "century"}}).to_string(), 5);
+    time(
+        addr,
+        "solve and count, Century (99 block moves)",
+        "/api/solve",
+        &json!({"puzzle": {"kind": "blocks", "name": "century"}}).to_string(),
+        5,
+    );
     let (_, first) = post(addr, "/api/histogram", &goat);
     println!("| histogram, Goat (5,443,200 positions), first | 1 | {:.2} ms | |", ms(first));
     time(addr, "histogram, Goat, kept (with the position's depth)", "/api/histogram", &goat, 20);
