@@ -8,7 +8,8 @@ use std::rc::Rc;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{
-    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, NoCommands, PuzzleCli, Setup, SolveRequest,
+    Solved,
 };
 use slide_core::enumerate::DepthStore;
 use slide_core::Outcome;
@@ -84,6 +85,7 @@ fn unreachable(start: Board) -> CliError {
 impl PuzzleCli for GoatCli {
     type Options = GoatOptions;
     type Input = GoatInput;
+    type Commands = NoCommands;
 
     const NAME: &'static str = "goat";
     const ABOUT: &'static str = "Optimal solutions, solution counts and a complete analysis of Hiroi's Goat puzzle";
@@ -152,7 +154,6 @@ impl PuzzleCli for GoatCli {
             fields: Self::fields(input.start, input.goal),
             title: input.start.numbers(),
             optimal: true,
-            lower_bound: None,
             moves: l.moves,
             pieces: l.pieces,
             steps: l.steps,
@@ -164,6 +165,7 @@ impl PuzzleCli for GoatCli {
             picture: request
                 .picture_of(path.moves.len())
                 .then(|| crate::picture::solution_svg(&path.states, &path.moves)),
+            ..Solved::default()
         })
     }
 

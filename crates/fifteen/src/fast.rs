@@ -1,0 +1,502 @@
+//! The fast solver: boards of any size up to 100x100, NOT optimally, in milliseconds.
+//!
+//! It works the way people do. While the unsolved part of the board (a rectangle, at first the
+//! whole board) is larger than 3x3, it fills one of its outer lines (a row when it is at least
+//! as tall as wide, else a column, on the side away from the blank's goal cell): tile by tile,
+//! each tile walked to its cell by the moves of the blank, which never disturbs a tile already
+//! placed. The last two tiles of a line cannot be placed one after the other; they are placed
+//! together by a breadth-first search over their positions and the blank's in a small window at
+//! the line's end. When the rest is at most 3x3 (or 2x4), IDA* finishes it optimally.
+//!
+//! Walking a tile costs the blank's trips around it: five moves a step in a straight line,
+//! three on a diagonal, so each step goes the way the blank reaches more cheaply, which makes
+//! paths diagonal where they can be. On small boards every order of lines (rows first or
+//! columns first, from either end) is tried and the shortest solution kept.
+//!
+//! The answer carries a proven lower bound (Manhattan distance plus linear conflicts, see
+//! [`crate::bound`]), so the gap to the optimum is known.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::time::{Duration, Instant};
+
+use slide_core::search::{ida_star, IdaOptions, Outcome};
+use slide_core::Direction;
+
+use crate::heuristics::Manhattan;
+use crate::solvable::check_solvable_grid;
+use crate::{bound, Dims, Grid, Shape, SolveError, TilePuzzle};
+
+/// Boards of at most this many cells try every order of lines and keep the shortest.
+pub const EVERY_ORDER_CELLS: usize = 400;
+
+/// A solution of the fast solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastSolution {
+    /// The moves: the direction each moved tile slides.
+    pub moves: Vec<Direction>,
+    /// A proven lower bound on the shortest solution: Manhattan distance plus linear
+    /// conflicts of the start.
+    pub lower_bound: u64,
+    /// The end of each stage, as (moves made, what it placed): for pictures that sample a
+    /// long solution.
+    pub stages: Vec<(usize, String)>,
+    /// Nodes of the final optimal search.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Solves `start` towards `goal` (boards of the same dimensions), not optimally.
+///
+/// ```
+/// use fifteen::{fast, Dims, Grid};
+/// let goal = Grid::goal(Dims::new(3, 7).unwrap());
+/// let start: Grid = "1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 0 20".parse().unwrap();
+/// let s = fast::solve(&start, &goal).unwrap();
+/// let mut board = start.clone();
+/// board.play(&s.moves).unwrap();
+/// assert_eq!((board, s.lower_bound), (goal, 1));
+/// ```
+pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
+    let clock = Instant::now();
+    if start.dims() != goal.dims() {
+        return Err(SolveError::Bug(format!("a {} board and a {} goal", start.dims(), goal.dims())));
+    }
+    check_solvable_grid(start, goal)?;
+    let lower_bound = bound::lower_bound(start, goal);
+    let orders: &[Order] = match start.dims().cells() <= EVERY_ORDER_CELLS {
+        true => &Order::ALL,
+        false => &Order::ALL[..1],
+    };
+    let mut best: Option<FastSolution> = None;
+    for &order in orders {
+        let s = Stager::new(start, goal, order).run()?;
+        if best.as_ref().is_none_or(|b| s.moves.len() < b.moves.len()) {
+            best = Some(s);
+        }
+    }
+    let mut best = best.expect("at least one order");
+    best.lower_bound = lower_bound;
+    best.elapsed = clock.elapsed();
+    Ok(best)
+}
+
+/// Which line to fill next: rows or columns first when the rest is square, and from which
+/// end a line is filled.
+#[derive(Clone, Copy, Debug)]
+struct Order {
+    rows_first: bool,
+    reverse: bool,
+}
+
+impl Order {
+    const ALL: [Order; 4] = [
+        Order { rows_first: true, reverse: false },
+        Order { rows_first: false, reverse: false },
+        Order { rows_first: true, reverse: true },
+        Order { rows_first: false, reverse: true },
+    ];
+}
+
+/// The work of one staged solution.
+struct Stager<'a> {
+    board: Grid,
+    goal: &'a Grid,
+    dims: Dims,
+    order: Order,
+    /// Cells the blank must not enter: outside the unsolved rectangle, or placed.
+    fixed: Vec<bool>,
+    moves: Vec<Direction>,
+    stages: Vec<(usize, String)>,
+    /// A* scratch: the generation that last saw each cell, and where it came from.
+    seen: Vec<u32>,
+    parent: Vec<u32>,
+    generation: u32,
+}
+
+impl<'a> Stager<'a> {
+    fn new(start: &Grid, goal: &'a Grid, order: Order) -> Stager<'a> {
+        let dims = start.dims();
+        let n = dims.cells();
+        Stager {
+            board: start.clone(),
+            goal,
+            dims,
+            order,
+            fixed: vec![false; n],
+            moves: Vec::new(),
+            stages: Vec::new(),
+            seen: vec![0; n],
+            parent: vec![0; n],
+            generation: 0,
+        }
+    }
+
+    fn run(mut self) -> Result<FastSolution, SolveError> {
+        let dims = self.dims;
+        let gb = self.goal.blank();
+        let (gr, gc) = (dims.row(gb), dims.col(gb));
+        // The unsolved rectangle: rows r0..r1, columns c0..c1.
+        let (mut r0, mut r1, mut c0, mut c1) = (0, dims.rows(), 0, dims.cols());
+        loop {
+            let (h, w) = (r1 - r0, c1 - c0);
+            if (h <= 3 && w <= 3) || h * w <= 8 {
+                break;
+            }
+            let row = match (h > 3, w > 3) {
+                (true, true) => h > w || (h == w && self.order.rows_first),
+                (true, false) => true,
+                _ => false,
+            };
+            let line: Vec<usize>;
+            let inward: isize;
+            let what;
+            if row {
+                let r = if gr == r0 { r1 - 1 } else { r0 };
+                line = self.ordered((c0..c1).map(|c| dims.cell(r, c)).collect());
+                inward = if r == r0 { dims.cols() as isize } else { -(dims.cols() as isize) };
+                if r == r0 {
+                    r0 += 1;
+                } else {
+                    r1 -= 1;
+                }
+                what = format!("row {}", r + 1);
+            } else {
+                let c = if gc == c0 { c1 - 1 } else { c0 };
+                line = self.ordered((r0..r1).map(|r| dims.cell(r, c)).collect());
+                inward = if c == c0 { 1 } else { -1 };
+                if c == c0 {
+                    c0 += 1;
+                } else {
+                    c1 -= 1;
+                }
+                what = format!("column {}", c + 1);
+            }
+            self.fill(&line, inward)?;
+            self.stages.push((self.moves.len(), format!("{what} placed")));
+        }
+        let nodes = self.finish(r0, r1, c0, c1)?;
+        if self.board != *self.goal {
+            return Err(SolveError::Bug("the fast solver missed the goal".into()));
+        }
+        Ok(FastSolution { moves: self.moves, lower_bound: 0, stages: self.stages, nodes, elapsed: Duration::ZERO })
+    }
+
+    fn ordered(&self, mut line: Vec<usize>) -> Vec<usize> {
+        if self.order.reverse {
+            line.reverse();
+        }
+        line
+    }
+
+    /// Places the goal's tiles of `line` (cells along an edge of the unsolved rectangle;
+    /// `inward` is the offset from a line cell to the next cell inside) and fixes them.
+    fn fill(&mut self, line: &[usize], inward: isize) -> Result<(), SolveError> {
+        let k = line.len();
+        for &cell in &line[..k - 2] {
+            let tile = self.goal.tile_at(cell);
+            self.tile_to(tile, cell)?;
+            self.fixed[cell] = true;
+        }
+        self.last_two(line, inward)?;
+        self.fixed[line[k - 2]] = true;
+        self.fixed[line[k - 1]] = true;
+        Ok(())
+    }
+
+    /// The last two tiles of a line: the corner's tile is placed first, the other is brought
+    /// near, and a breadth-first search in the window at the line's end finishes both.
+    fn last_two(&mut self, line: &[usize], inward: isize) -> Result<(), SolveError> {
+        let k = line.len();
+        let (a_cell, b_cell) = (line[k - 2], line[k - 1]);
+        let (a, b) = (self.goal.tile_at(a_cell), self.goal.tile_at(b_cell));
+        if self.board.tile_at(a_cell) == a && self.board.tile_at(b_cell) == b {
+            return Ok(());
+        }
+        let step = |cell: usize, depth: isize| (cell as isize + depth * inward) as usize;
+        let window: Vec<usize> = line[k.saturating_sub(3)..]
+            .iter()
+            .flat_map(|&cell| (0..3).map(move |d| step(cell, d)))
+            .filter(|&c| !self.fixed[c])
+            .collect();
+        // The corner's tile to the corner, then the other into the window.
+        self.tile_to(b, b_cell)?;
+        if !window.contains(&self.board.cell_of(a)) {
+            self.fixed[b_cell] = true;
+            let result = self.tile_to(a, step(b_cell, 2));
+            self.fixed[b_cell] = false;
+            result?;
+        }
+        // The blank into the window, around both.
+        if !window.contains(&self.board.blank()) {
+            let (pa, pb) = (self.board.cell_of(a), self.board.cell_of(b));
+            self.fixed[pa] = true;
+            self.fixed[pb] = true;
+            let target = window.iter().copied().filter(|&c| c != pa && c != pb).min_by_key(|&c| {
+                let blank = self.board.blank();
+                self.dims.distance(blank, c)
+            });
+            let reached = target.is_some_and(|t| self.blank_to(t).is_some());
+            self.fixed[pa] = false;
+            self.fixed[pb] = false;
+            if !reached {
+                return Err(SolveError::Bug("the fast solver could not bring the blank to a line's end".into()));
+            }
+        }
+        self.window_search(&window, a, a_cell, b, b_cell)
+    }
+
+    /// Breadth-first search over the cells of `a`, `b` and the blank inside `window`, moving
+    /// the blank only inside it, until `a` is on `a_cell` and `b` on `b_cell`.
+    fn window_search(&mut self, window: &[usize], a: u16, a_cell: usize, b: u16, b_cell: usize) -> Result<(), SolveError> {
+        let w = window.len();
+        let local = |cell: usize| window.iter().position(|&c| c == cell);
+        let index = |pa: usize, pb: usize, pz: usize| (pa * w + pb) * w + pz;
+        let (Some(sa), Some(sb), Some(sz)) =
+            (local(self.board.cell_of(a)), local(self.board.cell_of(b)), local(self.board.blank()))
+        else {
+            return Err(SolveError::Bug("the fast solver's window lost a tile".into()));
+        };
+        let (ga, gb) = (local(a_cell).expect("in the window"), local(b_cell).expect("in the window"));
+        let adjacent: Vec<Vec<usize>> = window
+            .iter()
+            .map(|&c| (0..w).filter(|&j| self.dims.distance(c, window[j]) == 1).collect())
+            .collect();
+        let mut from = vec![usize::MAX; w * w * w];
+        let start = index(sa, sb, sz);
+        from[start] = start;
+        let mut queue = VecDeque::from([(sa, sb, sz)]);
+        let mut found = None;
+        while let Some((pa, pb, pz)) = queue.pop_front() {
+            if pa == ga && pb == gb {
+                found = Some(index(pa, pb, pz));
+                break;
+            }
+            for &nz in &adjacent[pz] {
+                // The blank takes the neighbour's place; a or b may be that neighbour.
+                let na = if nz == pa { pz } else { pa };
+                let nb = if nz == pb { pz } else { pb };
+                let next = index(na, nb, nz);
+                if from[next] == usize::MAX {
+                    from[next] = index(pa, pb, pz);
+                    queue.push_back((na, nb, nz));
+                }
+            }
+        }
+        let Some(mut at) = found else {
+            return Err(SolveError::Bug("the fast solver's window search failed".into()));
+        };
+        let mut blanks = Vec::new();
+        while at != start {
+            blanks.push(at % w);
+            at = from[at];
+        }
+        for &z in blanks.iter().rev() {
+            self.slide(window[z]);
+        }
+        Ok(())
+    }
+
+    /// Walks `tile` to `target`, never moving a fixed tile.
+    fn tile_to(&mut self, tile: u16, target: usize) -> Result<(), SolveError> {
+        let cols = self.dims.cols();
+        while self.board.cell_of(tile) != target {
+            let p = self.board.cell_of(tile);
+            let (pr, pc, tr, tc) = (self.dims.row(p), self.dims.col(p), self.dims.row(target), self.dims.col(target));
+            let mut steps = [usize::MAX; 2];
+            if pr != tr {
+                steps[0] = if tr > pr { p + cols } else { p - cols };
+            }
+            if pc != tc {
+                steps[1] = if tc > pc { p + 1 } else { p - 1 };
+            }
+            self.fixed[p] = true;
+            let mut best = None;
+            for q in steps {
+                if q == usize::MAX || self.fixed[q] {
+                    continue;
+                }
+                if let Some(len) = self.blank_path(q) {
+                    best = best.min(Some((len, q))).or(Some((len, q)));
+                }
+            }
+            let moved = best.map(|(_, q)| self.blank_to(q));
+            self.fixed[p] = false;
+            if moved.flatten().is_none() {
+                return Err(SolveError::Bug(format!("the fast solver could not walk tile {tile}")));
+            }
+            self.slide(p);
+        }
+        Ok(())
+    }
+
+    /// The length of a shortest path of the blank to `target` through cells not fixed.
+    fn blank_path(&mut self, target: usize) -> Option<usize> {
+        self.search(target).map(|_| self.path_len(target))
+    }
+
+    fn path_len(&self, target: usize) -> usize {
+        let (mut at, mut len) = (target, 0);
+        while at != self.board.blank() {
+            at = self.parent[at] as usize;
+            len += 1;
+        }
+        len
+    }
+
+    /// Moves the blank to `target` by a shortest path through cells not fixed.
+    fn blank_to(&mut self, target: usize) -> Option<()> {
+        self.search(target)?;
+        let mut path = Vec::new();
+        let mut at = target;
+        while at != self.board.blank() {
+            path.push(at);
+            at = self.parent[at] as usize;
+        }
+        for &cell in path.iter().rev() {
+            self.slide(cell);
+        }
+        Some(())
+    }
+
+    /// A* from the blank to `target` over cells not fixed (Manhattan distance, ties to the
+    /// deeper node); fills `parent` along the path.
+    fn search(&mut self, target: usize) -> Option<()> {
+        let start = self.board.blank();
+        if start == target {
+            return Some(());
+        }
+        if self.fixed[target] {
+            return None;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        let dims = self.dims;
+        let mut open = BinaryHeap::new();
+        self.seen[start] = generation;
+        open.push(Reverse((dims.distance(start, target), Reverse(0usize), start)));
+        while let Some(Reverse((_, Reverse(g), cell))) = open.pop() {
+            if cell == target {
+                return Some(());
+            }
+            for (next, _) in dims.neighbours(cell) {
+                if self.fixed[next] || self.seen[next] == generation {
+                    continue;
+                }
+                self.seen[next] = generation;
+                self.parent[next] = cell as u32;
+                open.push(Reverse((g + 1 + dims.distance(next, target), Reverse(g + 1), next)));
+            }
+        }
+        None
+    }
+
+    /// Slides the tile on `from` (next to the blank) into the blank, recording the move.
+    fn slide(&mut self, from: usize) {
+        let blank = self.board.blank();
+        let direction = match from {
+            f if f + self.dims.cols() == blank => Direction::Down,
+            f if f == blank + self.dims.cols() => Direction::Up,
+            f if f + 1 == blank => Direction::Right,
+            _ => Direction::Left,
+        };
+        debug_assert!(!self.fixed[from] && self.dims.distance(from, blank) == 1);
+        self.board.slide_from(from);
+        self.moves.push(direction);
+    }
+
+    /// Solves the rest, rows `r0..r1` by columns `c0..c1`, optimally; returns the nodes.
+    fn finish(&mut self, r0: usize, r1: usize, c0: usize, c1: usize) -> Result<u64, SolveError> {
+        let shape = Shape::new(r1 - r0, c1 - c0).expect("at most 3x3 or 2x4");
+        let dims = self.dims;
+        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| dims.cell(r, c))).collect();
+        // Each tile is numbered by its goal cell's place in the rest, the blank 0.
+        let mut label = vec![0u8; shape.cells()];
+        let mut next = 1;
+        for (i, &cell) in cells.iter().enumerate() {
+            if self.goal.tile_at(cell) != 0 {
+                label[i] = next;
+                next += 1;
+            }
+        }
+        let number = |tile: u16| -> Option<u8> {
+            match tile {
+                0 => Some(0),
+                t => cells.iter().position(|&c| c == self.goal.cell_of(t)).map(|i| label[i]),
+            }
+        };
+        let start: Option<Vec<u8>> = cells.iter().map(|&c| number(self.board.tile_at(c))).collect();
+        let Some(start) = start else {
+            return Err(SolveError::Bug("the fast solver left a tile outside the rest".into()));
+        };
+        let start = crate::TileState::from_cells(&start);
+        let goal = crate::TileState::from_cells(&label);
+        let puzzle = TilePuzzle::new(shape, goal);
+        let options = IdaOptions { parallel: false, ..IdaOptions::default() };
+        let (outcome, stats) = ida_star(&puzzle, &Manhattan::new(&puzzle), start, |s| *s == goal, &options);
+        let Outcome::Found(path) = outcome else {
+            return Err(SolveError::Bug("the fast solver's last stage found no solution".into()));
+        };
+        for m in &path.moves {
+            self.slide(cells[m.from as usize]);
+        }
+        self.stages.push((self.moves.len(), format!("the last {shape} solved optimally")));
+        Ok(stats.nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scramble::random_grid;
+    use rand::SeedableRng;
+
+    fn check(start: &Grid, goal: &Grid) -> FastSolution {
+        let s = solve(start, goal).unwrap_or_else(|e| panic!("{start:?}: {e}"));
+        let mut board = start.clone();
+        board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {i} is illegal"));
+        assert_eq!(&board, goal, "{start:?}");
+        assert!(s.moves.len() as u64 >= s.lower_bound);
+        s
+    }
+
+    #[test]
+    fn random_boards_of_every_small_shape_are_solved() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
+        for r in 2..=7 {
+            for c in 2..=7 {
+                let goal = Grid::goal(Dims::new(r, c).unwrap());
+                for _ in 0..20 {
+                    check(&random_grid(&goal, &mut rng), &goal);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn any_goal_is_reached_wherever_its_blank_is() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(6);
+        for (r, c) in [(4, 4), (5, 3), (3, 6), (6, 6), (2, 9)] {
+            let dims = Dims::new(r, c).unwrap();
+            for _ in 0..20 {
+                let goal = random_grid(&Grid::goal(dims), &mut rng);
+                check(&random_grid(&goal, &mut rng), &goal);
+            }
+        }
+    }
+
+    #[test]
+    fn the_goal_takes_no_moves_and_an_unsolvable_board_is_refused() {
+        let goal = Grid::goal(Dims::new(6, 5).unwrap());
+        assert!(check(&goal, &goal).moves.is_empty());
+        let mut swapped: Vec<u32> = goal.cells().iter().map(|&t| u32::from(t)).collect();
+        swapped.swap(0, 1);
+        let swapped = Grid::from_cells(goal.dims(), &swapped).unwrap();
+        assert!(matches!(solve(&swapped, &goal), Err(SolveError::Unsolvable(_))));
+    }
+}
