@@ -64,6 +64,10 @@ enum Command {
     /// Markdown table of the mean length, lower bound, nodes, time and peak memory, for
     /// docs/BENCHMARKS.md. Example: cargo xtask bench-weighted --sizes 5 6 --boards 5
     BenchWeighted(bench::weighted::WeightedArgs),
+    /// The fast (staged) solver on random boards of several sizes: a Markdown table of the
+    /// mean length, lower bound, their ratio, time per board and Parberry's 8/3·n³, for
+    /// docs/BENCHMARKS.md. Example: cargo xtask bench-fast --sizes 10 100 --boards 20
+    BenchFast(bench::fast::FastArgs),
     /// Write the man pages of the four binaries (NAME.1 and NAME-SUBCOMMAND.1).
     /// Example: cargo xtask man --out ~/.local/share/man/man1
     Man {
@@ -120,6 +124,10 @@ fn main() {
             Command::BenchWeighted(args) => {
                 let typed: Vec<String> = std::env::args().skip(1).collect();
                 bench::weighted::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
+            }
+            Command::BenchFast(args) => {
+                let typed: Vec<String> = std::env::args().skip(1).collect();
+                bench::fast::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
             }
             Command::Measure { command } => {
                 bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;

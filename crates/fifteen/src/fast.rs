@@ -27,6 +27,9 @@ use crate::heuristics::Manhattan;
 use crate::solvable::check_solvable_grid;
 use crate::{bound, Dims, Grid, Shape, SolveError, TilePuzzle};
 
+/// The extra moves of placing two tiles as a pair, over placing them one by one.
+const PAIR_COST: usize = 6;
+
 /// Boards of at most this many cells try every order of lines and keep the shortest.
 pub const EVERY_ORDER_CELLS: usize = 400;
 
@@ -109,8 +112,13 @@ struct Stager<'a> {
     fixed: Vec<bool>,
     moves: Vec<Direction>,
     stages: Vec<(usize, String)>,
+    /// The cells of the line being filled, which a tile enters only at its own cell.
+    on_line: Vec<bool>,
+    /// The offset from a cell of that line to the next cell inside.
+    inward: isize,
     /// A* scratch: the generation that last saw each cell, and where it came from.
     seen: Vec<u32>,
+    best: Vec<u64>,
     parent: Vec<u32>,
     generation: u32,
 }
@@ -127,7 +135,10 @@ impl<'a> Stager<'a> {
             fixed: vec![false; n],
             moves: Vec::new(),
             stages: Vec::new(),
+            on_line: vec![false; n],
+            inward: 0,
             seen: vec![0; n],
+            best: vec![0; n],
             parent: vec![0; n],
             generation: 0,
         }
@@ -192,35 +203,92 @@ impl<'a> Stager<'a> {
 
     /// Places the goal's tiles of `line` (cells along an edge of the unsolved rectangle;
     /// `inward` is the offset from a line cell to the next cell inside) and fixes them.
+    ///
+    /// The cheapest tile goes next (the blank's way to it and its own, at three moves a
+    /// diagonal step and five a straight one), as long as the cells left form runs of at
+    /// least two: a run of two is placed as a pair ([`Stager::pair`]).
     fn fill(&mut self, line: &[usize], inward: isize) -> Result<(), SolveError> {
         let k = line.len();
-        for &cell in &line[..k - 2] {
-            let tile = self.goal.tile_at(cell);
-            self.tile_to(tile, cell)?;
-            self.fixed[cell] = true;
+        for &cell in line {
+            self.on_line[cell] = true;
         }
-        self.last_two(line, inward)?;
-        self.fixed[line[k - 2]] = true;
-        self.fixed[line[k - 1]] = true;
+        self.inward = inward;
+        let mut placed = vec![false; k];
+        loop {
+            let mut best: Option<(usize, usize, bool)> = None;
+            let mut consider = |cost: usize, j: usize, pair: bool| {
+                if best.is_none_or(|(c, _, _)| cost < c) {
+                    best = Some((cost, j, pair));
+                }
+            };
+            let mut j = 0;
+            while j < k {
+                if placed[j] {
+                    j += 1;
+                    continue;
+                }
+                let start = j;
+                while j < k && !placed[j] {
+                    j += 1;
+                }
+                let len = j - start;
+                if len == 2 {
+                    consider(self.cost(line[start]) + self.cost(line[start + 1]) + PAIR_COST, start, true);
+                    continue;
+                }
+                for i in start..j {
+                    let (left, right) = (i - start, j - 1 - i);
+                    if left != 1 && right != 1 {
+                        consider(self.cost(line[i]), i, false);
+                    }
+                }
+            }
+            let Some((_, j, pair)) = best else { break };
+            if pair {
+                self.pair(line, j)?;
+                placed[j + 1] = true;
+                self.fixed[line[j + 1]] = true;
+            } else {
+                self.tile_to(self.goal.tile_at(line[j]), line[j])?;
+            }
+            placed[j] = true;
+            self.fixed[line[j]] = true;
+        }
+        for &cell in line {
+            self.on_line[cell] = false;
+        }
         Ok(())
     }
 
-    /// The last two tiles of a line: the corner's tile is placed first, the other is brought
-    /// near, and a breadth-first search in the window at the line's end finishes both.
-    fn last_two(&mut self, line: &[usize], inward: isize) -> Result<(), SolveError> {
-        let k = line.len();
-        let (a_cell, b_cell) = (line[k - 2], line[k - 1]);
+    /// The estimated moves to bring the goal's tile of `cell` home: the blank's way to it and
+    /// its own.
+    fn cost(&self, cell: usize) -> usize {
+        let at = self.board.cell_of(self.goal.tile_at(cell));
+        if at == cell {
+            return 0;
+        }
+        let dims = self.dims;
+        let (dr, dc) = (dims.row(at).abs_diff(dims.row(cell)), dims.col(at).abs_diff(dims.col(cell)));
+        let diagonal = dr.min(dc);
+        dims.distance(self.board.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
+    }
+
+    /// The tiles of `line[j]` and `line[j + 1]`, the last two of their run: the second is
+    /// placed first, the other brought near, and a breadth-first search in the window around
+    /// the pair finishes both.
+    fn pair(&mut self, line: &[usize], j: usize) -> Result<(), SolveError> {
+        let inward = self.inward;
+        let (a_cell, b_cell) = (line[j], line[j + 1]);
         let (a, b) = (self.goal.tile_at(a_cell), self.goal.tile_at(b_cell));
         if self.board.tile_at(a_cell) == a && self.board.tile_at(b_cell) == b {
             return Ok(());
         }
         let step = |cell: usize, depth: isize| (cell as isize + depth * inward) as usize;
-        let window: Vec<usize> = line[k.saturating_sub(3)..]
+        let window: Vec<usize> = line[j.saturating_sub(1)..(j + 3).min(line.len())]
             .iter()
             .flat_map(|&cell| (0..3).map(move |d| step(cell, d)))
             .filter(|&c| !self.fixed[c])
             .collect();
-        // The corner's tile to the corner, then the other into the window.
         self.tile_to(b, b_cell)?;
         if !window.contains(&self.board.cell_of(a)) {
             self.fixed[b_cell] = true;
@@ -311,42 +379,38 @@ impl<'a> Stager<'a> {
             if pc != tc {
                 steps[1] = if tc > pc { p + 1 } else { p - 1 };
             }
+            if steps.iter().all(|&q| q == usize::MAX || self.fixed[q] || (self.on_line[q] && q != target)) {
+                // Off the line first: a tile enters the line only at its own cell.
+                steps = [(p as isize + self.inward) as usize, usize::MAX];
+            }
             self.fixed[p] = true;
-            let mut best = None;
-            for q in steps {
-                if q == usize::MAX || self.fixed[q] {
-                    continue;
-                }
-                if let Some(len) = self.blank_path(q) {
-                    best = best.min(Some((len, q))).or(Some((len, q)));
+            let candidates: Vec<usize> = steps
+                .into_iter()
+                .filter(|&q| q != usize::MAX && !self.fixed[q] && (!self.on_line[q] || q == target))
+                .collect();
+            let mut best: Option<Vec<usize>> = None;
+            for &q in &candidates {
+                if let Some(path) = self.path(q) {
+                    if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                        best = Some(path);
+                    }
                 }
             }
-            let moved = best.map(|(_, q)| self.blank_to(q));
             self.fixed[p] = false;
-            if moved.flatten().is_none() {
+            let Some(path) = best else {
                 return Err(SolveError::Bug(format!("the fast solver could not walk tile {tile}")));
+            };
+            for &cell in &path {
+                self.slide(cell);
             }
             self.slide(p);
         }
         Ok(())
     }
 
-    /// The length of a shortest path of the blank to `target` through cells not fixed.
-    fn blank_path(&mut self, target: usize) -> Option<usize> {
-        self.search(target).map(|_| self.path_len(target))
-    }
-
-    fn path_len(&self, target: usize) -> usize {
-        let (mut at, mut len) = (target, 0);
-        while at != self.board.blank() {
-            at = self.parent[at] as usize;
-            len += 1;
-        }
-        len
-    }
-
-    /// Moves the blank to `target` by a shortest path through cells not fixed.
-    fn blank_to(&mut self, target: usize) -> Option<()> {
+    /// The cells of a shortest path of the blank to `target` through cells not fixed, in
+    /// order, the blank's own cell left out.
+    fn path(&mut self, target: usize) -> Option<Vec<usize>> {
         self.search(target)?;
         let mut path = Vec::new();
         let mut at = target;
@@ -354,15 +418,23 @@ impl<'a> Stager<'a> {
             path.push(at);
             at = self.parent[at] as usize;
         }
-        for &cell in path.iter().rev() {
+        path.reverse();
+        Some(path)
+    }
+
+    /// Moves the blank to `target` by a shortest path through cells not fixed.
+    fn blank_to(&mut self, target: usize) -> Option<()> {
+        for cell in self.path(target)? {
             self.slide(cell);
         }
         Some(())
     }
 
-    /// A* from the blank to `target` over cells not fixed (Manhattan distance, ties to the
-    /// deeper node); fills `parent` along the path.
+    /// A* from the blank to `target` over cells not fixed; fills `parent` along the path.
+    /// Of the shortest paths it takes the one that pushes the fewest tiles away from home
+    /// (each tile on the path moves one cell against the blank).
     fn search(&mut self, target: usize) -> Option<()> {
+        const STEP: u64 = 1 << 20;
         let start = self.board.blank();
         if start == target {
             return Some(());
@@ -377,20 +449,33 @@ impl<'a> Stager<'a> {
         }
         let generation = self.generation;
         let dims = self.dims;
+        let h = |cell: usize| dims.distance(cell, target) as u64 * STEP;
         let mut open = BinaryHeap::new();
         self.seen[start] = generation;
-        open.push(Reverse((dims.distance(start, target), Reverse(0usize), start)));
-        while let Some(Reverse((_, Reverse(g), cell))) = open.pop() {
+        self.best[start] = 0;
+        open.push(Reverse((h(start), Reverse(0u64), start)));
+        while let Some(Reverse((_, Reverse(key), cell))) = open.pop() {
             if cell == target {
                 return Some(());
             }
+            if key > self.best[cell] {
+                continue;
+            }
             for (next, _) in dims.neighbours(cell) {
-                if self.fixed[next] || self.seen[next] == generation {
+                if self.fixed[next] {
+                    continue;
+                }
+                // The tile on `next` slides into `cell`.
+                let home = self.goal.cell_of(self.board.tile_at(next));
+                let away = dims.distance(cell, home) > dims.distance(next, home);
+                let cost = key + STEP + u64::from(away);
+                if self.seen[next] == generation && self.best[next] <= cost {
                     continue;
                 }
                 self.seen[next] = generation;
+                self.best[next] = cost;
                 self.parent[next] = cell as u32;
-                open.push(Reverse((g + 1 + dims.distance(next, target), Reverse(g + 1), next)));
+                open.push(Reverse((cost + h(next), Reverse(cost), next)));
             }
         }
         None

@@ -3,6 +3,7 @@
 //! release binaries, measured as separate processes, checked, and written into the generated
 //! section at the top of docs/BENCHMARKS.md.
 
+pub mod fast;
 pub mod machine;
 pub mod measure;
 pub mod report;

@@ -1,0 +1,111 @@
+//! `cargo xtask bench-fast`: the fast (staged) solver on random boards of several sizes, in
+//! this process: the mean length, the mean proven lower bound, their ratio, the time per
+//! board and Parberry's 8/3·n³ beside them, as a Markdown table for docs/BENCHMARKS.md's
+//! hand-written part, with the machine, the load and the command that made it. With
+//! `--optimal`, boards of at most 4x4 are also solved optimally (IDA* with the default
+//! tables) and the mean optimal length is given.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use fifteen::{Algorithm, Dims, Grid, Solver};
+use rand::SeedableRng;
+use slide_cli::CliError;
+
+use super::{machine, report, root};
+
+/// The options of `cargo xtask bench-fast`.
+#[derive(Args, Debug, Clone)]
+pub struct FastArgs {
+    /// Board sizes: N for NxN. Example: --sizes 4 10 100
+    #[arg(long, value_name = "N", num_args = 1.., default_values_t = [4, 5, 6, 8, 10, 20, 50, 100])]
+    pub sizes: Vec<usize>,
+    /// Random boards per size.
+    #[arg(long, value_name = "B", default_value_t = 100)]
+    pub boards: usize,
+    /// The seed of the boards.
+    #[arg(long, value_name = "S", default_value_t = 2026)]
+    pub seed: u64,
+    /// Also solve boards of at most 4x4 optimally, for the ratio to the optimum.
+    #[arg(long)]
+    pub optimal: bool,
+}
+
+/// Solves the boards and prints the table.
+pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Result<(), CliError> {
+    let root = root();
+    let load_before = machine::load_average();
+    let m = machine::Machine::read();
+    let mut out = format!(
+        "Command: `{command_line}` (commit {}, {}); {}, {} logical CPUs, {}; one thread; 1-minute load {} at \
+         the start.\n\n",
+        machine::commit(&root),
+        machine::now_utc(),
+        m.cpu,
+        m.cores,
+        slide_core::units::human_bytes(m.memory),
+        load_before.map_or("unknown".into(), |l| format!("{l:.2}")),
+    );
+    out += "| board | boards | mean length | mean lower bound | length / bound | mean optimal | length / optimal \
+            | mean time | slowest | length / n³ | Parberry 8/3·n³ |\n";
+    out += "|---|---|---|---|---|---|---|---|---|---|---|\n";
+    let mut solver = Solver::new();
+    if let Some(dir) = data_dir {
+        solver = solver.data_dir(dir);
+    }
+    for &n in &args.sizes {
+        let dims = Dims::new(n, n).ok_or_else(|| CliError::input(format!("--sizes {n}: 2 to 100")))?;
+        let goal = Grid::goal(dims);
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(args.seed);
+        let (mut length, mut bound, mut optimal) = (0u64, 0u64, 0u64);
+        let (mut total, mut slowest) = (Duration::ZERO, Duration::ZERO);
+        for _ in 0..args.boards {
+            let start = fifteen::scramble::random_grid(&goal, &mut rng);
+            let clock = Instant::now();
+            let s = fifteen::fast::solve(&start, &goal).map_err(|e| CliError::internal(format!("{n}x{n}: {e}")))?;
+            let took = clock.elapsed();
+            let mut board = start.clone();
+            if board.play(&s.moves).is_err() || board != goal {
+                return Err(CliError::internal(format!("{n}x{n}: a solution that does not solve {start}")));
+            }
+            (total, slowest) = (total + took, slowest.max(took));
+            length += s.moves.len() as u64;
+            bound += s.lower_bound;
+            if args.optimal && n <= 4 {
+                let (shape, state) = start.tile_state().expect("at most 4x4");
+                let (_, goal) = goal.tile_state().expect("at most 4x4");
+                let best = solver
+                    .solve(shape, state, goal, Algorithm::Idastar)
+                    .map_err(|e| CliError::internal(format!("{n}x{n} optimally: {e}")))?;
+                optimal += best.len() as u64;
+            }
+        }
+        let b = args.boards as f64;
+        let (length, bound) = (length as f64 / b, bound as f64 / b);
+        let cube = (n * n * n) as f64;
+        let optimal = match args.optimal && n <= 4 {
+            true => {
+                let o = optimal as f64 / b;
+                format!("{o:.1} | {:.2}", length / o)
+            }
+            false => " | ".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "| {n}x{n} | {} | {length:.1} | {bound:.1} | {:.2} | {optimal} | {} | {} | {:.2} | {:.0} |",
+            args.boards,
+            length / bound,
+            report::time(total / args.boards as u32),
+            report::time(slowest),
+            length / cube,
+            8.0 / 3.0 * cube,
+        );
+        eprintln!("bench-fast: {n}x{n} done");
+    }
+    let load_after = machine::load_average();
+    let _ = writeln!(out, "\n1-minute load {} at the end.", load_after.map_or("unknown".into(), |l| format!("{l:.2}")));
+    print!("{out}");
+    Ok(())
+}
