@@ -221,3 +221,47 @@ fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("rows and columns must be 2 to 100"));
 }
+
+/// `--algorithm fast` on boards of any size: NOT optimal in JSON with a proven lower bound at
+/// most the length, moves that replay to the goal; a long solution's text shows its ends and
+/// says how many moves it leaves out; its picture samples the boards.
+#[test]
+fn the_fast_solver_answers_any_board_with_a_lower_bound() {
+    for size in ["4x4", "3x40", "100x100"] {
+        let o = fifteen(&["random", "--size", size, "--seed", "9"]);
+        let board = String::from_utf8_lossy(&o.stdout).trim().to_string();
+        let o = fifteen(&["solve", "--algorithm", "fast", "--json", &board]);
+        assert!(o.status.success(), "{size}: {}", String::from_utf8_lossy(&o.stderr));
+        let v = &json_lines(&o)[0];
+        assert_eq!((v["optimal"].as_bool(), v["algorithm"].as_str()), (Some(false), Some("fast")));
+        let (length, bound) = (v["length"].as_u64().unwrap(), v["lower_bound"].as_u64().unwrap());
+        assert!(bound > 0 && bound <= length, "{size}: {bound} > {length}");
+        let cells = |k: &str| v[k].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as u32).collect::<Vec<_>>();
+        let dims = fifteen::Dims::new(v["rows"].as_u64().unwrap() as usize, v["cols"].as_u64().unwrap() as usize);
+        let mut grid = fifteen::Grid::from_cells(dims.unwrap(), &cells("start")).unwrap();
+        for (i, m) in v["moves"].as_array().unwrap().iter().enumerate() {
+            let d = fifteen::Direction::ALL.into_iter().find(|d| d.name() == m.as_str().unwrap()).unwrap();
+            let tile = grid.slide(d).unwrap_or_else(|| panic!("{size}: move {} is illegal", i + 1));
+            assert_eq!(u64::from(tile), v["pieces"][i].as_u64().unwrap());
+        }
+        assert_eq!(grid, fifteen::Grid::from_cells(grid.dims(), &cells("goal")).unwrap(), "{size}");
+    }
+    let o = fifteen(&["random", "--size", "10x10", "--seed", "3"]);
+    let board = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    let dir = std::env::temp_dir().join(format!("fifteen-fast-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("ten.svg");
+    let o = fifteen(&["solve", "--algorithm", "fast", "--svg", svg.to_str().unwrap(), &board]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("NOT necessarily optimal") && text.contains("(a proven lower bound)"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let frames = picture.matches("id=\"board-").count();
+    assert!((3..=40).contains(&frames), "a sampled picture, not one board a move: {frames}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let o = fifteen(&["random", "--size", "30x30", "--seed", "3"]);
+    let board = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    let o = fifteen(&["solve", "--algorithm", "fast", &board]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("not shown (moves 1,001 to") && text.contains("--json gives them all"), "{text:.2000}");
+}

@@ -1,0 +1,51 @@
+//! Property tests of the fast (staged) solver on random boards of random sizes, square or
+//! not, towards the standard goal or a random one: it always answers, every move is legal,
+//! the moves reach the goal, the length is at least the proven lower bound, and the answer
+//! comes in bounded time (generous: a guard against a walk that never ends, not a benchmark).
+
+use std::time::{Duration, Instant};
+
+use fifteen::scramble::random_grid;
+use fifteen::{fast, Dims, Grid};
+use proptest::prelude::*;
+use rand::SeedableRng;
+
+fn check(rows: usize, cols: usize, seed: u64, random_goal: bool) {
+    let dims = Dims::new(rows, cols).unwrap();
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    let goal = match random_goal {
+        true => random_grid(&Grid::goal(dims), &mut rng),
+        false => Grid::goal(dims),
+    };
+    let start = random_grid(&goal, &mut rng);
+    let clock = Instant::now();
+    let s = fast::solve(&start, &goal).unwrap_or_else(|e| panic!("{start:?} to {goal:?}: {e}"));
+    assert!(clock.elapsed() < Duration::from_secs(20), "{dims}: {:?}", clock.elapsed());
+    let mut board = start.clone();
+    board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {} is illegal", i + 1));
+    assert_eq!(board, goal, "{start:?}");
+    assert!(s.moves.len() as u64 >= s.lower_bound, "{start:?}: {} < {}", s.moves.len(), s.lower_bound);
+    assert_eq!(s.lower_bound, fifteen::bound::lower_bound(&start, &goal));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn boards_up_to_30x30_are_always_solved(rows in 2usize..=30, cols in 2usize..=30, seed: u64, random_goal: bool) {
+        check(rows, cols, seed, random_goal);
+    }
+
+    #[test]
+    fn thin_and_long_boards_are_always_solved(long in 2usize..=100, short in 2usize..=4, seed: u64, tall: bool) {
+        let (rows, cols) = if tall { (long, short) } else { (short, long) };
+        check(rows, cols, seed, seed % 2 == 0);
+    }
+}
+
+#[test]
+fn random_100x100_boards_are_solved() {
+    for seed in 0..2 {
+        check(100, 100, seed, seed == 1);
+    }
+}
