@@ -159,6 +159,17 @@ impl TileVariant for Fifteen {
             "a random 24-puzzle within 1.5 times the shortest, in milliseconds, with a proven lower bound",
         ),
         (
+            &[
+                "solve",
+                "--algorithm",
+                "fast",
+                "--size",
+                "3x12",
+                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35",
+            ],
+            "a 3x12 board by the staged solver: NOT optimal, in milliseconds, with a proven lower bound",
+        ),
+        (
             &["branching", "--size", "3x3"],
             "the branching factor without undo moves: Lecky's average 44/24 = 1.83, the search tree's 1.732",
         ),
@@ -545,11 +556,13 @@ fn branching<V: TileVariant>(args: &BranchingArgs, setup: &Setup) -> Result<Comm
     }
     let goal = match &setup.goal {
         None => TilePuzzle::standard_goal(shape),
-        Some(text) => parse_grid(text, Some(shape.into()))
-            .map_err(|e| CliError::input(format!("--goal: {e}")))?
-            .tile_state()
-            .expect("a board of the shape")
-            .1,
+        Some(text) => {
+            parse_grid(text, Some(shape.into()))
+                .map_err(|e| CliError::input(format!("--goal: {e}")))?
+                .tile_state()
+                .expect("a board of the shape")
+                .1
+        }
     };
     let (rows, cols) = (usize::from(shape.rows()), usize::from(shape.cols()));
     let b = Branching::new(rows, cols, usize::from(goal.blank()), args.depth).map_err(CliError::input)?;

@@ -245,10 +245,10 @@ impl<'a> Stager<'a> {
                     consider(self.cost(line[start]) + self.cost(line[start + 1]) + PAIR_COST, start, true);
                     continue;
                 }
-                for i in start..j {
+                for (i, &cell) in line.iter().enumerate().take(j).skip(start) {
                     let (left, right) = (i - start, j - 1 - i);
                     if left != 1 && right != 1 {
-                        consider(self.cost(line[i]), i, false);
+                        consider(self.cost(cell), i, false);
                     }
                 }
             }
@@ -326,7 +326,14 @@ impl<'a> Stager<'a> {
 
     /// Breadth-first search over the cells of `a`, `b` and the blank inside `window`, moving
     /// the blank only inside it, until `a` is on `a_cell` and `b` on `b_cell`.
-    fn window_search(&mut self, window: &[usize], a: u16, a_cell: usize, b: u16, b_cell: usize) -> Result<(), SolveError> {
+    fn window_search(
+        &mut self,
+        window: &[usize],
+        a: u16,
+        a_cell: usize,
+        b: u16,
+        b_cell: usize,
+    ) -> Result<(), SolveError> {
         let w = window.len();
         let local = |cell: usize| window.iter().position(|&c| c == cell);
         let index = |pa: usize, pb: usize, pz: usize| (pa * w + pb) * w + pz;
@@ -336,10 +343,8 @@ impl<'a> Stager<'a> {
             return Err(SolveError::Bug("the fast solver's window lost a tile".into()));
         };
         let (ga, gb) = (local(a_cell).expect("in the window"), local(b_cell).expect("in the window"));
-        let adjacent: Vec<Vec<usize>> = window
-            .iter()
-            .map(|&c| (0..w).filter(|&j| self.dims.distance(c, window[j]) == 1).collect())
-            .collect();
+        let adjacent: Vec<Vec<usize>> =
+            window.iter().map(|&c| (0..w).filter(|&j| self.dims.distance(c, window[j]) == 1).collect()).collect();
         let mut from = vec![usize::MAX; w * w * w];
         let start = index(sa, sb, sz);
         from[start] = start;

@@ -1,6 +1,6 @@
 //! `cargo xtask bench-fast`: the fast (staged) solver on random boards of several sizes, in
 //! this process: the mean length, the mean proven lower bound, their ratio, the time per
-//! board and Parberry's 8/3·n³ beside them, as a Markdown table for docs/BENCHMARKS.md's
+//! board (CPU time of the one thread, and wall time) and Parberry's 8/3·n³ beside them, as a Markdown table for docs/BENCHMARKS.md's
 //! hand-written part, with the machine, the load and the command that made it. With
 //! `--optimal`, boards of at most 4x4 are also solved optimally (IDA* with the default
 //! tables) and the mean optimal length is given.
@@ -33,6 +33,14 @@ pub struct FastArgs {
     pub optimal: bool,
 }
 
+/// The CPU time of this thread so far (user and system): what a board cost whatever else
+/// the machine runs.
+fn thread_cpu() -> Duration {
+    use nix::sys::resource::{getrusage, UsageWho};
+    let seconds = |t: nix::sys::time::TimeVal| Duration::new(t.tv_sec() as u64, t.tv_usec() as u32 * 1000);
+    getrusage(UsageWho::RUSAGE_THREAD).map_or(Duration::ZERO, |u| seconds(u.user_time()) + seconds(u.system_time()))
+}
+
 /// Solves the boards and prints the table.
 pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Result<(), CliError> {
     let root = root();
@@ -49,8 +57,8 @@ pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Re
         load_before.map_or("unknown".into(), |l| format!("{l:.2}")),
     );
     out += "| board | boards | mean length | mean lower bound | length / bound | mean optimal | length / optimal \
-            | mean time | slowest | length / n³ | Parberry 8/3·n³ |\n";
-    out += "|---|---|---|---|---|---|---|---|---|---|---|\n";
+            | mean CPU time | mean wall time | slowest (wall) | length / n³ | Parberry 8/3·n³ |\n";
+    out += "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     let mut solver = Solver::new();
     if let Some(dir) = data_dir {
         solver = solver.data_dir(dir);
@@ -60,12 +68,13 @@ pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Re
         let goal = Grid::goal(dims);
         let mut rng = rand_pcg::Pcg64::seed_from_u64(args.seed);
         let (mut length, mut bound, mut optimal) = (0u64, 0u64, 0u64);
-        let (mut total, mut slowest) = (Duration::ZERO, Duration::ZERO);
+        let (mut total, mut slowest, mut cpu_total) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
         for _ in 0..args.boards {
             let start = fifteen::scramble::random_grid(&goal, &mut rng);
-            let clock = Instant::now();
+            let (clock, cpu) = (Instant::now(), thread_cpu());
             let s = fifteen::fast::solve(&start, &goal).map_err(|e| CliError::internal(format!("{n}x{n}: {e}")))?;
-            let took = clock.elapsed();
+            let (took, cpu) = (clock.elapsed(), thread_cpu().saturating_sub(cpu));
+            cpu_total += cpu;
             let mut board = start.clone();
             if board.play(&s.moves).is_err() || board != goal {
                 return Err(CliError::internal(format!("{n}x{n}: a solution that does not solve {start}")));
@@ -94,9 +103,10 @@ pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Re
         };
         let _ = writeln!(
             out,
-            "| {n}x{n} | {} | {length:.1} | {bound:.1} | {:.2} | {optimal} | {} | {} | {:.2} | {:.0} |",
+            "| {n}x{n} | {} | {length:.1} | {bound:.1} | {:.2} | {optimal} | {} | {} | {} | {:.2} | {:.0} |",
             args.boards,
             length / bound,
+            report::time(cpu_total / args.boards as u32),
             report::time(total / args.boards as u32),
             report::time(slowest),
             length / cube,
