@@ -165,7 +165,7 @@ impl TileVariant for Fifteen {
                 "fast",
                 "--size",
                 "3x12",
-                "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35",
+                "26 35 21 1 5 17 8 25 33 12 28 29 / 34 20 4 2 22 30 27 10 32 0 9 14 / 18 19 13 15 24 31 16 23 3 6 7 11",
             ],
             "a 3x12 board by the staged solver: NOT optimal, in milliseconds, with a proven lower bound",
         ),
