@@ -5,7 +5,8 @@ use std::sync::Arc;
 use slide_core::progress::Progress;
 use slide_core::table::{BuildCost, Table, TableHeader, TableSet, TableSpec};
 
-use super::build::{build_pattern, PatternSpace};
+use super::build::build_pattern;
+use super::reference::PatternSpace;
 use crate::board::Shape;
 
 /// A set of disjoint patterns covering every goal cell but the blank's.
