@@ -104,6 +104,10 @@ pub enum SolveError {
     /// A bound of [`Limits`] ended the search.
     #[error("search stopped: {0}")]
     Limit(LimitHit),
+    /// A table file the heuristic read was written in place during the search, so the answer
+    /// may rest on bytes of two files: refused (the next search reopens the tables).
+    #[error("{0}")]
+    TableChanged(String),
     /// The search ended without a solution for a board that has one: a bug.
     #[error("no solution found for a solvable board (a bug)")]
     Missed,
@@ -317,6 +321,15 @@ impl Solver {
         Ok((h, tried))
     }
 
+    /// Refuses a search whose mapped tables were written in place meanwhile, and forgets the
+    /// heuristics built, so that the next search opens the tables afresh.
+    fn tables_unchanged(&self, h: &AnyHeuristic) -> Result<(), SolveError> {
+        h.tables_unchanged().map_err(|why| {
+            self.kept.borrow_mut().clear();
+            SolveError::TableChanged(why)
+        })
+    }
+
     fn options(&self, puzzle: &TilePuzzle, start: &TileState) -> IdaOptions {
         IdaOptions {
             limits: self.limits,
@@ -343,6 +356,7 @@ impl Solver {
         let clock = Instant::now();
         let options = self.options(&puzzle, &start);
         let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options });
+        self.tables_unchanged(&h)?;
         let path = found(outcome)?;
         Ok(Solution {
             shape,
@@ -365,6 +379,7 @@ impl Solver {
         let clock = Instant::now();
         let options = self.options(&puzzle, &start);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });
+        self.tables_unchanged(&h)?;
         let result = found(outcome)?;
         Ok(Count {
             length: result.length,

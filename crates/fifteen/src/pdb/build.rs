@@ -241,8 +241,8 @@ impl Search {
             q = quotient;
         }
         let first = (0..k).find(|&i| digits[i] != d.digits[i]).unwrap_or(k);
-        for i in first..k {
-            let cell = nth_set_bit(self.grid.all & !d.used[i], digits[i]);
+        for (i, &digit) in digits.iter().enumerate().take(k).skip(first) {
+            let cell = nth_set_bit(self.grid.all & !d.used[i], digit);
             d.cells[i] = cell;
             d.slot_of_cell[cell as usize] = i as u8;
             d.used[i + 1] = d.used[i] | 1 << cell;

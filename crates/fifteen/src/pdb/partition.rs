@@ -1,9 +1,7 @@
 //! Partitions of the goal cells into patterns, and the table files they need.
 
-use std::sync::Arc;
-
 use slide_core::progress::Progress;
-use slide_core::table::{BuildCost, Table, TableHeader, TableSet, TableSpec};
+use slide_core::table::{BuildCost, Payload, Table, TableHeader, TableSet, TableSpec};
 
 use super::build::build_pattern;
 use super::reference::PatternSpace;
@@ -136,11 +134,11 @@ impl Partition {
 
     /// Loads every table from `dir`, building (and caching) missing small ones; an error
     /// names the file.
-    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Arc<[u8]>>, String> {
+    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Payload>, String> {
         self.specs()
             .iter()
             .map(|spec| match spec.load_or_build(dir, progress) {
-                Ok(table) => Ok(Arc::from(table.into_payload())),
+                Ok(table) => Ok(table.into_payload()),
                 Err(e) => Err(format!("{}: {}", dir.join(spec.file_name()).display(), e.reason())),
             })
             .collect()
@@ -180,7 +178,7 @@ impl Partition {
             specs: self.specs(),
             cost: self.build_cost(),
             check_together: Some(Box::new(move |tables| {
-                together.check_heuristic(tables.into_iter().map(|t| Arc::from(t.into_payload())).collect(), 5)
+                together.check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5)
             })),
         }
     }

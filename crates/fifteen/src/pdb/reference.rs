@@ -10,7 +10,6 @@ use slide_core::rank::KPermutationRanker;
 use super::build::MAX_PATTERN;
 use crate::board::Shape;
 
-
 /// The abstract puzzle of one pattern: where its `k` tiles are, and where the blank is.
 ///
 /// Moving a pattern tile costs 1; moving any other tile (the blank stepping onto a cell
@@ -146,7 +145,12 @@ impl AbstractSpace for PatternSpace {
 /// The table of the pattern whose tiles belong on `cells` (in slot order), for goals with
 /// the blank on `blank`: entry `rank(placement)` is the least number of pattern-tile moves
 /// from that placement to the goal, over every position of the blank.
-pub fn build_pattern_reference(shape: Shape, cells: &[u8], blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Vec<u8> {
+pub fn build_pattern_reference(
+    shape: Shape,
+    cells: &[u8],
+    blank: u8,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Vec<u8> {
     let space = PatternSpace::new(shape, cells.len());
     let root = space.state(cells, blank);
     pdb::build(&space, &[root], shape.cells() as u64, progress)
