@@ -174,7 +174,7 @@ impl TableSet {
     }
 
     /// How a user makes the set, with what it costs: "build them once with `fifteen tables
-    /// build pdb78` (550.0 MiB; about 9 min and 4.4 GiB of memory on 2 cores)".
+    /// build pdb78` (550.0 MiB; about 3 min and 1.5 GiB of memory on 2 cores)".
     pub fn how_to_build(&self, program: &str) -> String {
         format!(
             "build them once with `{program} tables build {}` ({}; about {} and {} of memory on 2 cores)",

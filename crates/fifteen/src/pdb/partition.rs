@@ -149,9 +149,11 @@ impl Partition {
     pub fn build_cost(&self) -> BuildCost {
         const MIB: u64 = 1 << 20;
         match self.name {
-            "pdb663" => BuildCost { seconds: 15, memory: 60 * MIB },
-            "pdb78" => BuildCost { seconds: 530, memory: 4455 * MIB },
-            "pdb6666" => BuildCost { seconds: 1500, memory: 1640 * MIB },
+            // Measured with `fifteen tables build` (checks included) while other builds shared the
+            // two cores (xtask/scripts/tables-side-by-side.sh; docs/BENCHMARKS.md).
+            "pdb663" => BuildCost { seconds: 9, memory: 37 * MIB },
+            "pdb78" => BuildCost { seconds: 165, memory: 1489 * MIB },
+            "pdb6666" => BuildCost { seconds: 240, memory: 1099 * MIB },
             // A partition without a measurement: about a minute of one core per 50 M
             // abstract states, eight bytes of working memory per entry.
             _ => BuildCost {
