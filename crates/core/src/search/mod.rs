@@ -10,6 +10,9 @@ mod dfs;
 mod idastar;
 pub mod layers;
 pub mod memory;
+mod scramble;
+mod walk;
+mod weighted;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -19,9 +22,12 @@ use crate::Puzzle;
 pub use astar::astar;
 pub use bfs::{bfs, count_shortest_paths};
 pub use count::{count_optimal, CountResult};
-pub use dfs::{depth_first_any, depth_limited, iterative_deepening};
+pub use dfs::{depth_first_any, depth_first_stack, depth_limited, depth_limited_visited, iterative_deepening};
 pub use idastar::{ida_star, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
+pub use scramble::scramble;
+pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
+pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
 
 /// A sequence of moves and the states they pass through: `states[0]` is the start,
 /// `states[i + 1]` is reached from `states[i]` by `moves[i]`.

@@ -28,12 +28,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
+mod dir;
 mod mapped;
 mod payload;
 mod spec;
 mod temporaries;
 mod verified;
 
+pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use mapped::exit_on_lost_pages;
 pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};

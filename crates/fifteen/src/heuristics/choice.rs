@@ -12,7 +12,7 @@ use slide_core::{Heuristic, ZeroHeuristic};
 
 use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, WalkingDistance};
 use crate::pdb::{Partition, PdbHeuristic};
-use crate::TilePuzzle;
+use crate::{TilePuzzle, TileState};
 
 /// The heuristics of the tile puzzles, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -167,6 +167,29 @@ impl AnyHeuristic {
             AnyHeuristic::Pdb(h) => h.tables_unchanged(),
             _ => Ok(()),
         }
+    }
+
+    /// The estimate of `state`: a lower bound on its distance to the goal the heuristic was
+    /// built for (every heuristic here is admissible), for an answer that must come before
+    /// a search can finish.
+    ///
+    /// ```
+    /// use fifteen::{AnyHeuristic, HeuristicChoice, TilePuzzle};
+    /// use slide_core::progress::NoProgress;
+    /// let (start, shape) = fifteen::parse::parse_board("1 2 3 / 4 5 6 / 0 7 8", None).unwrap();
+    /// let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    /// let h = AnyHeuristic::build(HeuristicChoice::Manhattan, &puzzle, "fifteen", None, &NoProgress).unwrap();
+    /// assert_eq!(h.estimate(&start), 2);
+    /// ```
+    pub fn estimate(&self, state: &TileState) -> u32 {
+        struct Estimate<'a>(&'a TileState);
+        impl WithHeuristic for Estimate<'_> {
+            type Output = u32;
+            fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> u32 {
+                h.estimate(self.0)
+            }
+        }
+        self.with(Estimate(state))
     }
 
     /// Runs `w` with the concrete heuristic inside.
