@@ -93,6 +93,8 @@ impl std::error::Error for CliError {}
 /// an error as `program: message` on stderr and exits with its status.
 pub fn run_main(program: &'static str, main: impl FnOnce() -> Result<ExitCode, CliError>) -> ! {
     crate::interrupt::install(program);
+    // A mapped table file cut short under the process: a message and exit 2, not a crash.
+    slide_core::table::exit_on_lost_pages(program);
     let code = match main() {
         Ok(code) => code,
         Err(e) => {

@@ -47,8 +47,8 @@ pub struct DepthTable {
     pub bits: u8,
     /// Number of entries.
     pub len: u64,
-    /// The packed entries.
-    pub bytes: Vec<u8>,
+    /// The packed entries (in memory, or mapped from a table file).
+    pub bytes: crate::table::Payload,
 }
 
 impl DepthTable {
@@ -240,7 +240,7 @@ pub fn enumerate_within<P: RankedSpace>(
     let depths = depths.map(|d| DepthTable {
         bits: if store == DepthStore::Nibbles { 4 } else { 8 },
         len: n,
-        bytes: d.into_bytes(),
+        bytes: d.into_bytes().into(),
     });
     Ok(Enumeration { histogram, antipodes, depths, elapsed: clock.elapsed(), memory_bytes: needed })
 }

@@ -188,6 +188,10 @@ pub enum SolveError {
     /// A bound of [`Limits`] ended the search.
     #[error("search stopped: {0}")]
     Limit(LimitHit),
+    /// A table file the heuristic read was written in place during the search, so the answer
+    /// may rest on bytes of two files: refused (the next search reopens the tables).
+    #[error("{0}")]
+    TableChanged(String),
     /// The search ended without a solution for a board that has one: a bug.
     #[error("no solution found for a solvable board (a bug)")]
     Missed,
@@ -494,6 +498,18 @@ impl Solver {
         Ok((h, tried))
     }
 
+    /// Refuses a search whose mapped tables were written in place meanwhile (the search may
+    /// have read bytes of two files), and forgets the heuristics kept, so that the next search
+    /// opens the tables afresh. Checks every kept heuristic: the one just used is among them.
+    fn tables_unchanged(&self) -> Result<(), SolveError> {
+        let mut kept = lock(&self.kept);
+        if let Err(why) = kept.iter().try_for_each(|(.., h, _)| h.tables_unchanged()) {
+            kept.clear();
+            return Err(SolveError::TableChanged(why));
+        }
+        Ok(())
+    }
+
     fn options(puzzle: &TilePuzzle, start: &TileState, limits: &Limits) -> IdaOptions {
         IdaOptions {
             limits: *limits,
@@ -539,6 +555,20 @@ impl Solver {
     }
 
     fn run(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        algorithm: Algorithm,
+        limits: &Limits,
+        best_so_far: bool,
+    ) -> Result<Solution, SolveError> {
+        let result = self.search(shape, start, goal, algorithm, limits, best_so_far);
+        self.tables_unchanged()?;
+        result
+    }
+
+    fn search(
         &self,
         shape: Shape,
         start: TileState,
@@ -706,6 +736,7 @@ impl Solver {
         let clock = Instant::now();
         let options = Self::options(&puzzle, &start, limits);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });
+        self.tables_unchanged()?;
         let result = found(outcome)?;
         Ok(Count {
             length: result.length,

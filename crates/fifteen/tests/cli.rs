@@ -69,7 +69,7 @@ fn a_missing_large_table_is_advised_once_with_its_command_size_and_time() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     let advice: Vec<&str> = stderr.lines().filter(|l| l.contains("fifteen tables build pdb6666")).collect();
     assert_eq!(advice.len(), 1, "said once for two boards: {stderr}");
-    assert!(advice[0].contains("486.4 MiB") && advice[0].contains("25 min"), "{}", advice[0]);
+    assert!(advice[0].contains("486.4 MiB") && advice[0].contains("4 min"), "{}", advice[0]);
     assert!(json_lines(&o).iter().all(|v| v["heuristic"] == "linear-conflict"), "the heuristic used is named");
     let o = fifteen(&["solve", "--quiet", near]);
     assert!(o.status.success());
@@ -97,8 +97,9 @@ fn a_corrupt_default_table_is_named_and_the_heuristic_used_is_told() {
     }
     let third = dir.join("fifteen-pdb663-4x4-3.tbl");
     let mut bytes = std::fs::read(&third).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 1;
+    // An entry: the payload ends four bytes before the file (the checksum).
+    let entry = bytes.len() - 4 - 100;
+    bytes[entry] ^= 1;
     std::fs::write(&third, bytes).unwrap();
     for quiet in [false, true] {
         let mut args = vec!["solve", "--json", "--data-dir", dir.to_str().unwrap(), fifteen::CODE_GOLF_BOARDS[0]];

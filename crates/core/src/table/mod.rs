@@ -3,40 +3,58 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "SLIDETBL"
-//! 8       4     format version (u32 little-endian), currently 1
+//! 8       4     format version (u32 little-endian), currently 2
 //! 12      2+n   puzzle name  (u16 LE length, UTF-8)
 //! ..      2+n   table name   (u16 LE length, UTF-8)
 //! ..      2+n   parameters   (u16 LE length, UTF-8, "key=value" pairs separated by ';')
 //! ..      1     entry width in bits (1, 2, 4, 8 or 16)
 //! ..      8     entry count (u64 LE)
 //! ..      8     payload length in bytes (u64 LE)
+//! ..      pad   zero bytes up to the next multiple of 4096 (version 2; none in version 1)
 //! ..      len   payload: entries packed little-endian, low nibble first
 //! end-4   4     CRC-32 (IEEE) of every byte before it (u32 LE)
 //! ```
 //!
 //! Loading checks all of it and fails with a [`TableError`] naming the problem; saving
 //! writes a temporary file and renames it, so an interrupted write never leaves a file
-//! that looks valid.
+//! that looks valid. [`Table::open`] maps a large payload instead of reading it, and reads
+//! the whole file for its checksum only when the file is not the version last verified
+//! (docs/TABLES.md, "When checksums are checked").
 
-use std::fs;
-use std::io::Write;
+use std::fs::{self, File};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
 mod dir;
+mod mapped;
+mod payload;
 mod spec;
 mod temporaries;
+mod verified;
 
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
+pub use mapped::exit_on_lost_pages;
+pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};
 pub use temporaries::remove_stale_temporaries;
 
+use verified::FileIdentity;
+
 /// The first eight bytes of every table file.
 pub const MAGIC: &[u8; 8] = b"SLIDETBL";
-/// The format version this code reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this code writes; it reads this one and version 1 (the same without
+/// the padding before the payload).
+pub const VERSION: u32 = 2;
+/// Version 2 starts the payload at a multiple of this many bytes (a page), so that a mapped
+/// payload shares no page with the header and entries of any width are aligned.
+pub const PAYLOAD_ALIGN: u64 = 4096;
+/// Table files at least this large are mapped by [`Table::open`] (the 7-8 and 6-6-6-6 pattern
+/// databases, the 3x4 exact tables); smaller ones are read whole and checked every time
+/// (milliseconds: 11 MB for the 6-6-3 databases).
+pub const MAP_AT_LEAST: u64 = 16 << 20;
 
 /// What a table is: everything in the header but the payload length.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,7 +84,7 @@ impl TableHeader {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     header: TableHeader,
-    payload: Vec<u8>,
+    payload: Payload,
 }
 
 /// Why a table could not be read or written.
@@ -106,6 +124,12 @@ pub enum TableError {
         /// The CRC of the contents.
         computed: u32,
     },
+    /// A mapped table's file was written in place while the program used it.
+    #[error(
+        "{0} was written in place while this program read it (tables are replaced by renaming, never rewritten \
+         where they stand); run the command again"
+    )]
+    Changed(String),
     /// A freshly built table fails its own check.
     #[error("{0}")]
     Check(String),
@@ -133,6 +157,11 @@ impl TableError {
 impl Table {
     /// A table, checking that the payload length matches the header.
     pub fn new(header: TableHeader, payload: Vec<u8>) -> Result<Self, TableError> {
+        Table::from_payload(header, payload.into())
+    }
+
+    /// [`Table::new`] with entries that may be mapped from a file.
+    pub fn from_payload(header: TableHeader, payload: Payload) -> Result<Self, TableError> {
         if ![1, 2, 4, 8, 16].contains(&header.entry_bits) {
             return Err(TableError::BadHeader(format!("entry width of {} bits", header.entry_bits)));
         }
@@ -160,27 +189,28 @@ impl Table {
         &self.payload
     }
 
-    /// The packed entries, writable in place (a slice, so the length stays what the header
-    /// says): for tests that corrupt a table on purpose.
-    #[inline]
-    pub fn payload_mut(&mut self) -> &mut [u8] {
-        &mut self.payload
-    }
-
     /// The packed entries, without copying them.
-    pub fn into_payload(self) -> Vec<u8> {
+    pub fn into_payload(self) -> Payload {
         self.payload
     }
 
     /// The header and the packed entries, without copying them.
-    pub fn into_parts(self) -> (TableHeader, Vec<u8>) {
+    pub fn into_parts(self) -> (TableHeader, Payload) {
         (self.header, self.payload)
+    }
+
+    /// This table with entry bytes `at` replaced by `bytes`: for tests that corrupt a table on
+    /// purpose (the copy is in memory; the file, if any, is untouched).
+    pub fn with_bytes(&self, at: usize, bytes: &[u8]) -> Table {
+        let mut payload = self.payload.to_vec();
+        payload[at..at + bytes.len()].copy_from_slice(bytes);
+        Table { header: self.header.clone(), payload: payload.into() }
     }
 
     /// The file image: header, payload, checksum.
     pub fn to_bytes(&self) -> Vec<u8> {
         let h = &self.header;
-        let mut out = Vec::with_capacity(self.payload.len() + 64);
+        let mut out = Vec::with_capacity(self.payload.len() + PAYLOAD_ALIGN as usize + 4);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         for s in [&h.puzzle, &h.name, &h.params] {
@@ -191,6 +221,7 @@ impl Table {
         out.push(h.entry_bits);
         out.extend_from_slice(&h.entry_count.to_le_bytes());
         out.extend_from_slice(&(self.payload.len() as u64).to_le_bytes());
+        out.resize(out.len().next_multiple_of(PAYLOAD_ALIGN as usize), 0);
         out.extend_from_slice(&self.payload);
         let crc = crc32fast::hash(&out);
         out.extend_from_slice(&crc.to_le_bytes());
@@ -199,47 +230,84 @@ impl Table {
 
     /// Parses and checks a file image.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, TableError> {
-        let mut r = Reader { bytes, at: 0 };
-        if r.take(8, "magic")? != MAGIC {
-            return Err(TableError::BadMagic);
-        }
-        let version = u32::from_le_bytes(r.array("version")?);
-        if version != VERSION {
-            return Err(TableError::UnsupportedVersion { found: version });
-        }
-        let puzzle = r.string("puzzle name")?;
-        let name = r.string("table name")?;
-        let params = r.string("parameters")?;
-        let entry_bits = r.take(1, "entry width")?[0];
-        let entry_count = u64::from_le_bytes(r.array("entry count")?);
-        let payload_len = u64::from_le_bytes(r.array("payload length")?);
-        let header = TableHeader { puzzle, name, params, entry_bits, entry_count };
-        if Some(payload_len) != header.payload_len() {
-            return Err(TableError::BadHeader(format!(
-                "payload length {payload_len} does not match {entry_count} entries of {entry_bits} bits"
-            )));
-        }
-        let available = (bytes.len() - r.at) as u64;
-        if available < payload_len.saturating_add(4) {
-            return Err(TableError::Truncated("payload or checksum missing"));
-        }
-        if available > payload_len + 4 {
-            return Err(TableError::TrailingBytes(available - payload_len - 4));
-        }
-        let payload_start = r.at;
-        let end = payload_start + payload_len as usize;
+        let layout = Layout::parse(bytes, bytes.len() as u64)?;
+        let end = layout.payload_end();
         let stored = u32::from_le_bytes(bytes[end..end + 4].try_into().expect("four bytes"));
         let computed = crc32fast::hash(&bytes[..end]);
         if stored != computed {
             return Err(TableError::Checksum { stored, computed });
         }
-        Table::new(header, bytes[payload_start..end].to_vec())
+        Table::new(layout.header, bytes[layout.payload_start..end].to_vec())
     }
 
-    /// Reads and checks a table file.
+    /// Reads and checks a table file, all of it, every time.
     pub fn load(path: &Path) -> Result<Self, TableError> {
         let bytes = fs::read(path).map_err(|source| TableError::Io { path: path.into(), source })?;
         Table::from_bytes(&bytes)
+    }
+
+    /// Opens a table file for use: its header is checked, and a payload of at least
+    /// [`MAP_AT_LEAST`] bytes is mapped rather than read, so that a process holds only the
+    /// pages it touches. The checksum is checked when the file is not the version recorded as
+    /// verified (beside it, `NAME.tbl.verified`): a file this toolkit saved was recorded as it
+    /// was written, and any other (copied, edited, restored) is read whole once, then recorded.
+    /// A small table is read and checked whole, like [`Table::load`].
+    pub fn open(path: &Path) -> Result<Self, TableError> {
+        Table::open_with(path, false)
+    }
+
+    /// [`Table::open`] that checks the checksum whatever the record says (for `tables verify`).
+    pub fn open_checked(path: &Path) -> Result<Self, TableError> {
+        Table::open_with(path, true)
+    }
+
+    fn open_with(path: &Path, always_check: bool) -> Result<Self, TableError> {
+        let io = |source| TableError::Io { path: path.into(), source };
+        let mut file = File::open(path).map_err(io)?;
+        let meta = file.metadata().map_err(io)?;
+        if !meta.is_file() || meta.len() < MAP_AT_LEAST {
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).map_err(io)?;
+            return Table::from_bytes(&bytes);
+        }
+        let opened = FileIdentity::of(&meta);
+        let len = meta.len();
+        // The header: a page holds any ordinary one; the longest possible fits in the second read.
+        let mut head = Vec::new();
+        (&mut file).take(PAYLOAD_ALIGN).read_to_end(&mut head).map_err(io)?;
+        let layout = match Layout::parse(&head, len) {
+            Err(TableError::Truncated(_)) if head.len() as u64 == PAYLOAD_ALIGN => {
+                file.seek(SeekFrom::Start(0)).map_err(io)?;
+                head.clear();
+                (&mut file).take(Layout::MAX_HEADER).read_to_end(&mut head).map_err(io)?;
+                Layout::parse(&head, len)?
+            }
+            other => other?,
+        };
+        let end = layout.payload_end() as u64;
+        let mut crc = [0u8; 4];
+        file.seek(SeekFrom::Start(end)).map_err(io)?;
+        file.read_exact(&mut crc).map_err(io)?;
+        let stored = u32::from_le_bytes(crc);
+        if always_check || !verified::is_recorded(path, &opened, stored) {
+            file.seek(SeekFrom::Start(0)).map_err(io)?;
+            let computed = crc_of(&mut file, end).map_err(io)?;
+            if stored != computed {
+                return Err(TableError::Checksum { stored, computed });
+            }
+            if FileIdentity::of(&file.metadata().map_err(io)?) != opened {
+                return Err(TableError::Changed(path.display().to_string()));
+            }
+            verified::record(path, &opened, stored);
+        }
+        let payload = Payload::map(
+            file,
+            path,
+            layout.payload_start as u64,
+            (end - layout.payload_start as u64) as usize,
+            opened,
+        )?;
+        Table::from_payload(layout.header, payload)
     }
 
     /// Writes the table atomically: to a temporary file beside `path`, flushed to disk, then
@@ -259,9 +327,10 @@ impl Table {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(format!(".{}-{}.tmp", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
         let tmp = path.with_file_name(name);
+        let bytes = self.to_bytes();
         let written = (|| {
             let mut file = fs::File::create(&tmp)?;
-            file.write_all(&self.to_bytes())?;
+            file.write_all(&bytes)?;
             file.sync_all()?;
             drop(file);
             fs::rename(&tmp, path)
@@ -269,7 +338,17 @@ impl Table {
         if written.is_err() {
             let _ = fs::remove_file(&tmp);
         }
-        written.map_err(io)
+        written.map_err(io)?;
+        // What was written has the checksum just computed: record a file that will be mapped
+        // as verified, so that its first use does not read it whole again. (If another writer renamed its own
+        // table over it meanwhile, the record names this file's version and does not match.)
+        if let Ok(meta) = fs::metadata(path) {
+            if meta.len() == bytes.len() as u64 && meta.len() >= MAP_AT_LEAST {
+                let crc = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("four bytes"));
+                verified::record(path, &FileIdentity::of(&meta), crc);
+            }
+        }
+        Ok(())
     }
 
     /// Checks that this is the table asked for (puzzle, name, parameters).
@@ -283,6 +362,81 @@ impl Table {
         }
         Ok(())
     }
+}
+
+/// Where the parts of a table file lie, from its header.
+struct Layout {
+    header: TableHeader,
+    payload_start: usize,
+    payload_len: u64,
+}
+
+impl Layout {
+    /// The longest header there can be: three strings of 65,535 bytes, the fixed fields and
+    /// the padding.
+    const MAX_HEADER: u64 = 8 + 4 + 3 * (2 + 65_535) + 1 + 8 + 8 + PAYLOAD_ALIGN;
+
+    /// Parses the header at the start of `bytes`, of a file of `file_len` bytes, and checks
+    /// that the file is exactly as long as the header says.
+    fn parse(bytes: &[u8], file_len: u64) -> Result<Layout, TableError> {
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8, "magic")? != MAGIC {
+            return Err(TableError::BadMagic);
+        }
+        let version = u32::from_le_bytes(r.array("version")?);
+        if version != VERSION && version != 1 {
+            return Err(TableError::UnsupportedVersion { found: version });
+        }
+        let puzzle = r.string("puzzle name")?;
+        let name = r.string("table name")?;
+        let params = r.string("parameters")?;
+        let entry_bits = r.take(1, "entry width")?[0];
+        let entry_count = u64::from_le_bytes(r.array("entry count")?);
+        let payload_len = u64::from_le_bytes(r.array("payload length")?);
+        let header = TableHeader { puzzle, name, params, entry_bits, entry_count };
+        if Some(payload_len) != header.payload_len() {
+            return Err(TableError::BadHeader(format!(
+                "payload length {payload_len} does not match {entry_count} entries of {entry_bits} bits"
+            )));
+        }
+        if version >= 2 {
+            let padding = (r.at as u64).next_multiple_of(PAYLOAD_ALIGN) - r.at as u64;
+            let available = file_len - r.at as u64;
+            if available < padding.saturating_add(payload_len).saturating_add(4) {
+                return Err(TableError::Truncated("payload or checksum missing"));
+            }
+            if r.take(padding as usize, "padding")?.iter().any(|&b| b != 0) {
+                return Err(TableError::BadHeader("the padding before the payload is not zero".into()));
+            }
+        }
+        let available = file_len - r.at as u64;
+        if available < payload_len.saturating_add(4) {
+            return Err(TableError::Truncated("payload or checksum missing"));
+        }
+        if available > payload_len + 4 {
+            return Err(TableError::TrailingBytes(available - payload_len - 4));
+        }
+        Ok(Layout { header, payload_start: r.at, payload_len })
+    }
+
+    /// The offset just past the payload, where the checksum starts.
+    fn payload_end(&self) -> usize {
+        self.payload_start + self.payload_len as usize
+    }
+}
+
+/// The CRC-32 of the first `len` bytes read from `reader`.
+fn crc_of(reader: &mut impl Read, len: u64) -> std::io::Result<u32> {
+    let mut hasher = crc32fast::Hasher::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut left = len;
+    while left > 0 {
+        let want = left.min(buffer.len() as u64) as usize;
+        reader.read_exact(&mut buffer[..want])?;
+        hasher.update(&buffer[..want]);
+        left -= want as u64;
+    }
+    Ok(hasher.finalize())
 }
 
 /// A cursor over a byte slice that reports truncation instead of panicking.
@@ -396,6 +550,107 @@ mod tests {
         table.save(&path).unwrap();
         std::fs::write(dir.join("big.tbl.99999-0.tmp"), &bytes[..bytes.len() / 3]).unwrap();
         assert_eq!(Table::load(&path).unwrap(), table);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A version-1 file (no padding before the payload) of `t`.
+    fn version_1_bytes(t: &Table) -> Vec<u8> {
+        let v2 = t.to_bytes();
+        let mut r = Reader { bytes: &v2, at: 12 };
+        for _ in 0..3 {
+            r.string("s").unwrap();
+        }
+        r.take(1 + 8 + 8, "fixed").unwrap();
+        let mut v1 = v2[..r.at].to_vec();
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        v1.extend_from_slice(t.payload());
+        let crc = crc32fast::hash(&v1);
+        v1.extend_from_slice(&crc.to_le_bytes());
+        v1
+    }
+
+    #[test]
+    fn version_1_files_still_load_and_the_payload_is_page_aligned_in_version_2() {
+        let t = sample();
+        let v2 = t.to_bytes();
+        assert_eq!(v2.len(), PAYLOAD_ALIGN as usize + t.payload().len() + 4);
+        assert_eq!(&v2[PAYLOAD_ALIGN as usize..PAYLOAD_ALIGN as usize + 4], t.payload());
+        let v1 = version_1_bytes(&t);
+        assert!(v1.len() < 100);
+        assert_eq!(Table::from_bytes(&v1).unwrap(), t);
+        // Padding that is not zero is refused even with a matching checksum.
+        let mut bad = v2.clone();
+        bad[100] = 1;
+        let n = bad.len() - 4;
+        let crc = crc32fast::hash(&bad[..n]);
+        bad[n..].copy_from_slice(&crc.to_le_bytes());
+        assert!(matches!(Table::from_bytes(&bad), Err(TableError::BadHeader(_))));
+    }
+
+    /// A table large enough for [`Table::open`] to map.
+    fn mappable(fill: u8) -> Table {
+        let header = TableHeader {
+            puzzle: "t".into(),
+            name: "mapped".into(),
+            params: String::new(),
+            entry_bits: 8,
+            entry_count: MAP_AT_LEAST,
+        };
+        Table::new(header, (0..MAP_AT_LEAST).map(|i| (i as u8).wrapping_mul(13) ^ fill).collect()).unwrap()
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("slide-table-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn large_tables_are_mapped_and_checked_once_per_version_of_the_file() {
+        let dir = scratch("mapped");
+        let path = dir.join("m.tbl");
+        let table = mappable(0);
+        table.save(&path).unwrap();
+        assert!(verified::record_path(&path).is_file(), "a save records the file as verified");
+        let opened = Table::open(&path).unwrap();
+        assert!(opened.payload.is_mapped());
+        assert_eq!(opened, table);
+        opened.payload.unchanged().unwrap();
+        // One byte flipped in place (same size): the mapping of the version opened before
+        // sees it afterwards; the record no longer matches, so the checksum is read again and
+        // fails, even with the modification time set back (the change time moved).
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.len() / 2;
+        bytes[at] ^= 4;
+        let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(opened.payload.unchanged(), Err(TableError::Changed(_))));
+        std::fs::File::options().write(true).open(&path).unwrap().set_modified(modified).unwrap();
+        assert!(matches!(Table::open(&path), Err(TableError::Checksum { .. })));
+        // A valid file copied in (no record of it): checked once, recorded, then trusted.
+        bytes[at] ^= 4;
+        std::fs::write(&path, &bytes).unwrap();
+        std::fs::remove_file(verified::record_path(&path)).unwrap();
+        assert_eq!(Table::open(&path).unwrap(), table);
+        assert!(verified::record_path(&path).is_file());
+        assert_eq!(Table::open_checked(&path).unwrap(), table);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_table_replaced_by_renaming_leaves_a_mapping_of_the_old_one_intact() {
+        let dir = scratch("renamed");
+        let path = dir.join("m.tbl");
+        let (old, new) = (mappable(0), mappable(1));
+        old.save(&path).unwrap();
+        let opened = Table::open(&path).unwrap();
+        new.save(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        new.save(&path).unwrap();
+        assert_eq!(opened, old, "the mapping still reads the file it mapped");
+        opened.payload.unchanged().unwrap();
+        assert_eq!(Table::open(&path).unwrap(), new);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -159,6 +159,16 @@ impl AnyHeuristic {
         })
     }
 
+    /// Checks that the table files this heuristic maps were not written in place since they
+    /// were opened ([`slide_core::table::Payload::unchanged`]).
+    pub fn tables_unchanged(&self) -> Result<(), String> {
+        match self {
+            AnyHeuristic::Exact(h) => h.table_unchanged(),
+            AnyHeuristic::Pdb(h) => h.tables_unchanged(),
+            _ => Ok(()),
+        }
+    }
+
     /// The estimate of `state`: a lower bound on its distance to the goal the heuristic was
     /// built for (every heuristic here is admissible), for an answer that must come before
     /// a search can finish.
@@ -225,7 +235,7 @@ fn load_pdb(
             .iter()
             .map(|spec| {
                 let task = progress.task(&spec.name, spec.work);
-                std::sync::Arc::from((spec.build)(&*task).into_payload())
+                (spec.build)(&*task).into_payload()
             })
             .collect(),
     };

@@ -112,7 +112,7 @@ pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn F
         entry_bits: 8,
         entry_count: depths.len,
     };
-    Table::new(header, depths.bytes).expect("the payload matches the header")
+    Table::from_payload(header, depths.bytes).expect("the payload matches the header")
 }
 
 /// The description of the exact table of `shape` (blank belonging on `blank`) for the
@@ -261,6 +261,11 @@ impl ExactDistance {
         }
         let depths = DepthTable { bits: 8, len: h.entry_count, bytes: payload };
         Ok(ExactDistance { space, depths, rename, cells: shape.cells() })
+    }
+
+    /// Checks that a mapped table file was not written in place since it was opened.
+    pub fn table_unchanged(&self) -> Result<(), String> {
+        self.depths.bytes.unchanged().map_err(|e| e.to_string())
     }
 
     /// The memory the table takes, in bytes.

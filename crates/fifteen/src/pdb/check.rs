@@ -4,11 +4,10 @@
 //! distances: the published optima of the benchmark sets, and shortest paths found by IDA*
 //! with Manhattan distance plus linear conflicts.
 
-use std::sync::Arc;
-
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
+use slide_core::table::Payload;
 use slide_core::Heuristic;
 
 use super::{Partition, PdbHeuristic};
@@ -49,7 +48,7 @@ impl Partition {
     /// published optimum, and on `walks` random positions IDA* with the databases finds the
     /// length IDA* with linear conflicts finds, with every position on both shortest paths
     /// estimated at most its remaining distance.
-    pub fn check_heuristic(&self, tables: Vec<Arc<[u8]>>, walks: usize) -> Result<String, String> {
+    pub fn check_heuristic(&self, tables: Vec<impl Into<Payload>>, walks: usize) -> Result<String, String> {
         let blank_first = TileState::from_cells(&(0..self.shape.cells() as u8).collect::<Vec<_>>());
         let puzzle = TilePuzzle::new(self.shape, blank_first);
         let pdb = PdbHeuristic::new(self, tables, &puzzle).map_err(|e| e.to_string())?;

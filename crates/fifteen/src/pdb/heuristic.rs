@@ -1,7 +1,6 @@
 //! The pattern-database heuristic: the sum over patterns, maximised over board symmetries.
 
-use std::sync::Arc;
-
+use slide_core::table::Payload;
 use slide_core::Heuristic;
 use thiserror::Error;
 
@@ -106,7 +105,9 @@ pub struct PdbEntries([u8; MAX_CARRIED]);
 /// patterns' table entries; the estimate is the largest of these sums.
 #[derive(Clone, Debug)]
 pub struct PdbHeuristic {
-    tables: Vec<Arc<[u8]>>,
+    /// Each pattern's entries: in memory, or mapped from the table file (only the pages the
+    /// search touches are read).
+    tables: Vec<Payload>,
     /// `weights[k][i]`: the k-permutation ranking weight of slot `i` for `k`-tile patterns.
     weights: [[u32; MAX_PATTERN]; MAX_PATTERN + 1],
     orientations: Vec<Orientation>,
@@ -118,7 +119,8 @@ impl PdbHeuristic {
     /// Refused, with the reason, when the board has another shape, the goal's blank is where
     /// no symmetry brings it to the partition's, `tables` is not one table of the right size
     /// per pattern, or the entries to carry exceed [`MAX_CARRIED`].
-    pub fn new(partition: &Partition, tables: Vec<Arc<[u8]>>, puzzle: &TilePuzzle) -> Result<Self, PdbError> {
+    pub fn new(partition: &Partition, tables: Vec<impl Into<Payload>>, puzzle: &TilePuzzle) -> Result<Self, PdbError> {
+        let tables: Vec<Payload> = tables.into_iter().map(Into::into).collect();
         let shape = puzzle.shape();
         if shape != partition.shape {
             return Err(PdbError::WrongShape { name: partition.name, expected: partition.shape, found: shape });
@@ -189,6 +191,12 @@ impl PdbHeuristic {
             });
         }
         Ok(PdbHeuristic { tables, weights, orientations })
+    }
+
+    /// Checks that no mapped table file was written in place since it was opened: a search
+    /// that read such a table may have read bytes of two files ([`Payload::unchanged`]).
+    pub fn tables_unchanged(&self) -> Result<(), String> {
+        self.tables.iter().try_for_each(|t| t.unchanged().map_err(|e| e.to_string()))
     }
 
     /// How many orientations are maximised over (2 on a square board with the blank in a corner).

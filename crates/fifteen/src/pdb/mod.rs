@@ -12,9 +12,11 @@ mod build;
 mod check;
 mod heuristic;
 mod partition;
+mod reference;
 mod symmetry;
 
-pub use build::{build_pattern, PatternSpace};
+pub use build::{build_pattern, build_pattern_stoppable, Stopped};
 pub use heuristic::{PdbEntries, PdbError, PdbHeuristic, MAX_CARRIED};
 pub use partition::Partition;
+pub use reference::{build_pattern_reference, PatternSpace};
 pub use symmetry::symmetries;

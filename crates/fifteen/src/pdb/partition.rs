@@ -1,11 +1,10 @@
 //! Partitions of the goal cells into patterns, and the table files they need.
 
-use std::sync::Arc;
-
 use slide_core::progress::Progress;
-use slide_core::table::{BuildCost, Table, TableHeader, TableSet, TableSpec};
+use slide_core::table::{BuildCost, Payload, Table, TableHeader, TableSet, TableSpec};
 
-use super::build::{build_pattern, PatternSpace};
+use super::build::build_pattern;
+use super::reference::PatternSpace;
 use crate::board::Shape;
 
 /// A set of disjoint patterns covering every goal cell but the blank's.
@@ -135,11 +134,11 @@ impl Partition {
 
     /// Loads every table from `dir`, building (and caching) missing small ones; an error
     /// names the file.
-    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Arc<[u8]>>, String> {
+    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Payload>, String> {
         self.specs()
             .iter()
             .map(|spec| match spec.load_or_build(dir, progress) {
-                Ok(table) => Ok(Arc::from(table.into_payload())),
+                Ok(table) => Ok(table.into_payload()),
                 Err(e) => Err(format!("{}: {}", dir.join(spec.file_name()).display(), e.reason())),
             })
             .collect()
@@ -150,9 +149,11 @@ impl Partition {
     pub fn build_cost(&self) -> BuildCost {
         const MIB: u64 = 1 << 20;
         match self.name {
-            "pdb663" => BuildCost { seconds: 15, memory: 60 * MIB },
-            "pdb78" => BuildCost { seconds: 530, memory: 4455 * MIB },
-            "pdb6666" => BuildCost { seconds: 1500, memory: 1640 * MIB },
+            // Measured with `fifteen tables build` (checks included) while other builds shared the
+            // two cores (xtask/scripts/tables-side-by-side.sh; docs/BENCHMARKS.md).
+            "pdb663" => BuildCost { seconds: 9, memory: 37 * MIB },
+            "pdb78" => BuildCost { seconds: 165, memory: 1489 * MIB },
+            "pdb6666" => BuildCost { seconds: 240, memory: 1099 * MIB },
             // A partition without a measurement: about a minute of one core per 50 M
             // abstract states, eight bytes of working memory per entry.
             _ => BuildCost {
@@ -179,7 +180,7 @@ impl Partition {
             specs: self.specs(),
             cost: self.build_cost(),
             check_together: Some(Box::new(move |tables| {
-                together.check_heuristic(tables.into_iter().map(|t| Arc::from(t.into_payload())).collect(), 5)
+                together.check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5)
             })),
         }
     }
