@@ -12,6 +12,7 @@ pub mod picture;
 pub mod scramble;
 pub mod solvable;
 pub mod solver;
+pub mod tree;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};

@@ -15,15 +15,16 @@ use std::time::{Duration, Instant};
 
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
-    astar, bfs, count_optimal, depth_first_any, ida_star, iterative_deepening, CountResult, IdaOptions, LimitHit,
-    Limits, PathOf,
+    astar, bfs, depth_first_any, iterative_deepening, CountResult, IdaOptions, LimitHit, Limits, PathOf,
 };
-use slide_core::{Heuristic, Outcome, SearchStats};
+use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
 
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
+use crate::heuristics::TileHeuristic;
 use crate::parse::{parse_board, BoardError};
 use crate::solvable::{check_solvable, solution_parity, Unsolvable};
+use crate::tree;
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
 /// How to search.
@@ -395,12 +396,12 @@ struct SolveWith<'a> {
 
 impl WithHeuristic for SolveWith<'_> {
     type Output = (Outcome<PathOf<TilePuzzle>>, SearchStats);
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output {
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
         let p = self.puzzle;
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => ida_star(p, h, self.start, goal, &self.options),
+            Algorithm::Idastar => tree::ida_star(p, h, self.start, &self.options),
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),
@@ -419,9 +420,8 @@ struct CountWith<'a> {
 
 impl WithHeuristic for CountWith<'_> {
     type Output = (Outcome<CountResult<TileState, Slide>>, SearchStats);
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output {
-        let p = self.puzzle;
-        count_optimal(p, h, self.start, |s: &TileState| p.is_goal(s), self.list, &self.options)
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
+        tree::count_optimal(self.puzzle, h, self.start, self.list, &self.options)
     }
 }
 

@@ -10,6 +10,7 @@ mod dfs;
 mod idastar;
 pub mod layers;
 pub mod memory;
+pub mod tree;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -18,10 +19,11 @@ use crate::Puzzle;
 
 pub use astar::astar;
 pub use bfs::{bfs, count_shortest_paths};
-pub use count::{count_optimal, CountResult};
+pub use count::{count_optimal, count_optimal_tree, CountResult};
 pub use dfs::{depth_first_any, depth_limited, iterative_deepening};
-pub use idastar::{ida_star, IdaOptions};
+pub use idastar::{ida_star, ida_star_tree, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
+pub use tree::{IdaTree, PuzzleTree};
 
 /// A sequence of moves and the states they pass through: `states[0]` is the start,
 /// `states[i + 1]` is reached from `states[i]` by `moves[i]`.
@@ -160,6 +162,15 @@ impl<T> Outcome<T> {
         match self {
             Outcome::Found(t) => Some(t),
             _ => None,
+        }
+    }
+
+    /// The same outcome with the answer, if any, turned by `f`.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        match self {
+            Outcome::Found(t) => Outcome::Found(f(t)),
+            Outcome::NoSolution => Outcome::NoSolution,
+            Outcome::LimitReached(hit) => Outcome::LimitReached(hit),
         }
     }
 }

@@ -8,9 +8,9 @@
 use std::path::Path;
 
 use slide_core::progress::Progress;
-use slide_core::{Heuristic, ZeroHeuristic};
+use slide_core::ZeroHeuristic;
 
-use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, WalkingDistance};
+use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, TileHeuristic, WalkingDistance};
 use crate::pdb::{Partition, PdbHeuristic};
 use crate::TilePuzzle;
 
@@ -129,7 +129,7 @@ pub trait WithHeuristic {
     /// What it returns.
     type Output;
     /// Runs with the concrete heuristic `h`.
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output;
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output;
 }
 
 impl AnyHeuristic {
