@@ -60,6 +60,10 @@ enum Command {
     /// and write the report at the top of docs/BENCHMARKS.md, between its bench markers.
     /// Example: cargo xtask bench --quick
     Bench(bench::BenchArgs),
+    /// Weighted A* on random boards of several sizes and weights, one process per board: a
+    /// Markdown table of the mean length, lower bound, nodes, time and peak memory, for
+    /// docs/BENCHMARKS.md. Example: cargo xtask bench-weighted --sizes 5 6 --boards 5
+    BenchWeighted(bench::weighted::WeightedArgs),
     /// Write the man pages of the four binaries (NAME.1 and NAME-SUBCOMMAND.1).
     /// Example: cargo xtask man --out ~/.local/share/man/man1
     Man {
@@ -112,6 +116,10 @@ fn main() {
             Command::Bench(args) => {
                 let typed: Vec<String> = std::env::args().skip(1).collect();
                 bench::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
+            }
+            Command::BenchWeighted(args) => {
+                let typed: Vec<String> = std::env::args().skip(1).collect();
+                bench::weighted::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
             }
             Command::Measure { command } => {
                 bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The packages meant for crates.io, by package name.
-const PUBLISHED: [&str; 7] =
-    ["slide-puzzle-core", "slide-cli", "slide-pictures", "fifteen", "slide-seven", "slide-goat", "quzzle"];
+const PUBLISHED: [&str; 8] =
+    ["slide-puzzle-core", "slide-cli", "slide-pictures", "fifteen", "slide-seven", "slide-goat", "quzzle", "slide-web"];
 
 /// Every file that `include_str!` or `include_bytes!` names in `source`.
 fn included_paths(source: &str) -> Vec<&str> {

@@ -22,17 +22,18 @@ use slide_pictures::{DepthChart, Scale};
 use crate::inputs::{BatchLines, Input, Origin};
 use crate::output::{count_json, emit_json, format_millis, is_output_closed, write_out};
 use crate::program::{
-    Analyzed, CountRequest, Counted, Made, MakeBoard, PuzzleCli, Setup, SolveRequest, Solved, MAX_PICTURE_MOVES,
+    Analyzed, CountRequest, Counted, Made, MakeBoard, Param, PuzzleCli, Setup, SolveParams, SolveRequest, Solved,
+    MAX_PICTURE_MOVES,
 };
 use crate::progress::Bars;
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
 
-/// The parsed command line of puzzle options `O`.
+/// The parsed command line of puzzle options `O` and the puzzle's own subcommands `X`.
 #[derive(Parser, Debug)]
 #[command(version)]
-struct Cli<O: Args> {
+struct Cli<O: Args, X: Subcommand> {
     #[command(subcommand)]
-    command: Option<Command<O>>,
+    command: Option<Command<O, X>>,
     #[command(flatten)]
     common: CommonArgs,
     /// List the puzzles known by name, then exit.
@@ -41,7 +42,7 @@ struct Cli<O: Args> {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command<O: Args> {
+enum Command<O: Args, X: Subcommand> {
     /// Shortest solutions of the boards given, or of the puzzle's default ones.
     /// Example: solve --batch boards.txt --json
     Solve(SolveArgs<O>),
@@ -62,6 +63,9 @@ enum Command<O: Args> {
     /// A shell completion script, on stdout (docs/CLI.md says where to put it).
     /// Example: completions bash
     Completions(crate::completions::CompletionsArgs),
+    /// The puzzle's own subcommands.
+    #[command(flatten)]
+    Puzzle(X),
 }
 
 /// The inputs of a subcommand.
@@ -87,9 +91,112 @@ struct SolveArgs<O: Args> {
     #[arg(long = "boards")]
     show_boards: bool,
     #[command(flatten)]
+    params: ParamArgs,
+    #[command(flatten)]
     picture: SvgArgs,
     #[command(flatten)]
     puzzle: O,
+}
+
+/// The parameters of `solve`'s algorithms: each is for the algorithms that take it (the
+/// list of algorithms below says which), and is refused with any other.
+#[derive(Args, Debug, Clone, Default)]
+struct ParamArgs {
+    /// The weight W of a bounded-suboptimal search: f = g + W x h, so the solution is at most
+    /// W times as long as the shortest (1 to 1000, at most three decimals; 1 is optimal).
+    /// Example: --algorithm weighted --weight 1.5
+    #[arg(long, value_name = "W", value_parser = parse_weight)]
+    weight: Option<f64>,
+    /// The most moves a bounded search explores, or a random walk makes before it gives up.
+    /// Example: --algorithm dfs --max-depth 20
+    #[arg(long, value_name = "D")]
+    max_depth: Option<u32>,
+    /// How many random walks. Example: --algorithm random-walk --walks 1000
+    #[arg(long, value_name = "N")]
+    walks: Option<u64>,
+    /// Lecky's informed walks: where a walk gave up is remembered as a dead end, and later
+    /// walks give up when they step on one.
+    #[arg(long)]
+    informed: bool,
+    /// Walks that prefer moves lowering the heuristic (Manhattan distance): they draw among
+    /// those when there is one.
+    #[arg(long)]
+    greedy: bool,
+    /// Random seed of an algorithm that draws (the same seed gives the same solution;
+    /// default: a fresh one, said on stderr and in each JSON record). Example: --seed 3
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// When a bound (--timeout, --max-nodes, --max-memory) stops the search, print the best
+    /// solution found so far, with a proven lower bound, instead of none (the exit status
+    /// is still 3). Example: --timeout 10 --best-so-far
+    #[arg(long)]
+    best_so_far: bool,
+}
+
+impl ParamArgs {
+    /// The parameters given on the command line.
+    fn given(&self) -> Vec<Param> {
+        let given = [
+            (Param::Weight, self.weight.is_some()),
+            (Param::MaxDepth, self.max_depth.is_some()),
+            (Param::Walks, self.walks.is_some()),
+            (Param::Informed, self.informed),
+            (Param::Greedy, self.greedy),
+            (Param::Seed, self.seed.is_some()),
+            (Param::BestSoFar, self.best_so_far),
+        ];
+        given.into_iter().filter(|(_, g)| *g).map(|(p, _)| p).collect()
+    }
+}
+
+/// `--weight`: 1 to 1000, at most three decimals (searches weigh in thousandths).
+fn parse_weight(text: &str) -> Result<f64, String> {
+    let w: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number"))?;
+    if !(1.0..=1000.0).contains(&w) {
+        return Err(format!("the weight must be 1 to 1000, not {text}"));
+    }
+    if ((w * 1000.0).round() - w * 1000.0).abs() > 1e-6 {
+        return Err(format!("the weight takes at most three decimals, not {text}"));
+    }
+    Ok(w)
+}
+
+/// The algorithms of `P` that take `param`.
+fn takers<P: PuzzleCli>(param: Param) -> Vec<&'static str> {
+    P::PARAMETERS.iter().filter(|(p, _)| *p == param).flat_map(|(_, algorithms)| algorithms.iter().copied()).collect()
+}
+
+/// The parameters of `algorithm`, checked: one it does not take is refused, naming both; a
+/// seed it takes and was not given is drawn, and said.
+fn solve_params<P: PuzzleCli>(algorithm: &str, given: &ParamArgs, setup: &Setup) -> Result<SolveParams, CliError> {
+    let takes = |param| takers::<P>(param).contains(&algorithm);
+    if let Some(param) = given.given().into_iter().find(|&p| !takes(p)) {
+        let takers = takers::<P>(param);
+        return Err(CliError::input(match takers.is_empty() {
+            true => format!("{} is not used by any algorithm of {}", param.flag(), P::NAME),
+            false => {
+                format!("{} is for --algorithm {}, not {algorithm}", param.flag(), takers.join(" or --algorithm "))
+            }
+        }));
+    }
+    let seed = match (given.seed, takes(Param::Seed)) {
+        (Some(seed), _) => Some(seed),
+        (None, true) => {
+            let seed = fresh_seed();
+            setup.note(&format!("random seed {seed} (--seed {seed} gives the same solutions again)"));
+            Some(seed)
+        }
+        (None, false) => None,
+    };
+    Ok(SolveParams {
+        weight: given.weight,
+        max_depth: given.max_depth,
+        walks: given.walks,
+        informed: given.informed,
+        greedy: given.greedy,
+        seed,
+        best_so_far: given.best_so_far,
+    })
 }
 
 #[derive(Args, Debug)]
@@ -169,13 +276,20 @@ pub fn command<P: PuzzleCli>() -> clap::Command {
     after += &P::after_help(&crate::data_dir(None));
     after += "\n\n";
     after += crate::exit::EXIT_STATUS_HELP;
-    let mut cmd = Cli::<P::Options>::command()
+    let mut cmd = Cli::<P::Options, P::Commands>::command()
         .name(P::NAME)
         .bin_name(P::NAME)
         .about(P::ABOUT)
         .after_help(after)
         .mut_arg("heuristic", |a| a.value_parser(PossibleValuesParser::new(heuristics)))
-        .mut_subcommand("solve", |s| s.mut_arg("algorithm", |a| a.value_parser(PossibleValuesParser::new(algorithms))));
+        .mut_subcommand("solve", |s| {
+            let mut s = s.mut_arg("algorithm", |a| a.value_parser(PossibleValuesParser::new(algorithms)));
+            // A parameter that none of this puzzle's algorithms takes is not offered.
+            for param in Param::ALL.into_iter().filter(|&p| takers::<P>(p).is_empty()) {
+                s = s.mut_arg(param.flag().trim_start_matches("--").replace('-', "_"), |a| a.hide(true));
+            }
+            s
+        });
     if !P::MAKES_BOARDS {
         cmd = cmd.mut_subcommand("scramble", |s| s.hide(true)).mut_subcommand("random", |s| s.hide(true));
     }
@@ -212,9 +326,9 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
     // the line does not parse as it is or names no subcommand, it is read again with `solve`
     // in front; if that fails too, the first error is the one said.
     let parse = |args: &[OsString]| {
-        command::<P>()
-            .try_get_matches_from(args)
-            .and_then(|m| Cli::<P::Options>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>())))
+        command::<P>().try_get_matches_from(args).and_then(|m| {
+            Cli::<P::Options, P::Commands>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>()))
+        })
     };
     let mut with_solve = args.clone();
     with_solve.insert(1.min(with_solve.len()), "solve".into());
@@ -244,7 +358,11 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         Command::Solve(a) => given(&a.inputs),
         Command::Analyze(a) => given(&a.inputs),
         Command::Count(a) => given(&a.inputs),
-        Command::Scramble(_) | Command::Random(_) | Command::Tables(_) | Command::Completions(_) => false,
+        Command::Scramble(_)
+        | Command::Random(_)
+        | Command::Tables(_)
+        | Command::Completions(_)
+        | Command::Puzzle(_) => false,
     };
     let setup = Setup {
         program: P::NAME,
@@ -276,6 +394,15 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
         }
         Command::Random(a) => make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Random, a.seed, a.count, json),
         Command::Completions(a) => crate::completions::print(&self::command::<P>(), P::NAME, a.shell),
+        Command::Puzzle(c) => {
+            for r in P::run_command(c, &setup)? {
+                match json {
+                    true => emit_json(&record(P::NAME, r.fields, Value::Null, Origin::Default(1)))?,
+                    false => write_out(&r.text)?,
+                }
+            }
+            Ok(ExitCode::Success)
+        }
     }
 }
 
@@ -496,7 +623,8 @@ fn solve<P: PuzzleCli>(
     if let Some(target) = &pictures {
         target.check()?;
     }
-    let request = SolveRequest { algorithm, picture: pictures.is_some(), boards: args.show_boards };
+    let params = solve_params::<P>(algorithm, &args.params, setup)?;
+    let request = SolveRequest { algorithm, picture: pictures.is_some(), boards: args.show_boards, params };
     let clock = Instant::now();
     let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
     let report = for_each_input(
@@ -510,7 +638,12 @@ fn solve<P: PuzzleCli>(
             solved += 1;
             total_length += s.len();
             nodes += s.nodes;
-            print_solved(P::NAME, &s, origin, json, args.show_boards)?;
+            print_solved(P::NAME, &s, origin, json, args.show_boards, &params)?;
+            if let Some(hit) = s.stopped {
+                let e = CliError::limit(hit);
+                let message = format!("{} (the record holds the best solution found before)", e.message);
+                report.fail(origin, CliError { message, ..e });
+            }
             match (&pictures, &s.picture) {
                 (Some(target), Some(svg)) => {
                     if let Err(e) = target.save(origin.number(), svg, P::NAME, setup.quiet) {
@@ -544,9 +677,18 @@ fn solve<P: PuzzleCli>(
     report.finish()
 }
 
-fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: bool) -> Result<(), CliError> {
+fn print_solved(
+    program: &str,
+    s: &Solved,
+    origin: Origin,
+    json: bool,
+    boards: bool,
+    params: &SolveParams,
+) -> Result<(), CliError> {
+    // A proven lower bound: the one given, or an optimal solution's own length.
+    let lower_bound = s.lower_bound.or(s.optimal.then_some(s.len() as u64));
     if json {
-        let rest = json!({
+        let mut rest = json!({
             "length": s.len(),
             "optimal": s.optimal,
             "moves": s.moves,
@@ -556,6 +698,18 @@ fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: b
             "heuristic": s.heuristic,
             "algorithm": s.algorithm,
         });
+        if let Some(bound) = lower_bound {
+            rest["lower_bound"] = json!(bound);
+        }
+        if let Some(seed) = params.seed {
+            rest["seed"] = json!(seed);
+        }
+        if let Some(hit) = s.stopped {
+            rest["stopped"] = json!(hit.to_string());
+        }
+        if let Value::Object(rest) = &mut rest {
+            rest.extend(s.details.clone());
+        }
         return emit_json(&record(program, s.fields.clone(), rest, origin));
     }
     let mut text = format!(
@@ -572,6 +726,15 @@ fn print_solved(program: &str, s: &Solved, origin: Origin, json: bool, boards: b
     let pieces: Vec<String> =
         s.pieces.iter().map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string)).collect();
     let _ = writeln!(text, "pieces: [{}]", pieces.join(", "));
+    if let (false, Some(bound)) = (s.optimal, lower_bound) {
+        let _ = writeln!(text, "a shortest solution has at least {} (a proven lower bound)", quantity(bound, "move"));
+    }
+    for note in &s.notes {
+        let _ = writeln!(text, "{note}");
+    }
+    if let Some(hit) = s.stopped {
+        let _ = writeln!(text, "stopped early ({hit}): this is the best solution found before");
+    }
     if boards {
         for (i, board) in s.boards.iter().enumerate() {
             match i {

@@ -25,13 +25,18 @@ pub fn print(cmd: &clap::Command, name: &'static str, shell: Shell) -> Result<Ex
     Ok(ExitCode::Success)
 }
 
-/// `cmd` without its hidden arguments and subcommands. clap_complete's scripts offer hidden
-/// subcommands too, and goat's and quzzle's `scramble` and `random` are hidden because they
-/// only fail there; clap cannot remove a subcommand, so the copy is made anew.
-fn without_hidden(cmd: &clap::Command, name: &'static str) -> clap::Command {
-    let mut copy = clap::Command::new(name)
+/// `cmd` without its hidden arguments and subcommands, at every level. clap_complete's
+/// scripts offer hidden subcommands and (zsh) hidden arguments too: goat's and quzzle's
+/// `scramble` and `random` are hidden because they only fail there, and `solve`'s algorithm
+/// parameters that none of a puzzle's algorithms takes. clap cannot remove either, so the
+/// copy is made anew.
+fn without_hidden(cmd: &clap::Command, name: &str) -> clap::Command {
+    let mut copy = clap::Command::new(name.to_string())
         .args(cmd.get_arguments().filter(|a| !a.is_hide_set()).cloned())
-        .subcommands(cmd.get_subcommands().filter(|s| !s.is_hide_set()).cloned());
+        .subcommands(cmd.get_subcommands().filter(|s| !s.is_hide_set()).map(|s| without_hidden(s, s.get_name())));
+    if let Some(about) = cmd.get_about() {
+        copy = copy.about(about.clone());
+    }
     if cmd.get_version().is_some() {
         copy = copy.version(env!("CARGO_PKG_VERSION"));
     }

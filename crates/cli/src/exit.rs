@@ -11,7 +11,8 @@ pub enum ExitCode {
     Internal = 1,
     /// Bad input or usage.
     BadInput = 2,
-    /// A search bound was hit (`--max-nodes`, `--timeout`, `--max-memory`).
+    /// A search bound was hit (`--max-nodes`, `--timeout`, `--max-memory`, or an algorithm's
+    /// own: `--max-depth`, `--walks`).
     LimitReached = 3,
     /// Ctrl-C stopped the program (128 + SIGINT, as shells report it).
     Interrupted = 130,
@@ -20,7 +21,8 @@ pub enum ExitCode {
 /// The exit statuses in words, for every binary's `--help`.
 pub const EXIT_STATUS_HELP: &str =
     "Exit status: 0 success; 1 an internal error (a bug) or a failed write; 2 bad input (the message \
-says which line, where and why); 3 a search bound was hit (--max-nodes, --timeout, --max-memory); 130 interrupted \
+says which line, where and why); 3 a search bound was hit (--max-nodes, --timeout, --max-memory, or an algorithm's own such as --max-depth; \
+with --best-so-far the record still holds the best solution found); 130 interrupted \
 by Ctrl-C. Every input (argument or --batch line) gives one record; a bad input or a bound hit fails only its own, \
 and the run exits with the worst status among them.";
 
@@ -51,6 +53,11 @@ impl CliError {
             },
             hit => CliError { code: ExitCode::LimitReached, message: format!("search stopped: {hit}") },
         }
+    }
+    /// A search that ended, within a bound of its own (`--max-depth`, `--walks`), without a
+    /// solution, which is not a proof that there is none (exit 3, as for a bound).
+    pub fn not_found(message: impl Into<String>) -> Self {
+        CliError { code: ExitCode::LimitReached, message: message.into() }
     }
     /// Why an enumeration of a whole space did not finish: refused as too large for the
     /// memory budget (exit 2, naming `--max-memory`), stopped by a bound (3) or Ctrl-C (130),

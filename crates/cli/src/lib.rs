@@ -7,7 +7,6 @@
 pub mod app;
 pub mod args;
 pub mod completions;
-pub mod data_dir;
 pub mod exit;
 pub mod inputs;
 pub mod interrupt;
@@ -21,11 +20,13 @@ pub mod tables;
 pub mod testing;
 
 pub use args::CommonArgs;
-pub use data_dir::{data_dir, per_user_dir, DATA_DIR_ENV};
+// The table directory is resolved in slide-core, so that every program finds the same one.
 pub use exit::{CliError, ExitCode};
 pub use output::{count_json, emit_json, format_millis};
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
 pub use program::{
-    Analyzed, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CommandRecord, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, NoCommands, Param,
+    PuzzleCli, Setup, SolveParams, SolveRequest, Solved,
 };
 pub use progress::{Bars, Progress};
+pub use slide_core::table::{data_dir, per_user_dir, DATA_DIR_ENV};

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
-use slide_core::search::Limits;
+use slide_core::search::{LimitHit, Limits};
 
 use crate::progress::Bars;
 use crate::CliError;
@@ -64,6 +64,69 @@ impl Setup {
     }
 }
 
+/// A parameter of `solve`'s algorithms. Each puzzle says which of its algorithms take which
+/// ([`PuzzleCli::PARAMETERS`]); one given to an algorithm that does not take it is refused
+/// with exit 2, naming both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// `--weight W`: the weight of a bounded-suboptimal search.
+    Weight,
+    /// `--max-depth D`: the most moves a bounded search or a walk follows.
+    MaxDepth,
+    /// `--walks N`: how many random walks.
+    Walks,
+    /// `--informed`: Lecky's informed walk (dead ends remembered).
+    Informed,
+    /// `--greedy`: walks that prefer moves lowering the heuristic.
+    Greedy,
+    /// `--seed S`: the random seed (drawn fresh, and said, when the algorithm takes one and
+    /// none is given).
+    Seed,
+    /// `--best-so-far`: when a bound stops the search, the best solution found so far
+    /// instead of none (still exit 3).
+    BestSoFar,
+}
+
+impl Param {
+    /// Every parameter.
+    pub const ALL: [Param; 7] =
+        [Param::Weight, Param::MaxDepth, Param::Walks, Param::Informed, Param::Greedy, Param::Seed, Param::BestSoFar];
+
+    /// The option as it is written.
+    pub const fn flag(self) -> &'static str {
+        match self {
+            Param::Weight => "--weight",
+            Param::MaxDepth => "--max-depth",
+            Param::Walks => "--walks",
+            Param::Informed => "--informed",
+            Param::Greedy => "--greedy",
+            Param::Seed => "--seed",
+            Param::BestSoFar => "--best-so-far",
+        }
+    }
+}
+
+/// The parameters given to `solve`'s algorithm, checked against [`PuzzleCli::PARAMETERS`]:
+/// each is set only when the algorithm takes it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SolveParams {
+    /// `--weight`: 1 to 1000, at most three decimals.
+    pub weight: Option<f64>,
+    /// `--max-depth`.
+    pub max_depth: Option<u32>,
+    /// `--walks`.
+    pub walks: Option<u64>,
+    /// `--informed`.
+    pub informed: bool,
+    /// `--greedy`.
+    pub greedy: bool,
+    /// The seed of an algorithm that takes one: `--seed`, or one drawn for the run (said on
+    /// stderr, and recorded in each JSON record as `seed`).
+    pub seed: Option<u64>,
+    /// `--best-so-far`.
+    pub best_so_far: bool,
+}
+
 /// What `solve` asks of one input.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveRequest<'a> {
@@ -73,6 +136,8 @@ pub struct SolveRequest<'a> {
     pub picture: bool,
     /// Whether to give the boards along the way ([`Solved::boards`]).
     pub boards: bool,
+    /// The algorithm's parameters.
+    pub params: SolveParams,
 }
 
 /// The most moves a solution picture (`solve --svg`) draws: one board per move, so a
@@ -104,7 +169,9 @@ pub enum MakeBoard {
     Random,
 }
 
-/// A solved input. JSON: `puzzle`, then [`Solved::fields`], then the contract's keys.
+/// A solved input. JSON: `puzzle`, then [`Solved::fields`], then the contract's keys, then
+/// [`Solved::details`].
+#[derive(Default)]
 pub struct Solved {
     /// Keys of this puzzle's own (`rows`, `cols`, `start`, `goal`, `name`, ...).
     pub fields: Map<String, Value>,
@@ -131,6 +198,17 @@ pub struct Solved {
     pub algorithm: String,
     /// The solution as an SVG picture, when asked for.
     pub picture: Option<String>,
+    /// A proven lower bound on the optimal length (JSON `lower_bound`), for a solution not
+    /// proven optimal; an optimal one's bound is its length, and need not be given.
+    pub lower_bound: Option<u64>,
+    /// Keys of the algorithm's own, after the contract's: what its solution guarantees
+    /// (`weight`, `guarantee`), what else it found (`first`, `walks`, ...).
+    pub details: Map<String, Value>,
+    /// The same for people: lines after the moves.
+    pub notes: Vec<String>,
+    /// The bound that stopped the search before it finished (`--best-so-far`): the solution
+    /// is the best found until then, and the input still fails with exit 3.
+    pub stopped: Option<LimitHit>,
 }
 
 impl Solved {
@@ -204,11 +282,26 @@ pub struct Made {
     pub text: String,
 }
 
+/// A record of a puzzle's own subcommand ([`PuzzleCli::Commands`]).
+pub struct CommandRecord {
+    /// Its JSON keys, after `puzzle`.
+    pub fields: Map<String, Value>,
+    /// The same for people.
+    pub text: String,
+}
+
+/// The subcommands of a puzzle that has none of its own.
+#[derive(clap::Subcommand, Clone, Debug)]
+pub enum NoCommands {}
+
 /// A puzzle as a program: how to read its inputs and answer them. The program itself is
 /// [`crate::app::main`].
 pub trait PuzzleCli: Sized {
     /// This puzzle's own options, in every subcommand (`--size`, `--metric`, ...).
     type Options: clap::Args + Clone + std::fmt::Debug;
+    /// Subcommands of this puzzle's own, beside `solve`, `analyze`... (fifteen's
+    /// `branching`); [`NoCommands`] for a puzzle without any.
+    type Commands: clap::Subcommand + std::fmt::Debug;
     /// One parsed input, ready to solve: a start and its goal.
     type Input;
 
@@ -220,6 +313,9 @@ pub trait PuzzleCli: Sized {
     const ALGORITHMS: &'static [Named];
     /// The heuristics `--heuristic` can name.
     const HEURISTICS: &'static [Named];
+    /// For each parameter of `solve` ([`Param`]), the algorithms that take it; a parameter
+    /// given to another is refused, naming both.
+    const PARAMETERS: &'static [(Param, &'static [&'static str])] = &[];
     /// Whether `scramble` and `random` make boards of this puzzle.
     const MAKES_BOARDS: bool = false;
     /// Command lines of this program's own for the top-level `--help`: a first run should
@@ -259,6 +355,13 @@ pub trait PuzzleCli: Sized {
     /// Every state reachable from `input`'s start, or from the puzzle's own origin (the
     /// goal) when there is no input.
     fn analyze(&self, input: Option<&Self::Input>, setup: &Setup) -> Result<Analyzed, CliError>;
+
+    /// Runs one of this puzzle's own subcommands; its records are printed as JSON Lines or
+    /// text like the others'.
+    fn run_command(command: Self::Commands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
+        let _ = setup;
+        Err(CliError::internal(format!("{} has no subcommand {command:?} (a bug)", Self::NAME)))
+    }
 
     /// A board made at random by `how`.
     fn make(&self, how: MakeBoard, rng: &mut rand_pcg::Pcg64, setup: &Setup) -> Result<Made, CliError> {

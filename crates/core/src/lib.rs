@@ -11,7 +11,8 @@
 //! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
 //! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
-//! - [`table`]: the versioned, checksummed file format of every precomputed table.
+//! - [`table`]: the versioned, checksummed file format of every precomputed table, and the
+//!   per-user directory that holds them.
 //!
 //! The library draws nothing: long computations report progress through callbacks.
 #![forbid(unsafe_code)]

@@ -58,6 +58,42 @@ pub fn quantity(n: impl Into<u128>, noun: &str) -> String {
     format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
 }
 
+/// The largest size accepted: 8 EiB, half of what a `u64` counts.
+pub const MAX_BYTES: u64 = u64::MAX / 2;
+const MAX_BYTES_TEXT: &str = "8192P (8 EiB)";
+
+/// Reads a size in bytes: a number with an optional binary unit, `K`, `M`, `G`, `T` or `P`
+/// (`KiB`, `MB`, ... are read the same). Examples: `65536`, `512M`, `1.5G`.
+///
+/// ```
+/// assert_eq!(slide_core::units::parse_bytes("512M"), Ok(512 << 20));
+/// ```
+pub fn parse_bytes(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let bad = || format!("{text:?} is not a size: write a number of bytes with an optional unit, e.g. 512M or 2G");
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let value: f64 = number.parse().map_err(|_| bad())?;
+    let unit = unit.trim().to_ascii_uppercase();
+    let scale: u64 = match unit.trim_end_matches('B').trim_end_matches('I') {
+        "" => 1,
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "G" => 1 << 30,
+        "T" => 1 << 40,
+        "P" => 1 << 50,
+        _ => return Err(bad()),
+    };
+    let bytes = value * scale as f64;
+    if !bytes.is_finite() || bytes > MAX_BYTES as f64 {
+        return Err(format!("{text:?} is too large: the most is {}", MAX_BYTES_TEXT));
+    }
+    if bytes < 1.0 {
+        return Err(format!("{text:?} is too small: give at least one byte"));
+    }
+    Ok(bytes as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +122,22 @@ mod tests {
         assert_eq!(quantity(0u8, "move"), "0 moves");
         assert_eq!(quantity(36u32, "optimal solution"), "36 optimal solutions");
         assert_eq!(quantity(1_251u64, "node"), "1,251 nodes");
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(parse_bytes("65536"), Ok(65536));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_bytes("2 GiB"), Ok(2 << 30));
+        assert_eq!(parse_bytes("4kb"), Ok(4096));
+        for bad in ["", "G", "12Q", "-1", "0", "1e400", "1.2.3M", "nan"] {
+            assert!(parse_bytes(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(parse_bytes("2P"), Ok(2 << 50));
+        // A size, only too large: said so, with the most there is.
+        let e = parse_bytes("99999999999P").unwrap_err();
+        assert!(e.contains("is too large: the most is 8192P"), "{e}");
+        assert!(parse_bytes("lots").unwrap_err().contains("is not a size"));
     }
 }

@@ -347,6 +347,33 @@ impl Puzzle for TilePuzzle {
     }
 }
 
+/// The tile puzzle with its moves in the order of the moving tile's cell, row-major: the
+/// order of Lecky's move tables. His depth-first search with a visited set depends on that
+/// order (which states are met first), so it is searched in it to reproduce his figures.
+pub struct CellOrder<'a>(pub &'a TilePuzzle);
+
+impl Puzzle for CellOrder<'_> {
+    type State = TileState;
+    type Move = Slide;
+
+    #[inline]
+    fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, mut visit: F) {
+        let blank = state.blank();
+        let mut cells = [(0, Direction::Up); 4];
+        let neighbours = self.0.neighbours(blank);
+        cells[..neighbours.len()].copy_from_slice(neighbours);
+        cells[..neighbours.len()].sort_unstable_by_key(|&(cell, _)| cell);
+        for &(from, direction) in &cells[..neighbours.len()] {
+            let tile = state.tile_at(from);
+            visit(Slide { tile, from, to: blank, direction }, state.slide(from));
+        }
+    }
+
+    fn moves_flip_parity(&self) -> bool {
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,17 +7,19 @@ use std::path::Path;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{
-    Analyzed, CliError, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, PuzzleCli, Setup, SolveRequest,
-    Solved,
+    Analyzed, CliError, CommandRecord, CountRequest, Counted, Example, Listed, Made, MakeBoard, Named, Param,
+    PuzzleCli, Setup, SolveParams, SolveRequest, Solved,
 };
 use slide_core::enumerate::{enumerate_within, DepthStore};
-use slide_core::units::{human_bytes, human_bytes_f64, thousands};
+use slide_core::search::Weight;
+use slide_core::units::{human_bytes, human_bytes_f64, quantity, thousands};
 
+use crate::branching::Branching;
 use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
 use crate::parse::{board_grid, board_text, parse_board, parse_shape};
 use crate::scramble::{random_board, scramble_within};
 use crate::solvable::check_solvable;
-use crate::{Algorithm, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
+use crate::{Algorithm, HeuristicChoice, RandomWalk, Shape, Solution, SolveError, Solver, TilePuzzle, TileState};
 
 /// What distinguishes one tile program from another.
 pub trait TileVariant {
@@ -57,8 +59,44 @@ const ALGORITHMS: &[Named] = &[
     named_algorithm(Algorithm::Bfs),
     named_algorithm(Algorithm::Iddfs),
     named_algorithm(Algorithm::Astar),
-    named_algorithm(Algorithm::DfsNotOptimal),
+    named_algorithm(Algorithm::ALL[4]),
+    named_algorithm(Algorithm::ALL[5]),
+    named_algorithm(Algorithm::ALL[6]),
+    (DEPRECATED_DFS, "the old name of dfs without --max-depth (deprecated)"),
 ];
+
+/// The old name of `dfs` without a bound, still read.
+const DEPRECATED_DFS: &str = "dfs-not-optimal";
+
+/// Which algorithms take which parameters of `solve`.
+const PARAMETERS: &[(Param, &[&str])] = &[
+    (Param::Weight, &["weighted"]),
+    (Param::MaxDepth, &["dfs", "random-walk"]),
+    (Param::Walks, &["random-walk"]),
+    (Param::Informed, &["random-walk"]),
+    (Param::Greedy, &["random-walk"]),
+    (Param::Seed, &["random-walk"]),
+    (Param::BestSoFar, &["weighted", "random-walk"]),
+];
+
+/// The tile programs' own subcommands.
+#[derive(clap::Subcommand, Clone, Debug)]
+pub enum TileCommands {
+    /// The branching factor without undo moves: Lecky's average (an exact fraction), the
+    /// growth of a search tree's node counts by depth, and its limit. Example: branching --size 3x3
+    Branching(BranchingArgs),
+}
+
+/// The options of `branching`.
+#[derive(Args, Clone, Debug)]
+pub struct BranchingArgs {
+    /// Board size as RxC (default: the program's, 4x4 for fifteen). Example: --size 5x5
+    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
+    pub size: Option<Shape>,
+    /// The depth of the search tree's node counts, 0 to 80. Example: --depth 20
+    #[arg(long, value_name = "D", default_value_t = 40)]
+    pub depth: u32,
+}
 
 const fn named_algorithm(a: Algorithm) -> Named {
     (a.name(), a.description())
@@ -103,6 +141,29 @@ impl TileVariant for Fifteen {
             &["scramble", "--moves", "30", "--seed", "1"],
             "a 15-puzzle 30 random moves from the goal, the same every time",
         ),
+        (
+            &[
+                "solve",
+                "--algorithm",
+                "weighted",
+                "--weight",
+                "1.5",
+                "13 11 21 1 5 / 17 8 19 6 12 / 24 23 7 20 4 / 2 22 16 15 10 / 3 0 9 14 18",
+            ],
+            "a random 24-puzzle within 1.5 times the shortest, in milliseconds, with a proven lower bound",
+        ),
+        (
+            &["branching", "--size", "3x3"],
+            "the branching factor without undo moves: Lecky's average 44/24 = 1.83, the search tree's 1.732",
+        ),
+        (
+            &["solve", "--algorithm", "dfs", "--max-depth", "11", "0 1 3 / 5 2 8 / 4 6 7"],
+            "Lecky's depth-first search with a visited set: his 10-move board within 11 moves (within 10 it misses)",
+        ),
+        (
+            &["solve", "--algorithm", "random-walk", "--seed", "1", "1 2 3 4 / 5 6 7 8 / 13 0 14 11 / 15 9 10 12"],
+            "Lecky's random-walk solving: the first and the best of 100,000 walks, the same for seed 1",
+        ),
     ];
     fn allowed(_: Shape) -> bool {
         true
@@ -140,17 +201,120 @@ fn solve_error(e: SolveError) -> CliError {
     match e {
         SolveError::Limit(hit) => CliError::limit(hit),
         SolveError::Missed => CliError::internal(e.to_string()),
+        SolveError::NotFound(why) => CliError::not_found(why),
         e => CliError::input(e.to_string()),
     }
 }
 
+/// The algorithm `name` with the parameters given (slide-cli has checked which it takes).
+fn algorithm(name: &str, p: &SolveParams) -> Result<Algorithm, CliError> {
+    let algorithm = Algorithm::from_name(name).ok_or_else(|| CliError::input(format!("unknown algorithm {name}")))?;
+    Ok(match algorithm {
+        Algorithm::Dfs { .. } => Algorithm::Dfs { max_depth: p.max_depth },
+        Algorithm::RandomWalk(d) => {
+            let walks = p.walks.unwrap_or(d.walks);
+            if walks == 0 {
+                return Err(CliError::input("--walks must be at least 1"));
+            }
+            Algorithm::RandomWalk(RandomWalk {
+                walks,
+                max_depth: p.max_depth.unwrap_or(d.max_depth),
+                informed: p.informed,
+                greedy: p.greedy,
+                seed: p.seed.unwrap_or(d.seed),
+            })
+        }
+        Algorithm::Weighted { weight } => Algorithm::Weighted {
+            weight: match p.weight {
+                Some(w) => Weight::new(w).ok_or_else(|| CliError::input(format!("--weight {w} is not 1 to 1000")))?,
+                None => weight,
+            },
+        },
+        a => a,
+    })
+}
+
+/// What a non-optimal solution guarantees and what its search found besides: JSON keys and
+/// lines for people.
+fn details(s: &Solution, shape: Shape) -> Result<(Map<String, Value>, Vec<String>), CliError> {
+    let (mut keys, mut notes) = (Map::new(), Vec::new());
+    match s.algorithm {
+        Algorithm::Dfs { max_depth } => {
+            keys.insert("max_depth".into(), json!(max_depth));
+            notes.push(match max_depth {
+                Some(d) => format!(
+                    "the shortest solution met by depth-first search with a visited set within {}",
+                    quantity(d, "move")
+                ),
+                None => "the first solution met by depth-first search with a visited set".to_string(),
+            });
+        }
+        Algorithm::RandomWalk(w) => {
+            let r = s.walks.as_ref().ok_or_else(|| CliError::internal("random walks without their report (a bug)"))?;
+            let first = replay(shape, s.start, &r.first.1.iter().map(|m| m.tile).collect::<Vec<_>>())?;
+            keys.insert("max_depth".into(), json!(w.max_depth));
+            keys.insert("informed".into(), json!(w.informed));
+            keys.insert("greedy".into(), json!(w.greedy));
+            keys.insert("walks".into(), json!(r.walks));
+            keys.insert("succeeded".into(), json!(r.succeeded));
+            keys.insert("best_walk".into(), json!(r.best_walk));
+            keys.insert(
+                "first".into(),
+                json!({
+                    "walk": r.first.0,
+                    "length": r.first.1.len(),
+                    "moves": first.iter().map(|(d, _)| d.clone()).collect::<Vec<_>>(),
+                    "pieces": r.first.1.iter().map(|m| m.tile).collect::<Vec<_>>(),
+                }),
+            );
+            if w.informed {
+                keys.insert("dead_ends".into(), json!(r.dead_ends.0));
+                keys.insert("cut".into(), json!(r.dead_ends.1));
+            }
+            let which = match r.first.0 == r.best_walk {
+                true => format!("the first, walk {}, is the best", thousands(r.first.0)),
+                false => format!(
+                    "the first, walk {}, took {}; the best is walk {}'s",
+                    thousands(r.first.0),
+                    quantity(r.first.1.len() as u64, "move"),
+                    thousands(r.best_walk)
+                ),
+            };
+            notes.push(format!(
+                "{} of {} (at most {} each, then fewer than the best) reached the goal; {which}",
+                thousands(r.succeeded),
+                quantity(r.walks, "random walk"),
+                quantity(w.max_depth, "move"),
+            ));
+            if w.informed {
+                notes.push(format!(
+                    "informed: {} remembered, {} gave up on one",
+                    quantity(r.dead_ends.0, "dead end"),
+                    quantity(r.dead_ends.1, "walk")
+                ));
+            }
+        }
+        Algorithm::Weighted { weight: asked } => {
+            let weight = s.weight.unwrap_or(asked);
+            keys.insert("weight".into(), json!(weight.value()));
+            if weight != asked {
+                keys.insert("weight_asked".into(), json!(asked.value()));
+            }
+            let guarantee = match weight == Weight::ONE {
+                true => "optimal".to_string(),
+                false => format!("length <= {weight} x optimal"),
+            };
+            notes.push(format!("weighted A* with W = {weight}: {guarantee}"));
+            keys.insert("guarantee".into(), json!(guarantee));
+        }
+        _ => {}
+    }
+    Ok((keys, notes))
+}
+
 impl<V: TileVariant> Tiles<V> {
     fn check_shape(&self, shape: Shape) -> Result<Shape, CliError> {
-        if V::allowed(shape) {
-            Ok(shape)
-        } else {
-            Err(CliError::input(format!("{} does not play {shape} boards: {}", V::NAME, V::SHAPES_TEXT)))
-        }
+        allowed::<V>(shape)
     }
 
     /// The shape of work that comes without a board.
@@ -187,6 +351,69 @@ impl<V: TileVariant> Tiles<V> {
     }
 }
 
+/// `shape`, if variant `V` plays it.
+fn allowed<V: TileVariant>(shape: Shape) -> Result<Shape, CliError> {
+    match V::allowed(shape) {
+        true => Ok(shape),
+        false => Err(CliError::input(format!("{} does not play {shape} boards: {}", V::NAME, V::SHAPES_TEXT))),
+    }
+}
+
+/// `branching`: the branching factors of a board, as a record.
+fn branching<V: TileVariant>(args: &BranchingArgs, setup: &Setup) -> Result<CommandRecord, CliError> {
+    let shape = allowed::<V>(args.size.unwrap_or(V::DEFAULT_SHAPE))?;
+    let goal = match &setup.goal {
+        None => TilePuzzle::standard_goal(shape),
+        Some(text) => {
+            parse_board(text, Some(shape)).map(|(g, _)| g).map_err(|e| CliError::input(format!("--goal: {e}")))?
+        }
+    };
+    let (rows, cols) = (usize::from(shape.rows()), usize::from(shape.cols()));
+    let b = Branching::new(rows, cols, usize::from(goal.blank()), args.depth).map_err(CliError::input)?;
+    let (num, den) = b.average_reduced();
+    let fraction = match (num, den) == (b.choices, b.degrees) {
+        true => format!("{}/{}", b.choices, b.degrees),
+        false => format!("{}/{} = {num}/{den}", b.choices, b.degrees),
+    };
+    let mut fields = Map::new();
+    fields.insert("rows".into(), json!(rows));
+    fields.insert("cols".into(), json!(cols));
+    fields.insert("goal".into(), json!(goal.to_cells(shape.cells())));
+    fields.insert("average".into(), json!(b.average()));
+    fields.insert("average_fraction".into(), json!(format!("{}/{}", b.choices, b.degrees)));
+    fields.insert("geometric_mean".into(), json!(b.geometric));
+    fields.insert("growth".into(), json!(b.growth));
+    fields.insert("measured".into(), json!(b.measured()));
+    fields.insert("depth".into(), json!(args.depth));
+    fields.insert("nodes".into(), json!(b.nodes.iter().map(|&n| slide_cli::count_json(n)).collect::<Vec<_>>()));
+    fields.insert("why".into(), json!(b.why()));
+    let measured = match b.measured() {
+        Some(m) => format!(
+            "measured {m:.4}: the nodes at depth {} over those at depth {}, square-rooted",
+            args.depth,
+            args.depth - 2
+        ),
+        None => "measured from depth 2 on (--depth)".to_string(),
+    };
+    let mut text = format!(
+        "{shape}, without undo moves (the search tree from the goal, blank on row {}, column {}):\n\
+         \x20 Lecky's average    {fraction} = {:.4}  (the blank's choices along a long random walk)\n\
+         \x20 one walk's growth  {:.4}  (their geometric mean)\n\
+         \x20 the tree's growth  {:.4}  (its limit; {measured})\n{}\n",
+        shape.row(goal.blank()) + 1,
+        shape.col(goal.blank()) + 1,
+        b.average(),
+        b.geometric,
+        b.growth,
+        b.why()
+    );
+    text += "depth  nodes\n";
+    for (d, n) in b.nodes.iter().enumerate() {
+        text += &format!("{d:>5}  {}\n", thousands(*n));
+    }
+    Ok(CommandRecord { fields, text })
+}
+
 /// The moves of `tiles` from `start`: each tile's direction and the board after it.
 fn replay(shape: Shape, start: TileState, tiles: &[u8]) -> Result<Vec<(String, TileState)>, CliError> {
     let puzzle = TilePuzzle::new(shape, start);
@@ -206,11 +433,13 @@ fn replay(shape: Shape, start: TileState, tiles: &[u8]) -> Result<Vec<(String, T
 impl<V: TileVariant> PuzzleCli for Tiles<V> {
     type Options = TileOptions;
     type Input = TileInput;
+    type Commands = TileCommands;
 
     const NAME: &'static str = V::NAME;
     const ABOUT: &'static str = V::ABOUT;
     const ALGORITHMS: &'static [Named] = ALGORITHMS;
     const HEURISTICS: &'static [Named] = V::NAMED_HEURISTICS;
+    const PARAMETERS: &'static [(Param, &'static [&'static str])] = PARAMETERS;
     const MAKES_BOARDS: bool = true;
     const EXAMPLES: &'static [Example] = V::EXAMPLES;
 
@@ -246,6 +475,12 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
         V::table_sets()
     }
 
+    fn run_command(command: TileCommands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
+        match command {
+            TileCommands::Branching(args) => Ok(vec![branching::<V>(&args, setup)?]),
+        }
+    }
+
     fn new(options: TileOptions, setup: &Setup) -> Result<Self, CliError> {
         let mut solver =
             Solver::new().data_dir(&setup.data_dir).table_puzzle(V::NAME).limits(setup.limits).progress(setup.bars);
@@ -277,11 +512,15 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
     }
 
     fn solve(&self, input: &TileInput, request: SolveRequest, setup: &Setup) -> Result<Solved, CliError> {
-        let algorithm = Algorithm::from_name(request.algorithm)
-            .ok_or_else(|| CliError::input(format!("unknown algorithm {}", request.algorithm)))?;
-        let result = self.solver.solve(input.shape, input.start, input.goal, algorithm);
+        let algorithm = algorithm(request.algorithm, &request.params)?;
+        if request.algorithm == DEPRECATED_DFS {
+            setup.note("--algorithm dfs-not-optimal is deprecated: it is dfs without --max-depth (give dfs)");
+        }
+        let best_so_far = request.params.best_so_far;
+        let result = self.solver.solve_with(input.shape, input.start, input.goal, algorithm, best_so_far);
         self.say_notes(setup);
         let s = result.map_err(solve_error)?;
+        let (details, notes) = details(&s, s.shape)?;
         let tiles = s.tiles();
         let shape = s.shape;
         let steps = replay(shape, s.start, &tiles)?;
@@ -305,6 +544,10 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
             picture: request
                 .picture_of(tiles.len())
                 .then(|| crate::picture::solution_svg(V::NAME, shape, &s.start, &s.goal, &tiles)),
+            lower_bound: Some(u64::from(s.lower_bound)),
+            details,
+            notes,
+            stopped: s.stopped,
         })
     }
 

@@ -2,6 +2,7 @@
 //! boards, heuristics and solvers. `seven` is its 2x4 instance.
 
 pub mod board;
+pub mod branching;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod heuristics;
@@ -13,11 +14,12 @@ pub mod scramble;
 pub mod solvable;
 pub mod solver;
 pub mod tree;
+pub mod wide;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use parse::TileBoard;
-pub use solver::{solve, Algorithm, Count, Note, Solution, SolveError, Solver};
+pub use solver::{solve, Algorithm, Count, Note, RandomWalk, Solution, SolveError, Solver, WalkReport};
 
 /// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),
 /// those built on first use first: the exact tables of 3x3, 2x5 and 5x2, the 6-6-3 pattern

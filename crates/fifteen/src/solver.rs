@@ -1,6 +1,7 @@
 //! Solving tile boards in a few lines: a [`Solver`] picks the strongest heuristic at hand
 //! (falling back, and saying why, when tables are missing or the goal does not suit them),
-//! keeps the last few it built, and runs the chosen search.
+//! keeps the last few it built, and runs the chosen search. A solver is `Send + Sync`, so a
+//! server keeps one and shares its tables between requests.
 //!
 //! ```
 //! let solution = fifteen::solve("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12").unwrap();
@@ -8,18 +9,21 @@
 //! assert!(solution.optimal);
 //! ```
 
-use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng;
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
-    astar, bfs, depth_first_any, iterative_deepening, CountResult, IdaOptions, LimitHit, Limits, PathOf,
+    astar, bfs, depth_first_any, depth_limited_visited, iterative_deepening, random_walks, weighted_astar, CountResult,
+    IdaOptions, LimitHit, Limits, PathOf, WalkOptions, Walks, Weight, WeightedOf, WeightedOptions,
 };
+use slide_core::units::quantity;
 use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
 
+use crate::board::CellOrder;
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use crate::heuristics::TileHeuristic;
 use crate::parse::{parse_board, BoardError};
@@ -27,7 +31,7 @@ use crate::solvable::{check_solvable, solution_parity, Unsolvable};
 use crate::tree;
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
-/// How to search.
+/// How to search, with the parameters of the searches that take any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// IDA* with the chosen heuristic (optimal; memory: the path).
@@ -39,15 +43,63 @@ pub enum Algorithm {
     Iddfs,
     /// A* with the chosen heuristic (optimal; memory: every state reached).
     Astar,
-    /// Depth-first search with a visited set, as in Lecky's experiments: finds *a* solution,
-    /// usually far longer than the shortest (NOT optimal; memory: every state reached).
-    DfsNotOptimal,
+    /// Depth-first search with a visited set, as in Lecky's experiments (NOT optimal; memory:
+    /// every state reached). Within `max_depth` moves it is his depth-bounded search: the
+    /// shortest solution it meets, and it can miss every solution within the bound (the
+    /// visited set cuts paths); without a bound, the first solution it meets, usually far
+    /// longer than the shortest. Moves are tried in the order of the moving tile's cell, as
+    /// his move tables list them, so that his figures are reproduced.
+    Dfs {
+        /// The most moves a path may have (None: no bound).
+        max_depth: Option<u32>,
+    },
+    /// Random walks that never undo their last move, as in Lecky's experiments: the first
+    /// and the shortest solution they find (NOT optimal).
+    RandomWalk(RandomWalk),
+    /// Weighted A* with the chosen heuristic: a solution at most `weight` times the shortest
+    /// (weight 1: A*, optimal), and a proven lower bound.
+    Weighted {
+        /// The weight W of f = g + W·h.
+        weight: Weight,
+    },
 }
 
+/// The parameters of [`Algorithm::RandomWalk`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RandomWalk {
+    /// How many walks.
+    pub walks: u64,
+    /// The most moves of a walk (once a solution is found, later walks must be shorter).
+    pub max_depth: u32,
+    /// Lecky's informed walks: where a walk gave up is a dead end for the later ones.
+    pub informed: bool,
+    /// Walks that prefer moves lowering the heuristic.
+    pub greedy: bool,
+    /// The seed of the walks' generator: the same seed, the same walks.
+    pub seed: u64,
+}
+
+impl Default for RandomWalk {
+    /// Lecky's figures: 100,000 walks of at most 40 moves; seed 0.
+    fn default() -> Self {
+        RandomWalk { walks: 100_000, max_depth: 40, informed: false, greedy: false, seed: 0 }
+    }
+}
+
+/// The weight of [`Algorithm::Weighted`] when none is given.
+pub const DEFAULT_WEIGHT: f64 = 2.0;
+
 impl Algorithm {
-    /// Every algorithm, the default first.
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::Idastar, Algorithm::Bfs, Algorithm::Iddfs, Algorithm::Astar, Algorithm::DfsNotOptimal];
+    /// Every algorithm with its default parameters, the default first.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Idastar,
+        Algorithm::Bfs,
+        Algorithm::Iddfs,
+        Algorithm::Astar,
+        Algorithm::Weighted { weight: Weight::TWO },
+        Algorithm::Dfs { max_depth: None },
+        Algorithm::RandomWalk(RandomWalk { walks: 100_000, max_depth: 40, informed: false, greedy: false, seed: 0 }),
+    ];
 
     /// The name on the command line and in JSON.
     pub const fn name(self) -> &'static str {
@@ -56,13 +108,19 @@ impl Algorithm {
             Algorithm::Bfs => "bfs",
             Algorithm::Iddfs => "iddfs",
             Algorithm::Astar => "astar",
-            Algorithm::DfsNotOptimal => "dfs-not-optimal",
+            Algorithm::Dfs { .. } => "dfs",
+            Algorithm::RandomWalk(_) => "random-walk",
+            Algorithm::Weighted { .. } => "weighted",
         }
     }
 
-    /// The algorithm named `name`.
+    /// The algorithm named `name`, with its default parameters. `dfs-not-optimal`, the old
+    /// name of the unbounded [`Algorithm::Dfs`], is still read.
     pub fn from_name(name: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+        match name {
+            "dfs-not-optimal" => Some(Algorithm::Dfs { max_depth: None }),
+            name => Algorithm::ALL.into_iter().find(|a| a.name() == name),
+        }
     }
 
     /// What it does, in a few words, for help texts.
@@ -72,18 +130,35 @@ impl Algorithm {
             Algorithm::Bfs => "breadth-first search (optimal; memory: every state reached)",
             Algorithm::Iddfs => "plain iterative deepening (optimal; slow; memory: the path)",
             Algorithm::Astar => "A* with the heuristic (optimal; memory: every state reached)",
-            Algorithm::DfsNotOptimal => "depth-first search with a visited set: a solution, NOT a shortest one",
+            Algorithm::Dfs { .. } => {
+                "depth-first search with a visited set (Lecky's): --max-depth D gives the shortest it meets \
+                 within D moves and may miss them all; without it, the first it meets. NOT optimal"
+            }
+            Algorithm::RandomWalk(_) => {
+                "random walks that never undo a move (Lecky's): the first and the best of --walks N \
+                 (default 100000) of at most --max-depth D moves (default 40); --informed, --greedy, --seed S. \
+                 NOT optimal"
+            }
+            Algorithm::Weighted { .. } => {
+                "weighted A* (f = g + W x h): a solution at most --weight W times the shortest (default 2; \
+                 1 is optimal) and a proven lower bound; memory: every state reached"
+            }
         }
     }
 
     /// Whether the solutions it finds are shortest ones.
     pub fn is_optimal(self) -> bool {
-        self != Algorithm::DfsNotOptimal
+        match self {
+            Algorithm::Dfs { .. } | Algorithm::RandomWalk(_) => false,
+            Algorithm::Weighted { weight } => weight == Weight::ONE,
+            _ => true,
+        }
     }
 
-    /// Whether it uses a heuristic.
+    /// Whether its search uses the heuristic (the others use one only for a lower bound).
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::Idastar | Algorithm::Astar)
+        matches!(self, Algorithm::Idastar | Algorithm::Astar | Algorithm::Weighted { .. })
+            || matches!(self, Algorithm::RandomWalk(w) if w.greedy)
     }
 }
 
@@ -108,6 +183,25 @@ pub enum SolveError {
     /// The search ended without a solution for a board that has one: a bug.
     #[error("no solution found for a solvable board (a bug)")]
     Missed,
+    /// A search that may miss solutions (depth-first with a visited set, random walks)
+    /// ended, within its own bound, without one: not a proof that there is none.
+    #[error("{0}")]
+    NotFound(String),
+}
+
+/// What random walks found besides the best solution ([`Solution::walks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkReport {
+    /// The first walk that reached the goal: which one (from 1) and its moves.
+    pub first: (u64, Vec<Slide>),
+    /// Which walk found the best solution.
+    pub best_walk: u64,
+    /// Walks made.
+    pub walks: u64,
+    /// Walks that reached the goal.
+    pub succeeded: u64,
+    /// Informed walks: dead ends remembered, and walks that gave up on one.
+    pub dead_ends: (u64, u64),
 }
 
 /// A solved board.
@@ -131,6 +225,17 @@ pub struct Solution {
     pub nodes: u64,
     /// Search time (tables loaded or built before it are not counted).
     pub elapsed: Duration,
+    /// A proven lower bound on the shortest solution's length: the length itself when
+    /// optimal, else what the search proved (at least the heuristic's estimate of the start).
+    pub lower_bound: u32,
+    /// For weighted A*: the weight W whose guarantee the solution carries (at most W times
+    /// the shortest).
+    pub weight: Option<Weight>,
+    /// For random walks: what the walks found besides.
+    pub walks: Option<WalkReport>,
+    /// The bound that stopped the search before it finished, when the solver was asked for
+    /// the best solution so far ([`Solver::best_so_far`]).
+    pub stopped: Option<LimitHit>,
 }
 
 impl Solution {
@@ -188,7 +293,7 @@ const KEPT_HEURISTICS: usize = 4;
 
 /// A built heuristic and what it was built for: shape, goal, the choice asked (None: the
 /// default), and the choice it is.
-type Kept = (Shape, TileState, Option<HeuristicChoice>, Rc<AnyHeuristic>, HeuristicChoice);
+type Kept = (Shape, TileState, Option<HeuristicChoice>, Arc<AnyHeuristic>, HeuristicChoice);
 
 /// Solves tile boards with a heuristic chosen once, or the strongest at hand by default.
 pub struct Solver {
@@ -196,9 +301,19 @@ pub struct Solver {
     data_dir: Option<PathBuf>,
     table_puzzle: &'static str,
     limits: Limits,
-    progress: Box<dyn Progress>,
-    notes: RefCell<Vec<Note>>,
-    kept: RefCell<Vec<Kept>>,
+    build_databases: bool,
+    best_so_far: bool,
+    progress: Box<dyn Progress + Send>,
+    notes: Mutex<Vec<Note>>,
+    kept: Mutex<Vec<Kept>>,
+    /// Held while a heuristic is built, so that threads asking for the same one build it once.
+    building: Mutex<()>,
+}
+
+/// The data behind `mutex`, even if a thread panicked while holding it: what is kept there
+/// (notes, built heuristics) stays valid whatever happened to the holder.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Default for Solver {
@@ -217,9 +332,12 @@ impl Solver {
             data_dir: None,
             table_puzzle: "fifteen",
             limits: Limits::default(),
+            build_databases: true,
+            best_so_far: false,
             progress: Box::new(NoProgress),
-            notes: RefCell::new(Vec::new()),
-            kept: RefCell::new(Vec::new()),
+            notes: Mutex::new(Vec::new()),
+            kept: Mutex::new(Vec::new()),
+            building: Mutex::new(()),
         }
     }
 
@@ -247,8 +365,33 @@ impl Solver {
         self
     }
 
+    /// Whether the default heuristic may build a missing pattern-database set on first use
+    /// (true unless said otherwise; the 6-6-3 set takes about 15 s). With `false` a set that is
+    /// not built gives way at once, as it does without a data directory, so that a caller who
+    /// must answer quickly (a web page) never waits for a build; it can build the set apart
+    /// (`Partition::load`) and make a new solver when it is there.
+    ///
+    /// ```
+    /// let solver = fifteen::Solver::new().data_dir(std::env::temp_dir().join("empty")).build_databases(false);
+    /// let (start, shape) = fifteen::parse::parse_board("5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12", None).unwrap();
+    /// let goal = fifteen::TilePuzzle::standard_goal(shape);
+    /// let solution = solver.solve(shape, start, goal, fifteen::Algorithm::Idastar).unwrap();
+    /// assert_eq!(solution.heuristic, fifteen::HeuristicChoice::WalkingDistance);
+    /// ```
+    pub fn build_databases(mut self, build: bool) -> Self {
+        self.build_databases = build;
+        self
+    }
+
+    /// When a bound stops a search that has a solution at hand (weighted A*, random walks),
+    /// returns it ([`Solution::stopped`] says the bound) instead of [`SolveError::Limit`].
+    pub fn best_so_far(mut self, yes: bool) -> Self {
+        self.best_so_far = yes;
+        self
+    }
+
     /// Reports table builds to `progress`.
-    pub fn progress(mut self, progress: impl Progress + 'static) -> Self {
+    pub fn progress(mut self, progress: impl Progress + Send + 'static) -> Self {
         self.progress = Box::new(progress);
         self
     }
@@ -257,7 +400,7 @@ impl Solver {
     /// "the pdb78 tables are not built in ...; build them once with `fifteen tables build
     /// pdb78` (...); using pdb663").
     pub fn take_notes(&self) -> Vec<Note> {
-        std::mem::take(&mut self.notes.borrow_mut())
+        std::mem::take(&mut lock(&self.notes))
     }
 
     /// The strongest heuristic for `shape` when every table exists.
@@ -273,22 +416,44 @@ impl Solver {
 
     /// The heuristic for `puzzle`: the one chosen, or the strongest that can serve it, with
     /// what it is.
-    pub fn heuristic_for(&self, puzzle: &TilePuzzle) -> Result<(Rc<AnyHeuristic>, HeuristicChoice), SolveError> {
-        let key = (puzzle.shape(), puzzle.goal(), self.heuristic);
-        if let Some((.., h, used)) = self.kept.borrow().iter().find(|(s, g, c, ..)| (*s, *g, *c) == key) {
-            return Ok((h.clone(), *used));
+    pub fn heuristic_for(&self, puzzle: &TilePuzzle) -> Result<(Arc<AnyHeuristic>, HeuristicChoice), SolveError> {
+        self.heuristic_asked(puzzle, self.heuristic)
+    }
+
+    /// The heuristic `asked` for `puzzle` (None: the strongest that can serve it).
+    fn heuristic_asked(
+        &self,
+        puzzle: &TilePuzzle,
+        asked: Option<HeuristicChoice>,
+    ) -> Result<(Arc<AnyHeuristic>, HeuristicChoice), SolveError> {
+        let key = (puzzle.shape(), puzzle.goal(), asked);
+        let kept = |key: &(Shape, TileState, Option<HeuristicChoice>)| {
+            let kept = lock(&self.kept);
+            kept.iter().find(|(s, g, c, ..)| (*s, *g, *c) == *key).map(|(.., h, used)| (h.clone(), *used))
+        };
+        if let Some(found) = kept(&key) {
+            return Ok(found);
+        }
+        let _building = lock(&self.building);
+        if let Some(found) = kept(&key) {
+            return Ok(found);
         }
         let build = |c| AnyHeuristic::build(c, puzzle, self.table_puzzle, self.data_dir.as_deref(), &*self.progress);
-        let mut tried = self.heuristic.unwrap_or_else(|| Self::strongest(puzzle.shape()));
+        let mut tried = asked.unwrap_or_else(|| Self::strongest(puzzle.shape()));
         // Why the default gave way, and whether a table that is there could not be used.
         let (mut gave_way, mut broken) = (Vec::new(), false);
         let built = loop {
             // Without a data directory the default skips the pattern databases, whose tables
-            // take seconds to hours to build, rather than build them for every solver.
-            let skip = self.heuristic.is_none() && self.data_dir.is_none() && tried.partition().is_some();
+            // take seconds to hours to build, rather than build them for every solver; so
+            // does a solver told not to build them, when they are not built.
+            let unbuilt = |p: crate::pdb::Partition| match &self.data_dir {
+                None => true,
+                Some(dir) => !self.build_databases && !p.missing_in(dir).is_empty(),
+            };
+            let skip = asked.is_none() && tried.partition().is_some_and(unbuilt);
             let built = if skip { Err(String::new()) } else { build(tried) };
             match (built, tried.fallback()) {
-                (Err(why), Some(next)) if self.heuristic.is_none() => {
+                (Err(why), Some(next)) if asked.is_none() => {
                     // Walking distance gives way silently: where it is the default its tables
                     // are small, so only its rare refusals (boards too wide) fall through.
                     if let (false, Some(partition)) = (skip, tried.partition()) {
@@ -307,10 +472,10 @@ impl Solver {
         // One note, once the heuristic is known, so that it names the one really used.
         if built.is_ok() && !gave_way.is_empty() {
             let text = format!("{}; using {}", gave_way.join("; "), tried.name());
-            self.notes.borrow_mut().push(Note { text, warning: broken });
+            lock(&self.notes).push(Note { text, warning: broken });
         }
-        let h = Rc::new(built.map_err(SolveError::Heuristic)?);
-        let mut kept = self.kept.borrow_mut();
+        let h = Arc::new(built.map_err(SolveError::Heuristic)?);
+        let mut kept = lock(&self.kept);
         if kept.len() == KEPT_HEURISTICS {
             kept.remove(0);
         }
@@ -318,9 +483,9 @@ impl Solver {
         Ok((h, tried))
     }
 
-    fn options(&self, puzzle: &TilePuzzle, start: &TileState) -> IdaOptions {
+    fn options(puzzle: &TilePuzzle, start: &TileState, limits: &Limits) -> IdaOptions {
         IdaOptions {
-            limits: self.limits,
+            limits: *limits,
             solution_parity: Some(solution_parity(puzzle.shape(), start, &puzzle.goal())),
             ..IdaOptions::default()
         }
@@ -334,37 +499,198 @@ impl Solver {
         goal: TileState,
         algorithm: Algorithm,
     ) -> Result<Solution, SolveError> {
+        self.run(shape, start, goal, algorithm, &self.limits, self.best_so_far)
+    }
+
+    /// [`Solver::solve`] within `limits` instead of the solver's own: one solver, with its
+    /// tables, serves searches of different budgets.
+    pub fn solve_within(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        algorithm: Algorithm,
+        limits: &Limits,
+    ) -> Result<Solution, SolveError> {
+        self.run(shape, start, goal, algorithm, limits, self.best_so_far)
+    }
+
+    /// [`Solver::solve`], asking for the best solution so far ([`Solver::best_so_far`]) or not.
+    pub fn solve_with(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        algorithm: Algorithm,
+        best_so_far: bool,
+    ) -> Result<Solution, SolveError> {
+        self.run(shape, start, goal, algorithm, &self.limits, best_so_far)
+    }
+
+    fn run(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        algorithm: Algorithm,
+        limits: &Limits,
+        best_so_far: bool,
+    ) -> Result<Solution, SolveError> {
         check_solvable(shape, &start, &goal)?;
         let puzzle = TilePuzzle::new(shape, goal);
-        let (h, heuristic) = if algorithm.uses_heuristic() {
-            self.heuristic_for(&puzzle)?
-        } else {
-            (Rc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None)
+        let (h, heuristic) = match algorithm {
+            Algorithm::Idastar | Algorithm::Astar | Algorithm::Weighted { .. } => self.heuristic_for(&puzzle)?,
+            // A heuristic for the lower bound (and the greedy walks): the one asked, else Manhattan.
+            Algorithm::Dfs { .. } | Algorithm::RandomWalk(_) => {
+                self.heuristic_asked(&puzzle, self.heuristic.or(Some(HeuristicChoice::Manhattan)))?
+            }
+            Algorithm::Bfs | Algorithm::Iddfs => {
+                (Arc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None)
+            }
         };
         let clock = Instant::now();
-        let options = self.options(&puzzle, &start);
-        let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options });
-        let path = found(outcome)?;
-        Ok(Solution {
+        let options = Self::options(&puzzle, &start, limits);
+        let solution = |path: PathOf<TilePuzzle>, stats: SearchStats, lower_bound: u32| Solution {
             shape,
             start,
             goal,
+            lower_bound: if algorithm.is_optimal() { path.len() as u32 } else { lower_bound },
             moves: path.moves,
             optimal: algorithm.is_optimal(),
             heuristic,
             algorithm,
             nodes: stats.nodes,
             elapsed: clock.elapsed(),
-        })
+            weight: None,
+            walks: None,
+            stopped: None,
+        };
+        let estimate = || h.with(Estimate(&start));
+        let parity = solution_parity(shape, &start, &goal);
+        // The least length of the solution's parity at least `bound`.
+        let with_parity = |bound: u32| bound + (bound + parity) % 2;
+        match algorithm {
+            Algorithm::Dfs { max_depth } => {
+                let cells = CellOrder(&puzzle);
+                let (outcome, stats) = match max_depth {
+                    Some(depth) => depth_limited_visited(&cells, start, |s| puzzle.is_goal(s), depth, &options.limits),
+                    None => {
+                        let (outcome, stats) = depth_first_any(&cells, start, |s| puzzle.is_goal(s), &options.limits);
+                        let outcome = match outcome {
+                            Outcome::Found(path) => Outcome::Found(Some(path)),
+                            Outcome::NoSolution => Outcome::NoSolution,
+                            Outcome::LimitReached(hit) => Outcome::LimitReached(hit),
+                        };
+                        (outcome, stats)
+                    }
+                };
+                let bound = with_parity(estimate());
+                match found(outcome)? {
+                    Some(path) => Ok(solution(path, stats, bound)),
+                    None => {
+                        let within = quantity(max_depth.unwrap_or(0), "move");
+                        let nodes = quantity(stats.nodes, "node");
+                        Err(SolveError::NotFound(match max_depth.is_some_and(|d| d < bound) {
+                            true => format!(
+                                "no solution within {within}: a shortest solution has at least {} (a proven \
+                                 lower bound)",
+                                quantity(bound, "move")
+                            ),
+                            false => format!(
+                                "depth-first search with a visited set found no solution within {within} ({nodes}): \
+                                 not a proof that none exists, since a state first met deep in the search is not \
+                                 searched again when met nearer the start; a shortest solution has at least {}",
+                                quantity(bound, "move")
+                            ),
+                        }))
+                    }
+                }
+            }
+            Algorithm::RandomWalk(walk) => {
+                let (walks, stats) = h.with(WalkWith { puzzle: &puzzle, start, walk, limits: options.limits });
+                let Some(best) = walks.best.clone() else {
+                    if let Some(hit) = walks.stopped {
+                        return Err(SolveError::Limit(hit));
+                    }
+                    let bound = with_parity(estimate());
+                    let none = format!(
+                        "none of {} of at most {} reached the goal",
+                        quantity(walks.walks, "random walk"),
+                        quantity(walk.max_depth, "move")
+                    );
+                    return Err(SolveError::NotFound(match walk.max_depth < bound {
+                        true => format!(
+                            "{none}, and none can: a shortest solution has at least {} (a proven lower bound)",
+                            quantity(bound, "move")
+                        ),
+                        false => format!(
+                            "{none}: not a proof that no solution is so short (a shortest solution has at least \
+                             {}); more walks or longer ones may find one",
+                            quantity(bound, "move")
+                        ),
+                    }));
+                };
+                if let (Some(hit), false) = (walks.stopped, best_so_far) {
+                    return Err(SolveError::Limit(hit));
+                }
+                let first = walks.first.as_ref().expect("a best walk is a first one too");
+                let report = WalkReport {
+                    first: (first.walk, first.path.moves.clone()),
+                    best_walk: best.walk,
+                    walks: walks.walks,
+                    succeeded: walks.succeeded,
+                    dead_ends: (walks.dead_ends, walks.cut),
+                };
+                let mut s = solution(best.path, stats, with_parity(estimate()));
+                s.walks = Some(report);
+                s.stopped = walks.stopped;
+                Ok(s)
+            }
+            Algorithm::Weighted { weight } => {
+                let options =
+                    WeightedOptions { weight, limits: options.limits, solution_parity: Some(parity), best_so_far };
+                let (w, stats) = h.with(WeightedWith { puzzle: &puzzle, start, options });
+                let Some(path) = w.path else {
+                    return Err(match w.stopped {
+                        Some(hit) => SolveError::Limit(hit),
+                        None => SolveError::Missed,
+                    });
+                };
+                let mut s = solution(path, stats, w.lower_bound);
+                // With best-so-far, a stopped search returns the quick search's solution.
+                s.optimal = w.weight == Weight::ONE;
+                s.lower_bound = if s.optimal { s.len() as u32 } else { w.lower_bound };
+                s.weight = Some(w.weight);
+                s.stopped = w.stopped;
+                Ok(s)
+            }
+            _ => {
+                let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options });
+                let path = found(outcome)?;
+                Ok(solution(path, stats, 0))
+            }
+        }
     }
 
     /// Every optimal solution of `start`, counted; listed as the tiles moved when `list`.
     pub fn count(&self, shape: Shape, start: TileState, goal: TileState, list: bool) -> Result<Count, SolveError> {
+        self.count_within(shape, start, goal, list, &self.limits)
+    }
+
+    /// [`Solver::count`] within `limits` instead of the solver's own.
+    pub fn count_within(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        list: bool,
+        limits: &Limits,
+    ) -> Result<Count, SolveError> {
         check_solvable(shape, &start, &goal)?;
         let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = self.heuristic_for(&puzzle)?;
         let clock = Instant::now();
-        let options = self.options(&puzzle, &start);
+        let options = Self::options(&puzzle, &start, limits);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });
         let result = found(outcome)?;
         Ok(Count {
@@ -405,8 +731,52 @@ impl WithHeuristic for SolveWith<'_> {
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),
-            Algorithm::DfsNotOptimal => depth_first_any(p, self.start, goal, limits),
+            a => unreachable!("{} is not solved here", a.name()),
         }
+    }
+}
+
+/// The estimate of a state, by whichever heuristic.
+struct Estimate<'a>(&'a TileState);
+
+impl WithHeuristic for Estimate<'_> {
+    type Output = u32;
+    fn run<H: TileHeuristic>(self, h: &H) -> u32 {
+        h.estimate(self.0)
+    }
+}
+
+/// The random walks of [`Solver::solve`], generic over the heuristic that steers the greedy ones.
+struct WalkWith<'a> {
+    puzzle: &'a TilePuzzle,
+    start: TileState,
+    walk: RandomWalk,
+    limits: Limits,
+}
+
+impl WithHeuristic for WalkWith<'_> {
+    type Output = (Walks<TileState, Slide>, SearchStats);
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
+        let p = self.puzzle;
+        let w = self.walk;
+        let options = WalkOptions { walks: w.walks, max_depth: w.max_depth, informed: w.informed, greedy: w.greedy };
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(w.seed);
+        random_walks(p, h, self.start, |s: &TileState| p.is_goal(s), &options, &mut rng, &self.limits)
+    }
+}
+
+/// The weighted A* of [`Solver::solve`], generic over the heuristic.
+struct WeightedWith<'a> {
+    puzzle: &'a TilePuzzle,
+    start: TileState,
+    options: WeightedOptions,
+}
+
+impl WithHeuristic for WeightedWith<'_> {
+    type Output = (WeightedOf<TilePuzzle>, SearchStats);
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
+        let p = self.puzzle;
+        weighted_astar(p, h, self.start, |s: &TileState| p.is_goal(s), &self.options)
     }
 }
 
@@ -450,6 +820,27 @@ mod tests {
         let s = solver.solve(shape, start, TilePuzzle::standard_goal(shape), Algorithm::Idastar).unwrap();
         assert_eq!((s.len(), s.heuristic), (15, HeuristicChoice::WalkingDistance));
         assert!(solver.take_notes().is_empty());
+    }
+
+    #[test]
+    fn a_solver_is_shared_between_threads() {
+        fn shared<T: Send + Sync>(_: &T) {}
+        let solver = Solver::new();
+        shared(&solver);
+        let (start, shape) = parse_board("8 6 7 / 2 5 4 / 3 0 1", None).unwrap();
+        let goal = TilePuzzle::standard_goal(shape);
+        let lengths: Vec<usize> = std::thread::scope(|s| {
+            let runs: Vec<_> = (0..3)
+                .map(|_| s.spawn(|| solver.solve(shape, start, goal, Algorithm::Idastar).unwrap().len()))
+                .collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert_eq!(lengths, [31, 31, 31]);
+        // One build served the three: the kept heuristic is the same one.
+        let puzzle = TilePuzzle::new(shape, goal);
+        let (a, b) = (solver.heuristic_for(&puzzle).unwrap().0, solver.heuristic_for(&puzzle).unwrap().0);
+        assert!(Arc::ptr_eq(&a, &b));
+        assert_eq!(lock(&solver.kept).len(), 1);
     }
 
     #[test]

@@ -2,47 +2,11 @@
 //! and 45 moves, each replayed from its numbered moves), bad boards refused with exit 2 and
 //! the reason, and the non-optimal search labelled as such.
 
-use std::process::{Command, Output};
+mod common;
 
-use fifteen::{Shape, TilePuzzle, TileState};
-use serde_json::Value;
-use slide_core::{Direction, Puzzle};
+use std::process::Command;
 
-fn fifteen(args: &[&str]) -> Output {
-    let data = std::env::temp_dir().join(format!("fifteen-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_fifteen"))
-        .args(args)
-        .arg("--data-dir")
-        .arg(&data)
-        .output()
-        .expect("the binary runs")
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("one JSON object")).collect()
-}
-
-/// Replays the JSON `moves` (the direction each tile slides) from `start`; the last state.
-fn replay(v: &Value) -> TileState {
-    let (rows, cols) = (v["rows"].as_u64().unwrap() as usize, v["cols"].as_u64().unwrap() as usize);
-    let cells = |k: &str| v[k].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect::<Vec<_>>();
-    let puzzle = TilePuzzle::new(Shape::new(rows, cols).unwrap(), TileState::from_cells(&cells("goal")));
-    let mut state = TileState::from_cells(&cells("start"));
-    for (i, name) in v["moves"].as_array().unwrap().iter().enumerate() {
-        let want = Direction::ALL.into_iter().find(|d| d.name() == name.as_str().unwrap()).expect("a direction");
-        let mut next = None;
-        puzzle.for_each_successor(&state, |m, child| {
-            if m.direction == want {
-                assert_eq!(u64::from(m.tile), v["pieces"][i].as_u64().unwrap(), "move {i} moves the tile it names");
-                next = Some(child);
-            }
-        });
-        state = next.unwrap_or_else(|| panic!("move {} ({want}) is illegal", i + 1));
-    }
-    assert!(puzzle.is_goal(&state), "the moves end at the goal");
-    state
-}
+use common::{fifteen, json_lines, replay};
 
 #[test]
 fn the_code_golf_boards_are_solved_optimally() {
@@ -84,7 +48,7 @@ fn bad_boards_exit_2_with_the_reason() {
 
 #[test]
 fn the_visited_set_search_says_it_is_not_optimal() {
-    let out = fifteen(&["solve", "--json", "--algorithm", "dfs-not-optimal", "8 6 7 / 2 5 4 / 3 0 1"]);
+    let out = fifteen(&["solve", "--json", "--algorithm", "dfs", "8 6 7 / 2 5 4 / 3 0 1"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v = &json_lines(&out)[0];
     assert_eq!(v["optimal"], false);

@@ -13,9 +13,11 @@ const HARD: &str = "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
 #[test]
 fn max_memory_bounds_the_whole_process() {
     let dir = std::env::temp_dir().join(format!("fifteen-memory-{}", std::process::id()));
-    for algorithm in ["dfs-not-optimal", "bfs", "astar"] {
+    for algorithm in ["dfs", "bfs", "astar", "weighted"] {
+        let weight: &[&str] = if algorithm == "weighted" { &["--weight", "1.1"] } else { &[] };
         let o = Command::new(env!("CARGO_BIN_EXE_fifteen"))
             .args(["solve", "--heuristic", "manhattan", "--algorithm", algorithm, "--max-memory", "100M", HARD])
+            .args(weight)
             .env("SLIDE_DATA_DIR", &dir)
             .output()
             .unwrap();

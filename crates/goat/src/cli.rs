@@ -8,7 +8,8 @@ use std::rc::Rc;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{
-    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, NoCommands, PuzzleCli, Setup, SolveRequest,
+    Solved,
 };
 use slide_core::enumerate::DepthStore;
 use slide_core::Outcome;
@@ -84,6 +85,7 @@ fn unreachable(start: Board) -> CliError {
 impl PuzzleCli for GoatCli {
     type Options = GoatOptions;
     type Input = GoatInput;
+    type Commands = NoCommands;
 
     const NAME: &'static str = "goat";
     const ABOUT: &'static str = "Optimal solutions, solution counts and a complete analysis of Hiroi's Goat puzzle";
@@ -163,6 +165,7 @@ impl PuzzleCli for GoatCli {
             picture: request
                 .picture_of(path.moves.len())
                 .then(|| crate::picture::solution_svg(&path.states, &path.moves)),
+            ..Solved::default()
         })
     }
 

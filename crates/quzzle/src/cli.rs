@@ -6,13 +6,17 @@ use std::path::Path;
 use clap::Args;
 use serde_json::{json, Map, Value};
 use slide_cli::{
-    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, PuzzleCli, Setup, SolveRequest, Solved,
+    Analyzed, CliError, CountRequest, Counted, Example, Listed, Named, NoCommands, PuzzleCli, Setup, SolveRequest,
+    Solved,
 };
 use slide_core::units::{quantity, thousands};
 use slide_core::Outcome;
 
 use crate::parse::{instance_from_file, parse_goal, parse_size, render_canonical, rows_of};
-use crate::{analyze, count, label_path, optimal_solutions, puzzles, solve_with, Algorithm, Instance, Metric, Step};
+use crate::{
+    analyze, count, label_path, optimal_solutions, puzzles, solve_with, Algorithm, GoalDistance, Instance, Metric, Step,
+};
+use slide_core::Heuristic;
 
 /// The options of `quzzle`.
 #[derive(Args, Clone, Debug, Default)]
@@ -104,6 +108,7 @@ impl QuzzleCli {
 impl PuzzleCli for QuzzleCli {
     type Options = QuzzleOptions;
     type Input = Instance;
+    type Commands = NoCommands;
 
     const NAME: &'static str = "quzzle";
     const ABOUT: &'static str = "Optimal solutions of sliding-block puzzles (rectangular blocks on a board of up to \
@@ -112,6 +117,10 @@ impl PuzzleCli for QuzzleCli {
         ("bfs", "breadth-first search over canonical states (optimal; fast on block puzzles)"),
         ("astar", "A* with the goal-block distance (optimal)"),
         ("idastar", "IDA* with the goal-block distance (optimal; little memory, slow on long solutions)"),
+        (
+            "dfs",
+            "the generic puzzle solver's depth-first option: a stack for the queue; a solution, NOT a shortest one",
+        ),
     ];
     const HEURISTICS: &'static [Named] =
         &[("goal-distance", "the goal blocks' distance to their goal cells, under the metric (astar, idastar)")];
@@ -124,6 +133,10 @@ impl PuzzleCli for QuzzleCli {
             "the optimal solutions of the small puzzle compiled in, counted (a move: one block, one direction)",
         ),
         (&["analyze", "--puzzle", "pennant"], "every position reachable from the Pennant's start, by distance"),
+        (
+            &["solve", "--algorithm", "dfs"],
+            "the Pennant by the generic solver's depth-first option: a solution of 339 moves, not a shortest",
+        ),
         (
             &["solve", "..11/..11/2233"],
             "a board of your own: blocks by label, '.' empty; goal: the largest block to the lower left",
@@ -205,6 +218,9 @@ impl PuzzleCli for QuzzleCli {
             Outcome::LimitReached(hit) => return Err(CliError::limit(hit)),
         };
         let steps = label_path(inst, &path.moves);
+        // A proven lower bound for a solution not proven shortest: the goal-block distance.
+        let lower_bound = (!algorithm.is_optimal())
+            .then(|| u64::from(GoalDistance::new(&inst.board, &inst.goal).estimate(&inst.start)));
         let mut fields = Self::fields(inst);
         fields.insert("boards".into(), json!(steps.iter().map(|s| s.board.clone()).collect::<Vec<_>>()));
         let l = listed(inst, &steps);
@@ -219,16 +235,27 @@ impl PuzzleCli for QuzzleCli {
         Ok(Solved {
             fields,
             title: Self::title(inst),
-            optimal: true,
+            optimal: algorithm.is_optimal(),
             moves: l.moves,
             pieces: l.pieces,
             steps: l.steps,
             boards,
             nodes: stats.nodes,
             elapsed: stats.elapsed,
-            heuristic: if algorithm == Algorithm::Bfs { "none" } else { "goal-distance" }.to_string(),
+            heuristic: match algorithm {
+                Algorithm::Bfs => "none",
+                Algorithm::Dfs => "goal-distance (the lower bound only)",
+                _ => "goal-distance",
+            }
+            .to_string(),
             algorithm: algorithm.name().to_string(),
             picture: request.picture_of(steps.len()).then(|| crate::picture::solution_svg(inst, &steps)),
+            lower_bound,
+            notes: match algorithm.is_optimal() {
+                true => Vec::new(),
+                false => vec!["the first solution met by the generic solver's depth-first search".to_string()],
+            },
+            ..Solved::default()
         })
     }
 

@@ -31,7 +31,8 @@ pub mod solve;
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};
 pub use solve::{
-    analyze, count, label_path, optimal_solutions, replay, solve as solve_with, Algorithm, Analysis, Step,
+    analyze, count, goal_distances, label_path, optimal_solutions, replay, solve as solve_with, Algorithm, Analysis,
+    GoalDistances, Step,
 };
 
 use slide_core::search::{Limits, PathOf};

@@ -250,3 +250,53 @@ fn parsing_arbitrary_text_never_panics() {
         }
     }
 }
+
+#[test]
+fn goal_distances_agree_with_a_search_from_every_position() {
+    // The Pennant under each metric (1,398 positions): the distance of every position, found
+    // by one breadth-first search from the goals, equals a shortest solution searched from
+    // that position forwards.
+    for metric in Metric::ALL {
+        let inst = shipped("pennant", metric);
+        let d = quzzle::goal_distances(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::default()).unwrap();
+        let whole = analyze(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::default()).unwrap();
+        assert_eq!((d.states, d.distances.len() as u64), (whole.states, whole.states), "{metric}");
+        assert_eq!(d.histogram.iter().sum::<u64>(), d.states, "{metric}");
+        assert_eq!(d.histogram[0], whole.goal_states, "{metric}: the goals are at distance 0");
+        for (state, &distance) in &d.distances {
+            let goal = |s: &quzzle::State| inst.is_goal(s);
+            let (outcome, _) = slide_core::search::bfs(&inst.board, *state, goal, &Limits::default());
+            assert_eq!(outcome.found().unwrap().len() as u32, distance, "{metric}");
+        }
+    }
+    // The literature's figures from the start, under the block metric.
+    for (name, known) in [("klotski", 81), ("century", 99)] {
+        let inst = shipped(name, Metric::Block);
+        let d = quzzle::goal_distances(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::default()).unwrap();
+        assert_eq!(d.distances[&inst.start], known, "{name}");
+    }
+    // A goal that cannot be reached leaves every position without a distance; a bound stops it.
+    let inst = Instance::new("walled", "a.#.", Some("...a"), Some((1, 4)), Metric::Cell).unwrap();
+    let d = quzzle::goal_distances(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::default()).unwrap();
+    assert!(d.distances.is_empty() && d.histogram.is_empty(), "{d:?}");
+    assert_eq!(d.states, 2);
+    let inst = shipped("century", Metric::Cell);
+    let bounded = quzzle::goal_distances(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::nodes(1000));
+    assert!(bounded.is_err());
+}
+
+#[test]
+fn the_generic_solver_s_depth_first_option_finds_a_solution_not_a_shortest() {
+    for name in ["pennant", "klotski", "small"] {
+        for metric in [Metric::Cell, Metric::Line, Metric::Block] {
+            let inst = shipped(name, metric);
+            let (optimal, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+            let optimal = optimal.found().unwrap().len();
+            let length = solve_and_replay(&inst, Algorithm::Dfs);
+            assert!(length >= optimal, "{name} {metric}: {length} < {optimal}");
+            if name == "pennant" && metric == Metric::Cell {
+                assert!(length > 2 * optimal, "depth first wanders: {length} vs {optimal}");
+            }
+        }
+    }
+}

@@ -47,6 +47,7 @@ impl fifteen::cli::TileVariant for Seven {
         (&["analyze"], "every position reachable from the goal: 20,160, at most 36 moves away"),
         (&["random", "--count", "3"], "three uniformly random solvable boards (the seed is said on stderr)"),
         (&["scramble", "--moves", "20", "--seed", "4"], "a board 20 random moves from the goal, the same every time"),
+        (&["branching"], "the 2x4 board's branching factor without undo moves, Lecky's way and the search tree's"),
     ];
     fn allowed(shape: Shape) -> bool {
         shape == SHAPE

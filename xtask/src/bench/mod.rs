@@ -6,6 +6,7 @@
 pub mod machine;
 pub mod measure;
 pub mod report;
+pub mod weighted;
 pub mod workloads;
 
 use std::path::{Path, PathBuf};

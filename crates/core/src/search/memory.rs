@@ -29,7 +29,9 @@ pub fn hash_set_bytes<T, S>(set: &HashSet<T, S>) -> u64 {
     hash_table_bytes(set.len(), set.capacity(), size_of::<T>())
 }
 
-fn hash_table_bytes(len: usize, capacity: usize, entry: usize) -> u64 {
+/// The bytes of a hash table of `len` entries of `entry` bytes in room for `capacity`
+/// (a control byte per bucket, about eight buckets per seven entries).
+pub fn hash_table_bytes(len: usize, capacity: usize, entry: usize) -> u64 {
     let buckets = (capacity as u64).saturating_mul(8).div_ceil(7);
     with_growth(buckets.saturating_mul(entry as u64 + 1), len, capacity)
 }

@@ -10,7 +10,10 @@ mod dfs;
 mod idastar;
 pub mod layers;
 pub mod memory;
+mod scramble;
 pub mod tree;
+mod walk;
+mod weighted;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -20,10 +23,13 @@ use crate::Puzzle;
 pub use astar::astar;
 pub use bfs::{bfs, count_shortest_paths};
 pub use count::{count_optimal, count_optimal_tree, CountResult};
-pub use dfs::{depth_first_any, depth_limited, iterative_deepening};
+pub use dfs::{depth_first_any, depth_first_stack, depth_limited, depth_limited_visited, iterative_deepening};
 pub use idastar::{ida_star, ida_star_tree, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
+pub use scramble::scramble;
 pub use tree::{IdaTree, PuzzleTree};
+pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
+pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
 
 /// A sequence of moves and the states they pass through: `states[0]` is the start,
 /// `states[i + 1]` is reached from `states[i]` by `moves[i]`.

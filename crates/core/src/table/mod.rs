@@ -25,9 +25,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
+mod dir;
 mod spec;
 mod temporaries;
 
+pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};
 pub use temporaries::remove_stale_temporaries;
 

@@ -1,5 +1,5 @@
 //! A heuristic chosen at run time: its name, the built heuristic, and one generic dispatch,
-//! so that each search is written once as a generic function over `H: Heuristic<TilePuzzle>`
+//! so that each search is written once as a generic function over `H: TileHeuristic`
 //! and specialised per heuristic by the compiler.
 //!
 //! To add a heuristic (for example pattern databases): a variant in [`HeuristicChoice`] and in
@@ -12,7 +12,7 @@ use slide_core::ZeroHeuristic;
 
 use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, TileHeuristic, WalkingDistance};
 use crate::pdb::{Partition, PdbHeuristic};
-use crate::TilePuzzle;
+use crate::{TilePuzzle, TileState};
 
 /// The heuristics of the tile puzzles, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,6 +157,29 @@ impl AnyHeuristic {
                 AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, progress)?)
             }
         })
+    }
+
+    /// The estimate of `state`: a lower bound on its distance to the goal the heuristic was
+    /// built for (every heuristic here is admissible), for an answer that must come before
+    /// a search can finish.
+    ///
+    /// ```
+    /// use fifteen::{AnyHeuristic, HeuristicChoice, TilePuzzle};
+    /// use slide_core::progress::NoProgress;
+    /// let (start, shape) = fifteen::parse::parse_board("1 2 3 / 4 5 6 / 0 7 8", None).unwrap();
+    /// let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    /// let h = AnyHeuristic::build(HeuristicChoice::Manhattan, &puzzle, "fifteen", None, &NoProgress).unwrap();
+    /// assert_eq!(h.estimate(&start), 2);
+    /// ```
+    pub fn estimate(&self, state: &TileState) -> u32 {
+        struct Estimate<'a>(&'a TileState);
+        impl WithHeuristic for Estimate<'_> {
+            type Output = u32;
+            fn run<H: TileHeuristic>(self, h: &H) -> u32 {
+                h.estimate(self.0)
+            }
+        }
+        self.with(Estimate(state))
     }
 
     /// Runs `w` with the concrete heuristic inside.

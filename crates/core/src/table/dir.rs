@@ -1,5 +1,6 @@
-//! Where the binaries keep their tables: a per-user directory, so that an installed binary
-//! works from anywhere and never writes into the source tree it was built from.
+//! Where tables are kept: a per-user directory, so that an installed program works from
+//! anywhere and never writes into the source tree it was built from. The command-line
+//! binaries (`--data-dir`), the web app and `cargo xtask` all resolve it here.
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +9,11 @@ pub const DATA_DIR_ENV: &str = "SLIDE_DATA_DIR";
 
 /// The table directory: `explicit` (from `--data-dir`) if given, else `$SLIDE_DATA_DIR`, else
 /// [`per_user_dir`].
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(slide_core::table::data_dir(Some(Path::new("tables"))), Path::new("tables"));
+/// ```
 pub fn data_dir(explicit: Option<&Path>) -> PathBuf {
     if let Some(dir) = explicit {
         return dir.to_path_buf();

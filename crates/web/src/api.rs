@@ -1,0 +1,263 @@
+//! The routes: the page's embedded files and the JSON API.
+//!
+//! | route | what it answers |
+//! |---|---|
+//! | `GET /` | the page (`/app.js`, `/style.css` beside it) |
+//! | `GET /api/puzzles` | the puzzles the page offers |
+//! | `GET /api/status` | the table sets, the search slots and budgets |
+//! | `POST /api/position` | `{puzzle, board?}`: the position drawn and the moves from it |
+//! | `POST /api/shuffle` | `{puzzle, moves?}`: a random position, or `moves` random moves from the goal |
+//! | `POST /api/hint` | `{puzzle, board}`: the distance and the next move |
+//! | `POST /api/solve` | `{puzzle, board}`: a solution, its boards, and the count of optimal ones |
+//! | `POST /api/histogram` | `{puzzle, board}`: the depth histogram and the position's depth |
+//!
+//! Every request body is JSON (`Content-Type: application/json`, at most [`BODY_LIMIT`]
+//! bytes), read with unknown fields refused; a request that is not right is a 400 (415, 413)
+//! with `{"error": "..."}` naming the problem. Searches run on the search slots
+//! ([`Searches`]): a 503 with `Retry-After` when all are busy.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Request, State};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::answers::{self, Caches};
+use crate::game::{Game, MoveView, Position, PuzzleSpec, View};
+use crate::searches::{ApiError, Searches};
+use crate::tables::{Build, Tables};
+
+/// The largest request body: a pasted puzzle file fits many times over.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// What every request handler shares.
+pub struct App {
+    /// Tables and solvers.
+    pub tables: Arc<Tables>,
+    /// Whole spaces counted before.
+    pub caches: Caches,
+    /// The search slots and budgets.
+    pub searches: Searches,
+}
+
+/// The router of `app`.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(|| asset("index.html")))
+        .route("/index.html", get(|| asset("index.html")))
+        .route("/app.js", get(|| asset("app.js")))
+        .route("/style.css", get(|| asset("style.css")))
+        .route("/api/puzzles", get(puzzles))
+        .route("/api/status", get(status))
+        .route("/api/position", post(position))
+        .route("/api/shuffle", post(shuffle))
+        .route("/api/hint", post(hint))
+        .route("/api/solve", post(solve))
+        .route("/api/histogram", post(histogram))
+        .fallback(not_found)
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(app)
+}
+
+/// The page's files, compiled in.
+const ASSETS: [(&str, &str, &str); 3] = [
+    ("index.html", "text/html; charset=utf-8", include_str!("../assets/index.html")),
+    ("app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
+    ("style.css", "text/css; charset=utf-8", include_str!("../assets/style.css")),
+];
+
+async fn asset(name: &str) -> Response {
+    let (_, kind, body) = ASSETS.iter().find(|(n, ..)| *n == name).expect("an asset the router names");
+    let mut response = (StatusCode::OK, *body).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    // Everything the page loads comes from this server: no CDN, no inline script.
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'",
+        ),
+    );
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+async fn not_found(uri: Uri) -> ApiError {
+    ApiError { status: StatusCode::NOT_FOUND, message: format!("no page {}: the API is under /api/", uri.path()) }
+}
+
+/// A JSON request body, checked: its type, its size, its syntax and its fields.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let json =
+            req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+                v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+            });
+        if !json {
+            return Err(ApiError {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: "the request body must be JSON, sent with Content-Type: application/json".into(),
+            });
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError {
+                status: StatusCode::PAYLOAD_TOO_LARGE,
+                message: format!("the request body is larger than {} KiB", BODY_LIMIT / 1024),
+            },
+            status => ApiError { status, message: format!("the request body could not be read: {e}") },
+        })?;
+        serde_json::from_slice(&bytes).map(Body).map_err(|e| ApiError::bad(format!("the request body: {e}")))
+    }
+}
+
+/// A request about one position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// The puzzle.
+    pub puzzle: PuzzleSpec,
+    /// The position as text; the puzzle's start when absent.
+    pub board: Option<String>,
+}
+
+/// A request for a shuffled position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleRequest {
+    /// The puzzle.
+    pub puzzle: PuzzleSpec,
+    /// Random moves from the goal (block puzzles: from the start); absent: a uniformly
+    /// random position.
+    pub moves: Option<u64>,
+}
+
+/// A position and the moves from it.
+#[derive(Debug, Serialize)]
+pub struct Positioned {
+    /// What to draw.
+    pub board: View,
+    /// The moves the player can make.
+    pub moves: Vec<MoveView>,
+    /// The puzzle's name.
+    pub title: String,
+    /// How a block puzzle counts moves: `cell`, `line` or `block`.
+    pub metric: Option<&'static str>,
+}
+
+fn checked(request: &PositionRequest) -> Result<(Game, Position), ApiError> {
+    let game = Game::from_spec(&request.puzzle).map_err(ApiError::bad)?;
+    let position = match &request.board {
+        None => game.start(),
+        Some(text) => game.parse(text).map_err(|e| ApiError::bad(format!("the board: {e}")))?,
+    };
+    Ok((game, position))
+}
+
+fn positioned(game: &Game, position: &Position) -> Positioned {
+    let metric = match game {
+        Game::Blocks(inst) => Some(inst.board.metric.name()),
+        _ => None,
+    };
+    Positioned { board: game.view(position), moves: game.moves(position), title: game.title(), metric }
+}
+
+/// One puzzle the page offers.
+#[derive(Debug, Serialize)]
+struct Offered {
+    /// What the menu says.
+    title: String,
+    /// The puzzle, as requests name it.
+    puzzle: serde_json::Value,
+}
+
+async fn puzzles() -> Json<Vec<Offered>> {
+    let mut list = Vec::new();
+    let tiles = |rows: u32, cols: u32, title: String| Offered {
+        title,
+        puzzle: serde_json::json!({"kind": "tiles", "rows": rows, "cols": cols}),
+    };
+    list.push(tiles(3, 3, "8-puzzle (3x3)".into()));
+    list.push(tiles(4, 4, "15-puzzle (4x4)".into()));
+    list.push(tiles(5, 5, "24-puzzle (5x5)".into()));
+    list.push(Offered { title: "7-puzzle (2x4)".into(), puzzle: serde_json::json!({"kind": "seven"}) });
+    list.push(Offered { title: "Hiroi's Goat puzzle".into(), puzzle: serde_json::json!({"kind": "goat"}) });
+    for (name, text) in quzzle::puzzles::NAMED {
+        let title = quzzle::parse::parse_file(text).ok().and_then(|f| f.name).unwrap_or_else(|| name.to_string());
+        list.push(Offered { title, puzzle: serde_json::json!({"kind": "blocks", "name": name}) });
+    }
+    Json(list)
+}
+
+async fn status(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
+    let build = match app.tables.build_state() {
+        Build::NotNeeded => "the 6-6-3 databases were built before".to_string(),
+        Build::Running(since) => format!("building the 6-6-3 databases ({} s so far)", since.elapsed().as_secs()),
+        Build::Done => "built the 6-6-3 databases".into(),
+        Build::Off => "no background builds (--no-table-builds)".into(),
+        Build::Failed(why) => format!("the 6-6-3 databases could not be built: {why}"),
+    };
+    Json(serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "data_dir": app.tables.dir().display().to_string(),
+        "tables": app.tables.status(),
+        "background_build": build,
+        "searches": {"running": app.searches.running(), "slots": app.searches.slots},
+        "budget": {"seconds": app.searches.timeout.as_secs_f64(), "memory_bytes": app.searches.max_memory},
+    }))
+}
+
+async fn position(Body(request): Body<PositionRequest>) -> Result<Json<Positioned>, ApiError> {
+    // No search: parsing a board and listing its moves takes microseconds.
+    let (game, position) = checked(&request)?;
+    Ok(Json(positioned(&game, &position)))
+}
+
+async fn shuffle(
+    State(app): State<Arc<App>>,
+    Body(request): Body<ShuffleRequest>,
+) -> Result<Json<Positioned>, ApiError> {
+    let game = Game::from_spec(&request.puzzle).map_err(ApiError::bad)?;
+    let worker = app.clone();
+    let answer = app
+        .searches
+        .run(move |limits| {
+            let position = answers::shuffle(&worker.caches, &game, request.moves, limits)?;
+            Ok(positioned(&game, &position))
+        })
+        .await?;
+    Ok(Json(answer))
+}
+
+async fn hint(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
+    let (game, position) = checked(&request)?;
+    let worker = app.clone();
+    let answer = app.searches.run(move |limits| answers::hint(&worker.tables, &game, &position, limits)).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn solve(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
+    let (game, position) = checked(&request)?;
+    let worker = app.clone();
+    let answer = app.searches.run(move |limits| answers::solve(&worker.tables, &game, &position, limits)).await?;
+    Ok(Json(answer).into_response())
+}
+
+async fn histogram(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
+    let (game, position) = checked(&request)?;
+    let worker = app.clone();
+    let answer = app
+        .searches
+        .run(move |limits| answers::histogram(&worker.tables, &worker.caches, &game, &position, limits))
+        .await?;
+    Ok(Json(answer).into_response())
+}

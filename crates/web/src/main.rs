@@ -1,0 +1,120 @@
+//! `slide-web`: serves the puzzle page on 127.0.0.1 until Ctrl-C.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+
+/// The port when --port is not given.
+const DEFAULT_PORT: u16 = 8015;
+
+/// A local web page to play sliding puzzles: choose one (8-, 15-, 24-puzzle and other
+/// sizes, the 7-puzzle, Hiroi's Goat, Pennant, Klotski, Century, or a block puzzle pasted
+/// as text), shuffle it or type a position, play by clicking or with the arrow keys, ask for
+/// the next optimal move, and watch an optimal solution played back.
+///
+/// It serves on 127.0.0.1 only (this machine) and needs no network: the page is compiled in.
+/// Tables are those of the command-line programs (the same directory). Ctrl-C stops it.
+#[derive(Parser, Debug)]
+#[command(name = "slide-web", version)]
+struct Args {
+    /// The port to serve on (0: any free port, said at start).
+    /// Example: --port 8080
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    port: u16,
+
+    /// Where tables are read and kept (default: $SLIDE_DATA_DIR, else the per-user cache
+    /// directory, as for fifteen, seven and goat).
+    /// Example: --data-dir ./tables
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+
+    /// How many searches may run at once (default: the number of cores); more requests get
+    /// "503 busy" with Retry-After.
+    /// Example: --searches 4
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    searches: Option<u32>,
+
+    /// Each search's time budget in seconds; an answer that needs more says so, with a proven
+    /// lower bound (and, for a hint, the move the heuristic rates best).
+    /// Example: --timeout 30
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    timeout: f64,
+
+    /// Each search's memory budget (512M, 2G, ...).
+    /// Example: --max-memory 2G
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = slide_core::units::parse_bytes)]
+    max_memory: u64,
+
+    /// Do not build the 6-6-3 pattern databases in the background when they are missing
+    /// (4x4 boards then use walking distance until `fifteen tables build pdb663`).
+    #[arg(long)]
+    no_table_builds: bool,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s < 1e6 => Ok(s),
+        _ => Err(format!("{text:?}: give a number of seconds above 0 and below 1e6, e.g. 10 or 2.5")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut config = slide_web::Config::new(slide_core::table::data_dir(args.data_dir.as_deref()));
+    if let Some(n) = args.searches {
+        config.searches = n as usize;
+    }
+    config.timeout = Duration::from_secs_f64(args.timeout);
+    config.max_memory = args.max_memory;
+    config.build_tables = !args.no_table_builds;
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("slide-web: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    runtime.block_on(run(config, args.port))
+}
+
+async fn run(config: slide_web::Config, port: u16) -> ExitCode {
+    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
+    let listener = match tokio::net::TcpListener::bind(address).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("slide-web: cannot serve on {address}: {e} (--port chooses another port; --port 0 any free one)");
+            return ExitCode::from(2);
+        }
+    };
+    let bound = listener.local_addr().unwrap_or(address);
+    println!("slide-web: serving http://{bound}/ (tables in {}; Ctrl-C stops it)", config.data_dir.display());
+    let shutdown = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            // No signal handling here: serve until killed.
+            std::future::pending::<()>().await;
+        }
+        eprintln!("slide-web: stopping (Ctrl-C)");
+        // A second Ctrl-C, or requests that do not end within seconds, stop it at once.
+        tokio::spawn(async {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = tokio::time::sleep(Duration::from_secs(5)) => {}
+            }
+            eprintln!("slide-web: stopped without waiting for the requests in flight");
+            std::process::exit(130);
+        });
+    };
+    match slide_web::serve(config, listener, shutdown).await {
+        Ok(()) => {
+            eprintln!("slide-web: stopped");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("slide-web: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,365 @@
+//! The page in a real browser: Debian's Chromium, headless, driven by WebDriver
+//! (chromedriver) from Rust with fantoccini.
+//!
+//! It needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (or the paths in
+//! `SLIDE_WEB_CHROMIUM` and `SLIDE_WEB_CHROMEDRIVER`); `.ci/install-chromium` installs
+//! them, and `.ci/run` calls it before the tests. Without them this test fails, saying so:
+//! it never skips. With `SLIDE_WEB_SCREENSHOT=PATH` it saves its screenshot there too (the
+//! README's picture: `SLIDE_WEB_SCREENSHOT=docs/pictures/slide-web.png cargo test -p
+//! slide-web --test browser`, from the repository's root).
+
+mod common;
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::elements::Element;
+use fantoccini::key::Key;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+const CODE_GOLF_FIRST: &str = "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12";
+const GOAL_4X4: &str = "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0";
+const KLOTSKI_START: &str = "ABBC/ABBC/DEEF/DGHF/I..J";
+
+/// The browser and the driver's process, stopped when dropped.
+struct Driver {
+    process: Child,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+fn program(variable: &str, default: &str) -> PathBuf {
+    let path = std::env::var_os(variable).map(PathBuf::from).unwrap_or_else(|| PathBuf::from(default));
+    assert!(
+        path.is_file(),
+        "the browser test needs Chromium and ChromeDriver, and {} is missing. Install Debian's chromium and \
+         chromium-driver with `.ci/install-chromium` (run from the repository's root; it uses apt-get, as root or \
+         through sudo), or set {variable} to the program's path",
+        path.display()
+    );
+    path
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Starts chromedriver and a headless Chromium session with a window of `width` x `height`.
+async fn browser(width: u32, height: u32) -> (Client, Driver) {
+    let chromium = program("SLIDE_WEB_CHROMIUM", "/usr/bin/chromium");
+    let chromedriver = program("SLIDE_WEB_CHROMEDRIVER", "/usr/bin/chromedriver");
+    let port = free_port();
+    let process = Command::new(&chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", chromedriver.display()));
+    // A profile of its own for each browser: two sharing one would be one browser.
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let session = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let profile =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("chromium-profile-{}-{session}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&profile);
+    let driver = Driver { process, profile: profile.clone() };
+    let address = SocketAddr::from(([127, 0, 0, 1], port));
+    let clock = Instant::now();
+    while TcpStream::connect(address).is_err() {
+        assert!(clock.elapsed() < Duration::from_secs(20), "chromedriver did not start listening on {address}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The flags that work as root on a machine without a display or outside network.
+    let args = [
+        "--headless".to_string(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-quic".into(),
+        "--no-first-run".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--disable-dev-shm-usage".into(),
+        format!("--user-data-dir={}", profile.display()),
+        format!("--window-size={width},{height}"),
+    ];
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("browserName".into(), json!("chrome"));
+    capabilities.insert("goog:chromeOptions".into(), json!({"binary": chromium, "args": args}));
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(capabilities)
+        .connect(&format!("http://{address}"))
+        .await
+        .unwrap_or_else(|e| panic!("cannot start a Chromium session through chromedriver: {e}"));
+    (client, driver)
+}
+
+/// Waits (up to 20 s) until `script` returns something other than null or false, and
+/// returns it; fails with `what` otherwise.
+async fn until(c: &Client, what: &str, script: &str) -> Value {
+    let clock = Instant::now();
+    loop {
+        let value = c.execute(script, vec![]).await.unwrap();
+        if !(value.is_null() || value == json!(false)) {
+            return value;
+        }
+        if clock.elapsed() > Duration::from_secs(20) {
+            let error = c.execute("return document.getElementById('error').textContent", vec![]).await.unwrap();
+            panic!("{what}: not seen within 20 s (the page's error line says {error})");
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+async fn board(c: &Client) -> String {
+    let v = c.execute("return document.getElementById('board').dataset.board", vec![]).await.unwrap();
+    v.as_str().unwrap_or_default().to_string()
+}
+
+async fn id(c: &Client, id: &str) -> Element {
+    c.find(Locator::Id(id)).await.unwrap_or_else(|e| panic!("#{id}: {e}"))
+}
+
+/// The piece labelled `label` on the board.
+async fn piece(c: &Client, label: &str) -> Element {
+    c.find(Locator::Css(&format!("#board .piece[data-label=\"{label}\"]"))).await.unwrap()
+}
+
+/// Types `text` as the position and waits until the board shows it.
+async fn type_position(c: &Client, text: &str, expect: &str) {
+    let field = id(c, "board-text").await;
+    field.clear().await.unwrap();
+    field.send_keys(text).await.unwrap();
+    field.send_keys(&Key::Enter.to_string()).await.unwrap();
+    let script = format!("return document.getElementById('board').dataset.board === {expect:?}");
+    until(c, &format!("the typed position {text}"), &script).await;
+}
+
+async fn choose(c: &Client, title: &str) {
+    id(c, "puzzle").await.select_by_label(title).await.unwrap();
+}
+
+/// The distance the hint shows, once it is there.
+async fn hinted_distance(c: &Client) -> u64 {
+    let v = until(c, "a hint's distance", "return document.getElementById('distance').dataset.distance || null").await;
+    v.as_str().unwrap().parse().unwrap()
+}
+
+/// Presses `key` on the keyboard: the element that has the focus receives it.
+async fn press(c: &Client, key: impl Into<char>) {
+    let k = key.into();
+    let actions =
+        KeyActions::new("keyboard".into()).then(KeyAction::Down { value: k }).then(KeyAction::Up { value: k });
+    c.perform_actions(actions).await.unwrap();
+}
+
+/// The id of the element that has the focus.
+async fn focused(c: &Client) -> Value {
+    c.execute("return document.activeElement.id", vec![]).await.unwrap()
+}
+
+/// Where each tile of a tile board stands, read from the elements on the page.
+async fn drawn_tiles(c: &Client) -> Value {
+    c.execute(
+        "const cells = {}; for (const p of document.querySelectorAll('#board .piece')) \
+         cells[p.dataset.label] = [Number(p.dataset.row), Number(p.dataset.col)]; return cells;",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_hints_and_solves_in_chromium() {
+    let addr = common::start(common::config());
+    let (c, _driver) = browser(1280, 1000).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    assert_eq!(board(&c).await, GOAL_4X4, "the page opens on the 15-puzzle at its goal");
+
+    // A move by clicking: the blank is in the lower-left corner, tile 13 above it.
+    type_position(&c, CODE_GOLF_FIRST, CODE_GOLF_FIRST).await;
+    piece(&c, "13").await.click().await.unwrap();
+    let after = "5 1 7 3 / 9 2 11 4 / 0 6 15 8 / 13 10 14 12";
+    until(&c, "tile 13 moved down", &format!("return document.getElementById('board').dataset.board === {after:?}"))
+        .await;
+    assert_eq!(id(&c, "move-count").await.text().await.unwrap(), "1");
+    assert_eq!(drawn_tiles(&c).await["13"], json!([3, 0]), "the element of tile 13 stands where it moved");
+
+    // A hint, its move made by clicking the piece it marks, and a distance one lower.
+    id(&c, "hint").await.click().await.unwrap();
+    let before = hinted_distance(&c).await;
+    assert_eq!(before, 14, "the code-golf board is 15 moves away, and 13 down was an optimal first move");
+    let marked = c.find(Locator::Css("#board .piece.hinted")).await.unwrap();
+    let next = id(&c, "next-move").await;
+    assert_eq!(marked.attr("data-label").await.unwrap(), next.attr("data-piece").await.unwrap());
+    marked.click().await.unwrap();
+    until(&c, "the hinted move made", &format!("return document.getElementById('board').dataset.board !== {after:?}"))
+        .await;
+    id(&c, "hint").await.click().await.unwrap();
+    let lowered = hinted_distance(&c).await;
+    assert_eq!(lowered, before - 1, "the hinted move lowers the distance by one");
+
+    // The code-golf challenge's first board, solved and played back to the goal.
+    type_position(&c, CODE_GOLF_FIRST, CODE_GOLF_FIRST).await;
+    id(&c, "speed").await.select_by_value("20").await.unwrap();
+    id(&c, "solve").await.click().await.unwrap();
+    let length =
+        until(&c, "the solution's length", "return document.getElementById('length').dataset.length || null").await;
+    assert_eq!(length, json!("15"));
+    let count = id(&c, "count").await.text().await.unwrap();
+    assert!(count.chars().next().is_some_and(|ch| ch.is_ascii_digit()), "the optimal solutions are counted: {count}");
+    id(&c, "play").await.click().await.unwrap();
+    until(&c, "the playback at its last step", "return document.getElementById('step').value === '15'").await;
+    until(&c, "the board solved", "return document.getElementById('board').dataset.solved === 'true'").await;
+    assert_eq!(board(&c).await, GOAL_4X4);
+    let tiles = drawn_tiles(&c).await;
+    for tile in 1..=15u64 {
+        let (r, col) = ((tile - 1) / 4, (tile - 1) % 4);
+        assert_eq!(tiles[tile.to_string()], json!([r, col]), "tile {tile} is drawn at its goal cell");
+    }
+
+    // Klotski, solved in 81 block moves; the step slider's last step is the goal.
+    choose(&c, "Klotski (Heng Dao Li Ma)").await;
+    until(
+        &c,
+        "Klotski's start",
+        &format!("return document.getElementById('board').dataset.board === {KLOTSKI_START:?}"),
+    )
+    .await;
+    id(&c, "solve").await.click().await.unwrap();
+    let length = until(&c, "Klotski's length", "return document.getElementById('length').dataset.length || null").await;
+    assert_eq!(length, json!("81"));
+    assert!(id(&c, "length").await.text().await.unwrap().contains("block metric"));
+    // Halfway through the playback, for the screenshot; then the last step by keyboard.
+    let slider = id(&c, "step").await;
+    for _ in 0..40 {
+        slider.send_keys(&Key::Right.to_string()).await.unwrap();
+    }
+    until(&c, "step 40 shown", "return document.getElementById('step').value === '40'").await;
+    id(&c, "hint").await.click().await.unwrap();
+    assert_eq!(hinted_distance(&c).await, 41, "step 40 of an optimal 81-move solution is 41 moves from the goal");
+    c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
+    let shot = c.screenshot().await.unwrap();
+    save_screenshot("slide-web.png", &shot, true);
+    slider.send_keys(&Key::End.to_string()).await.unwrap();
+    until(&c, "Klotski solved", "return document.getElementById('board').dataset.solved === 'true'").await;
+    let rows: Vec<String> = board(&c).await.split('/').map(String::from).collect();
+    assert_eq!((&rows[3][1..3], &rows[4][1..3]), ("BB", "BB"), "the 2x2 block is at the exit: {rows:?}");
+
+    c.close().await.unwrap();
+}
+
+/// Keeps a screenshot in the target directory, and (`readme`) where SLIDE_WEB_SCREENSHOT says.
+fn save_screenshot(name: &str, png: &[u8], readme: bool) {
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, png).unwrap();
+    if let (true, Some(wanted)) = (readme, std::env::var_os("SLIDE_WEB_SCREENSHOT")) {
+        // Relative to the repository's root, where the README's command runs.
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        std::fs::write(root.join(wanted), png).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_fits_a_phone_and_works_by_keyboard_alone() {
+    let addr = common::start(common::config());
+    let (c, _driver) = browser(390, 844).await;
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+
+    // Nothing wider than the screen: no sideways scrolling, the board within the width.
+    let fits = c
+        .execute(
+            "const b = document.getElementById('board').getBoundingClientRect(); \
+             return [document.documentElement.scrollWidth, window.innerWidth, b.left, b.right];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [scroll, inner, left, right] = [0, 1, 2, 3].map(|i| fits[i].as_f64().unwrap());
+    assert!(scroll <= inner && left >= 0.0 && right <= inner, "the page is wider than a phone: {fits}");
+
+    // Every control has a name a screen reader says.
+    let unnamed = c
+        .execute(
+            "const out = []; \
+             for (const e of document.querySelectorAll('input, select, textarea')) \
+               if (e.labels.length === 0 && !e.getAttribute('aria-label')) out.push(e.id); \
+             for (const e of document.querySelectorAll('button')) \
+               if (!(e.textContent.trim() || e.getAttribute('aria-label'))) out.push(e.outerHTML); \
+             for (const e of document.querySelectorAll('#board .piece')) \
+               if (!e.getAttribute('aria-label')) out.push(e.outerHTML); \
+             return out;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(unnamed, json!([]), "controls without a name");
+
+    // The keyboard alone: Tab to the puzzle menu, choose the 8-puzzle by typing, Tab to
+    // the board, slide tiles with the arrow keys, Tab to Hint and the histogram, Enter.
+    press(&c, Key::Tab).await;
+    assert_eq!(focused(&c).await, json!("puzzle"), "Tab goes to the puzzle menu first");
+    press(&c, '8').await;
+    until(
+        &c,
+        "the 8-puzzle chosen",
+        "return document.getElementById('board').dataset.board === '1 2 3 / 4 5 6 / 7 8 0'",
+    )
+    .await;
+    let tab_to = |target: &'static str| {
+        let c = c.clone();
+        async move {
+            for _ in 0..60 {
+                if focused(&c).await == json!(target) {
+                    return;
+                }
+                press(&c, Key::Tab).await;
+            }
+            panic!("Tab never reaches #{target}");
+        }
+    };
+    tab_to("board").await;
+    press(&c, Key::Down).await;
+    until(&c, "6 slid down", "return document.getElementById('board').dataset.board === '1 2 3 / 4 5 0 / 7 8 6'").await;
+    press(&c, Key::Right).await;
+    until(&c, "5 slid right", "return document.getElementById('board').dataset.board === '1 2 3 / 4 0 5 / 7 8 6'")
+        .await;
+
+    // The position is 2 moves from the goal, in the bar of depth 2 of the 8-puzzle's
+    // 181,440 positions (31 moves at most).
+    tab_to("hint").await;
+    press(&c, Key::Enter).await;
+    assert_eq!(hinted_distance(&c).await, 2);
+    tab_to("histogram-button").await;
+    press(&c, Key::Enter).await;
+    until(&c, "the histogram", "return document.getElementById('histogram-caption').dataset.depth === '2'").await;
+    let bars = c
+        .execute(
+            "const bars = [...document.querySelectorAll('#histogram rect')]; \
+             return [bars.length, bars.findIndex(b => b.classList.contains('here')), \
+                     document.querySelectorAll('#histogram rect.here').length, \
+                     document.getElementById('histogram-caption').textContent];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!((&bars[0], &bars[1], &bars[2]), (&json!(32), &json!(2), &json!(1)), "{bars}");
+    assert!(bars[3].as_str().unwrap().contains("181,440 positions"), "{bars}");
+    let shot = c.screenshot().await.unwrap();
+    save_screenshot("slide-web-phone.png", &shot, false);
+    c.close().await.unwrap();
+}
