@@ -83,7 +83,7 @@ fn bad_boards_exit_2_with_a_message() {
         (vec!["solve", "1122/1133/45../6788/679"], "row 5 has 3 cells"),
         (vec!["solve", "1212/1133/45../6788/6799"], "not a filled rectangle"),
         (vec!["solve", "--metric", "diagonal"], "invalid value 'diagonal' for '--metric"),
-        (vec!["solve", "--algorithm", "dfs"], "invalid value 'dfs' for '--algorithm"),
+        (vec!["solve", "--algorithm", "weighted"], "invalid value 'weighted' for '--algorithm"),
         (vec!["solve", "--goal", "Z..................."], "'Z' is not a block"),
         (vec!["analyze", "--puzzle", "nonesuch"], "no puzzle \"nonesuch\""),
         (vec!["solve", "1122113345"], "cannot tell the shape"),
