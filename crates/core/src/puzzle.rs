@@ -85,8 +85,9 @@ pub trait Heuristic<P: Puzzle + ?Sized>: Sync {
     /// `Copy`, because searches keep one per node of the current path and may copy it into
     /// a parallel task: it is a fixed-size value, never something that allocates, so the
     /// innermost loop stays allocation-free (a heuristic that needs a variable amount sets
-    /// its own bound, and checks it when it is built). `Send`, because IDA* hands the nodes
-    /// a few moves below the root, carried values included, to rayon's threads. `Default`,
+    /// its own bound, and checks it when it is built). `Send` and `Sync`, because IDA* shares
+    /// the nodes a few moves below the root, carried values included, with rayon's threads.
+    /// `Default`,
     /// so that a heuristic that carries nothing implements only `estimate` (and `update`):
     /// the provided [`Heuristic::estimate_carried`] and [`Heuristic::update_carried`] return
     /// the default value.
@@ -95,7 +96,7 @@ pub trait Heuristic<P: Puzzle + ?Sized>: Sync {
     /// `&dyn Heuristic<P, Carried = ()>`. Heuristics that carry different types are chosen at
     /// run time by an enum and a generic function instead (as the binaries do), which also
     /// keeps each search compiled for its concrete heuristic.
-    type Carried: Copy + Default + Send;
+    type Carried: Copy + Default + Send + Sync;
 
     /// A lower bound on the distance from `state` to the goal; 0 at the goal.
     fn estimate(&self, state: &P::State) -> u32;

@@ -152,6 +152,102 @@ impl TileState {
     }
 }
 
+/// What the heuristics read of a position, whatever its packing: [`TileState`] for any board,
+/// [`Board16`] in the searches of boards of at most 16 cells. A heuristic written once
+/// against this trait runs on both, compiled for each.
+pub trait TileView: Copy {
+    /// The tile on `cell` (0 for the blank).
+    fn tile_at(&self, cell: u8) -> u8;
+    /// The cell of `tile`.
+    fn cell_of(&self, tile: u8) -> u8;
+    /// The blank's cell.
+    #[inline]
+    fn blank(&self) -> u8 {
+        self.cell_of(0)
+    }
+}
+
+impl TileView for TileState {
+    #[inline]
+    fn tile_at(&self, cell: u8) -> u8 {
+        TileState::tile_at(self, cell)
+    }
+    #[inline]
+    fn cell_of(&self, tile: u8) -> u8 {
+        TileState::cell_of(self, tile)
+    }
+}
+
+/// A position of a board of at most 16 cells, packed twice in two `u64`s of 4-bit fields
+/// (the tile of each cell, the cell of each tile): what IDA*'s inner loop moves on such
+/// boards, where a slide is a few shifts and xors of machine words. Tiles past the board's
+/// last are 0 in both views.
+///
+/// ```
+/// use fifteen::board::{Board16, TileView};
+/// use fifteen::TileState;
+///
+/// let state = TileState::from_cells(&[1, 2, 3, 0]);
+/// let board = Board16::from_state(&state, 4);
+/// let (tile, next) = board.slide(2);
+/// assert_eq!((tile, next.blank(), next.tile_at(3)), (3, 2, 3));
+/// assert_eq!(next.to_state(4), TileState::from_cells(&[1, 2, 0, 3]));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board16 {
+    cells: u64,
+    positions: u64,
+}
+
+impl Board16 {
+    /// The first `n` cells of `state` (`n` at most 16).
+    pub fn from_state(state: &TileState, n: usize) -> Board16 {
+        assert!(n <= 16, "a Board16 has at most 16 cells");
+        let mut b = Board16 { cells: 0, positions: 0 };
+        for cell in 0..n as u8 {
+            let tile = state.tile_at(cell);
+            b.cells |= (tile as u64) << (4 * cell);
+            b.positions |= (cell as u64) << (4 * tile);
+        }
+        b
+    }
+    /// The same position as a [`TileState`] of `n` cells.
+    pub fn to_state(&self, n: usize) -> TileState {
+        TileState::from_cells(&(0..n as u8).map(|c| self.tile_at(c)).collect::<Vec<_>>())
+    }
+    /// The tile on `from` (next to the blank) and the position after it slides into the blank.
+    #[inline(always)]
+    pub fn slide(&self, from: u8) -> (u8, Board16) {
+        self.slide_into(from, self.blank())
+    }
+    /// [`Board16::slide`] when the blank's cell, `to`, is known already.
+    #[inline(always)]
+    pub fn slide_into(&self, from: u8, to: u8) -> (u8, Board16) {
+        debug_assert_eq!(to, self.blank());
+        let (from, to) = (from as u64, to as u64);
+        let tile = (self.cells >> (4 * from)) & 15;
+        // The blank's field holds 0 and the tile's holds `from`: xors move both.
+        let cells = self.cells ^ (tile << (4 * from)) ^ (tile << (4 * to));
+        let positions = self.positions ^ ((from ^ to) << (4 * tile)) ^ (from ^ to);
+        (tile as u8, Board16 { cells, positions })
+    }
+}
+
+impl TileView for Board16 {
+    #[inline(always)]
+    fn tile_at(&self, cell: u8) -> u8 {
+        ((self.cells >> (4 * cell as u32)) & 15) as u8
+    }
+    #[inline(always)]
+    fn cell_of(&self, tile: u8) -> u8 {
+        ((self.positions >> (4 * tile as u32)) & 15) as u8
+    }
+    #[inline(always)]
+    fn blank(&self) -> u8 {
+        (self.positions & 15) as u8
+    }
+}
+
 impl fmt::Debug for TileState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = (0..MAX_CELLS as u8).take_while(|&t| t == 0 || self.cell_of(t) != 0).count();
@@ -164,15 +260,19 @@ impl fmt::Debug for TileState {
 pub struct TilePuzzle {
     shape: Shape,
     goal: TileState,
-    /// For each cell, its neighbours and the direction a tile there slides into it.
+    /// For each cell, its neighbours and the direction a tile there slides into it; the
+    /// missing ones are [`NO_NEIGHBOUR`].
     neighbours: [[(u8, Direction); 4]; MAX_CELLS],
     degree: [u8; MAX_CELLS],
 }
 
+/// The cell of a missing neighbour in [`TilePuzzle::neighbours4`]: none has this number.
+pub const NO_NEIGHBOUR: u8 = u8::MAX;
+
 impl TilePuzzle {
     /// The puzzle of `shape` whose goal is `goal` (a permutation of the cells' tiles).
     pub fn new(shape: Shape, goal: TileState) -> TilePuzzle {
-        let mut neighbours = [[(0, Direction::Up); 4]; MAX_CELLS];
+        let mut neighbours = [[(NO_NEIGHBOUR, Direction::Up); 4]; MAX_CELLS];
         let mut degree = [0; MAX_CELLS];
         let cols = shape.cols();
         for cell in 0..shape.cells() as u8 {
@@ -220,6 +320,12 @@ impl TilePuzzle {
     #[inline]
     pub fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
         &self.neighbours[cell as usize][..self.degree[cell as usize] as usize]
+    }
+    /// The same, always four: the missing ones come last, as [`NO_NEIGHBOUR`] (for loops
+    /// that the compiler unrolls).
+    #[inline(always)]
+    pub fn neighbours4(&self, cell: u8) -> &[(u8, Direction); 4] {
+        &self.neighbours[cell as usize % MAX_CELLS]
     }
 }
 

@@ -17,6 +17,7 @@ pub mod picture;
 pub mod scramble;
 pub mod solvable;
 pub mod solver;
+pub mod tree;
 pub mod wide;
 
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};

@@ -16,18 +16,19 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
-    astar, bfs, count_optimal, depth_first_any, depth_limited_visited, ida_star, iterative_deepening, random_walks,
-    weighted_astar, CountResult, IdaOptions, LimitHit, Limits, PathOf, WalkOptions, Walks, Weight, WeightedOf,
-    WeightedOptions,
+    astar, bfs, depth_first_any, depth_limited_visited, iterative_deepening, random_walks, weighted_astar, CountResult,
+    IdaOptions, LimitHit, Limits, PathOf, WalkOptions, Walks, Weight, WeightedOf, WeightedOptions,
 };
 use slide_core::units::quantity;
-use slide_core::{Heuristic, Outcome, SearchStats};
+use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
 
 use crate::board::CellOrder;
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
+use crate::heuristics::TileHeuristic;
 use crate::parse::{parse_board, BoardError};
 use crate::solvable::{check_solvable, solution_parity, Unsolvable};
+use crate::tree;
 use crate::{Grid, Shape, Slide, TilePuzzle, TileState};
 
 /// How to search, with the parameters of the searches that take any.
@@ -798,12 +799,12 @@ struct SolveWith<'a> {
 
 impl WithHeuristic for SolveWith<'_> {
     type Output = (Outcome<PathOf<TilePuzzle>>, SearchStats);
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output {
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
         let p = self.puzzle;
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => ida_star(p, h, self.start, goal, &self.options),
+            Algorithm::Idastar => tree::ida_star(p, h, self.start, &self.options),
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),
@@ -817,7 +818,7 @@ struct Estimate<'a>(&'a TileState);
 
 impl WithHeuristic for Estimate<'_> {
     type Output = u32;
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> u32 {
+    fn run<H: TileHeuristic>(self, h: &H) -> u32 {
         h.estimate(self.0)
     }
 }
@@ -832,7 +833,7 @@ struct WalkWith<'a> {
 
 impl WithHeuristic for WalkWith<'_> {
     type Output = (Walks<TileState, Slide>, SearchStats);
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output {
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
         let p = self.puzzle;
         let w = self.walk;
         let options = WalkOptions { walks: w.walks, max_depth: w.max_depth, informed: w.informed, greedy: w.greedy };
@@ -850,7 +851,7 @@ struct WeightedWith<'a> {
 
 impl WithHeuristic for WeightedWith<'_> {
     type Output = (WeightedOf<TilePuzzle>, SearchStats);
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output {
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
         let p = self.puzzle;
         weighted_astar(p, h, self.start, |s: &TileState| p.is_goal(s), &self.options)
     }
@@ -866,9 +867,8 @@ struct CountWith<'a> {
 
 impl WithHeuristic for CountWith<'_> {
     type Output = (Outcome<CountResult<TileState, Slide>>, SearchStats);
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output {
-        let p = self.puzzle;
-        count_optimal(p, h, self.start, |s: &TileState| p.is_goal(s), self.list, &self.options)
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
+        tree::count_optimal(self.puzzle, h, self.start, self.list, &self.options)
     }
 }
 

@@ -3,7 +3,8 @@
 use std::time::Instant;
 
 use super::idastar::{remaining, run_iteration, whole_limit, Mode};
-use super::{ida_star, IdaOptions, LimitHit, Outcome, Path, SearchResult};
+use super::tree::{IdaTree, PuzzleTree};
+use super::{ida_star_tree, IdaOptions, LimitHit, Outcome, Path, SearchResult};
 use crate::{Heuristic, Puzzle};
 
 /// The optimal solution length, the number of distinct optimal move sequences, and (when
@@ -37,18 +38,32 @@ where
     H: Heuristic<P>,
     G: Fn(&P::State) -> bool + Sync,
 {
+    count_optimal_tree(&PuzzleTree::new(puzzle, heuristic), start, goal, list, options)
+}
+
+/// [`count_optimal`] on a tree a puzzle made for its own searches (see [`IdaTree`]).
+pub fn count_optimal_tree<T, G>(
+    tree: &T,
+    start: T::State,
+    goal: G,
+    list: bool,
+    options: &IdaOptions,
+) -> SearchResult<CountResult<T::State, T::Move>>
+where
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
+{
     let clock = Instant::now();
-    let (outcome, mut stats) = ida_star(puzzle, heuristic, start, &goal, options);
+    let (outcome, mut stats) = ida_star_tree(tree, start, &goal, options);
     let length = match outcome {
         Outcome::Found(path) => path.len() as u32,
         Outcome::NoSolution => return (Outcome::NoSolution, stats),
         Outcome::LimitReached(hit) => return (Outcome::LimitReached(hit), stats),
     };
-    let h0 = heuristic.estimate_carried(&start);
     let Some(pass) = remaining(options, clock) else {
         return (Outcome::LimitReached(LimitHit::Time(options.limits.timeout.unwrap_or_default())), stats);
     };
-    let result = run_iteration(puzzle, heuristic, &goal, start, h0, length, Mode::CountAll { list }, &pass, &stats);
+    let result = run_iteration(tree, &goal, start, length, Mode::CountAll { list }, &pass, &stats);
     stats.nodes += result.nodes;
     stats.iterations.push((length, result.nodes));
     stats.elapsed = clock.elapsed();

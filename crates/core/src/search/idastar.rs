@@ -1,6 +1,7 @@
 //! IDA*: iterative-deepening A* with incremental heuristics, no undo moves, parity steps,
 //! limits and rayon across the subtrees below the root.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -9,6 +10,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
 use super::memory::hash_set_bytes;
+use super::tree::{IdaTree, PuzzleTree};
 use super::{LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
 
@@ -52,7 +54,8 @@ impl Default for IdaOptions {
 /// [`Heuristic::Carried`] value down with [`Heuristic::update_carried`]; nothing is
 /// allocated per node. With `options.parallel`, the nodes a
 /// few moves below the root are searched as independent rayon tasks, and the solution
-/// returned is still the first in sequential order.
+/// returned is still the first in sequential order. This is [`ida_star_tree`] on the
+/// [`PuzzleTree`] of `puzzle` and `heuristic`.
 pub fn ida_star<P, H, G>(
     puzzle: &P,
     heuristic: &H,
@@ -65,10 +68,25 @@ where
     H: Heuristic<P>,
     G: Fn(&P::State) -> bool + Sync,
 {
+    ida_star_tree(&PuzzleTree::new(puzzle, heuristic), start, goal, options)
+}
+
+/// [`ida_star`] on a tree a puzzle made for its own searches (see [`IdaTree`]): the same
+/// iterations, limits, split across threads and answer, with the puzzle's own inner loop.
+pub fn ida_star_tree<T, G>(
+    tree: &T,
+    start: T::State,
+    goal: G,
+    options: &IdaOptions,
+) -> SearchResult<Path<T::State, T::Move>>
+where
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
+{
     let clock = Instant::now();
     let mut stats = SearchStats::default();
-    let h0 = heuristic.estimate_carried(&start);
-    let mut bound = align_parity(h0.0, options.solution_parity);
+    let root = tree.root(start);
+    let mut bound = align_parity(tree.estimate(&root), options.solution_parity);
     let outcome = loop {
         if options.max_bound.is_some_and(|m| bound > m) {
             break Outcome::NoSolution;
@@ -80,7 +98,7 @@ where
         let Some(iteration) = remaining(options, clock) else {
             break Outcome::LimitReached(LimitHit::Time(options.limits.timeout.unwrap_or_default()));
         };
-        let result = run_iteration(puzzle, heuristic, &goal, start, h0, bound, Mode::First, &iteration, &stats);
+        let result = run_iteration(tree, &goal, start, bound, Mode::First, &iteration, &stats);
         stats.nodes += result.nodes;
         stats.iterations.push((bound, result.nodes));
         if let Some(hit) = result.hit {
@@ -192,105 +210,155 @@ struct Shared {
     listed_bytes: AtomicU64,
 }
 
-/// One bounded depth-first search from a given path prefix.
-struct Dfs<'a, P: Puzzle, H, G> {
-    puzzle: &'a P,
-    heuristic: &'a H,
+/// One bounded depth-first search below a node, the path to which is `prefix`.
+struct Dfs<'a, T: IdaTree, G> {
+    tree: &'a T,
     goal: &'a G,
     bound: u32,
     mode: Mode,
     next_bound: u32,
     nodes: u64,
-    unflushed: u64,
+    /// The node count at which to publish the count and check the limits next.
+    flush_at: u64,
     /// Nodes between flushes: often enough to honour a small node limit promptly.
     flush_every: u64,
-    path: Path<P::State, P::Move>,
+    /// The node count last published.
+    flushed: u64,
+    /// The path from the start to `top`.
+    prefix: Path<T::State, T::Move>,
+    /// The node the search started from (the last state of `prefix`).
+    top: T::Node,
     count: u128,
-    paths: Vec<Path<P::State, P::Move>>,
+    paths: Vec<Path<T::State, T::Move>>,
     shared: &'a Shared,
     guard: LimitGuard,
     base_nodes: u64,
     task: usize,
     halted: bool,
-    closure: Option<Closure<P::State>>,
+    closure: Option<Closure<T::State>>,
 }
 
-impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
-    /// Searches below the last state of `self.path`, whose estimate is `h`; returns whether
-    /// to stop (a goal found in `Mode::First`, or a limit hit).
-    fn search(&mut self, h: u32, carried: H::Carried) -> bool {
-        let state = *self.path.states.last().expect("path is never empty");
-        let g = self.path.moves.len() as u32;
-        if (self.goal)(&state) {
-            match self.mode {
-                Mode::First => return true,
-                Mode::CountAll { list } => {
-                    if g == self.bound {
-                        self.count += 1;
-                        if list {
-                            self.paths.push(self.path.clone());
-                            // A board may have astronomically many optimal solutions: the
-                            // list is bounded by the memory limit.
-                            let bytes = (self.path.states.len() * std::mem::size_of::<P::State>()
-                                + self.path.moves.len() * std::mem::size_of::<P::Move>()
-                                + 64) as u64;
-                            let total = self.shared.listed_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
-                            if let Some(hit) = self.guard.check_memory(total) {
-                                self.shared
-                                    .hit
-                                    .lock()
-                                    .expect("no task panics while holding the lock")
-                                    .get_or_insert(hit);
-                                self.shared.stop.store(true, Ordering::Relaxed);
-                                self.halted = true;
-                                return true;
-                            }
-                        }
-                    }
-                    return false;
-                }
-            }
+/// The move that led to a node of the current path, and the link of its parent: the path
+/// lives in the search's stack frames, and is read only when a goal is found.
+struct Link<'a, M> {
+    mv: M,
+    up: Option<&'a Link<'a, M>>,
+}
+
+impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
+    /// Searches below `node`, `g` moves from the start and reached from `top` by the moves
+    /// of `link`; returns whether to stop (a goal found in `Mode::First`, or a limit hit).
+    /// With `RECORD`, notes the states visited and cut off in `closure`.
+    fn search<const RECORD: bool>(&mut self, node: T::Node, g: u32, link: Option<&Link<'_, T::Move>>) -> bool {
+        // Where the estimate is 0 at every goal, only such nodes are tested.
+        if (!T::ZERO_AT_GOAL || self.tree.estimate(&node) == 0) && (self.goal)(&self.tree.state(&node)) {
+            return self.at_goal(g, link);
         }
-        if self.unflushed >= self.flush_every && self.flush() {
+        if self.nodes >= self.flush_at && self.flush() {
             return true;
         }
-        if let Some(closure) = &mut self.closure {
-            closure.note(state, true);
-        }
-        let parent = self.path.states.len().checked_sub(2).map(|i| self.path.states[i]);
-        let puzzle = self.puzzle;
-        let mut stop = false;
-        puzzle.for_each_successor(&state, |mv, child| {
-            if stop || Some(child) == parent {
-                return;
+        if RECORD {
+            if let Some(closure) = &mut self.closure {
+                closure.note(self.tree.state(&node), true);
             }
+        }
+        let tree = self.tree;
+        tree.expand(&node, |mv, child| {
             self.nodes += 1;
-            self.unflushed += 1;
-            let (child_h, child_carried) = self.heuristic.update_carried(&state, h, &carried, mv, &child);
-            let f = g + 1 + child_h;
+            let f = g + 1 + tree.estimate(&child);
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
-                if let Some(closure) = &mut self.closure {
-                    closure.note(child, false);
+                if RECORD {
+                    if let Some(closure) = &mut self.closure {
+                        closure.note(tree.state(&child), false);
+                    }
                 }
-                return;
+                return ControlFlow::Continue(());
             }
-            self.path.states.push(child);
-            self.path.moves.push(mv);
-            stop = self.search(child_h, child_carried);
-            if !stop || self.mode != Mode::First || self.halted {
-                self.path.states.pop();
-                self.path.moves.pop();
+            let here = Link { mv, up: link };
+            if self.search::<RECORD>(child, g + 1, Some(&here)) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-        });
-        stop
+        })
+        .is_break()
+    }
+
+    /// A goal `g` moves from the start, reached from `top` by the moves of `link`: kept (in
+    /// `paths`) or counted as the mode says; returns whether to stop.
+    #[cold]
+    fn at_goal(&mut self, g: u32, link: Option<&Link<'_, T::Move>>) -> bool {
+        match self.mode {
+            Mode::First => {
+                let path = self.path(link);
+                self.paths.push(path);
+                true
+            }
+            Mode::CountAll { list } => {
+                if g != self.bound {
+                    return false;
+                }
+                self.count += 1;
+                if !list {
+                    return false;
+                }
+                let path = self.path(link);
+                // A board may have astronomically many optimal solutions: the list is
+                // bounded by the memory limit.
+                let bytes = (path.states.len() * std::mem::size_of::<T::State>()
+                    + path.moves.len() * std::mem::size_of::<T::Move>()
+                    + 64) as u64;
+                self.paths.push(path);
+                let total = self.shared.listed_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
+                if let Some(hit) = self.guard.check_memory(total) {
+                    self.shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                    self.halted = true;
+                    return true;
+                }
+                false
+            }
+        }
+    }
+
+    /// The path from the start through `top` along the moves of `link`, whose states are
+    /// replayed from `top` (only at a goal, so the replay costs nothing that matters).
+    fn path(&self, link: Option<&Link<'_, T::Move>>) -> Path<T::State, T::Move> {
+        let mut moves = Vec::new();
+        let mut at = link;
+        while let Some(l) = at {
+            moves.push(l.mv);
+            at = l.up;
+        }
+        moves.reverse();
+        let mut path = self.prefix.clone();
+        let mut node = self.top;
+        for mv in moves {
+            let mut next = None;
+            let _ = self.tree.expand(&node, |m, child| {
+                if m == mv {
+                    next = Some(child);
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            node = next.expect("every move on the path is a move of its node");
+            path.states.push(self.tree.state(&node));
+            path.moves.push(mv);
+        }
+        path
     }
 
     /// Publishes the node count and checks the limits and the other tasks; returns whether
     /// this task must stop.
+    #[cold]
     fn flush(&mut self) -> bool {
-        let total = self.shared.nodes.fetch_add(self.unflushed, Ordering::Relaxed) + self.unflushed;
-        self.unflushed = 0;
+        let new = self.nodes - self.flushed;
+        self.flushed = self.nodes;
+        self.flush_at = self.nodes + self.flush_every;
+        let total = self.shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
         if let Some(hit) = self.guard.check(self.base_nodes + total).or_else(|| self.guard.check_time()) {
             self.shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
             self.shared.stop.store(true, Ordering::Relaxed);
@@ -302,29 +370,24 @@ impl<P: Puzzle, H: Heuristic<P>, G: Fn(&P::State) -> bool> Dfs<'_, P, H, G> {
 }
 
 /// A node a few moves below the root, searched as one task.
-struct Subtree<S, M, C> {
+struct Subtree<S, M, N> {
     path: Path<S, M>,
-    h: u32,
-    carried: C,
+    node: N,
 }
 
 /// Runs one iteration with the given bound, in parallel over the subtrees below the root.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn run_iteration<P, H, G>(
-    puzzle: &P,
-    heuristic: &H,
+pub(super) fn run_iteration<T, G>(
+    tree: &T,
     goal: &G,
-    start: P::State,
-    (h0, carried0): (u32, H::Carried),
+    start: T::State,
     bound: u32,
     mode: Mode,
     options: &IdaOptions,
     so_far: &SearchStats,
-) -> IterationResult<P::State, P::Move>
+) -> IterationResult<T::State, T::Move>
 where
-    P: Puzzle,
-    H: Heuristic<P>,
-    G: Fn(&P::State) -> bool + Sync,
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
 {
     let shared = Shared {
         nodes: AtomicU64::new(0),
@@ -338,19 +401,21 @@ where
     // that rayon starts late would run past the time limit).
     let guard = LimitGuard::new(&options.limits);
     let threads = rayon::current_num_threads();
-    let new_dfs = |path: Path<P::State, P::Move>, task: usize, base_nodes: u64| Dfs {
-        puzzle,
-        heuristic,
+    // With a node limit, every task flushes often enough that all of them together
+    // overshoot it by at most an eighth.
+    let flush_every = options.limits.max_nodes.map_or(4096, |m| (m / 8 / threads as u64).clamp(1, 4096));
+    let new_dfs = |prefix: Path<T::State, T::Move>, top: T::Node, task: usize, base_nodes: u64| Dfs {
+        tree,
         goal,
         bound,
         mode,
         next_bound: u32::MAX,
         nodes: 0,
-        unflushed: 0,
-        // With a node limit, every task flushes often enough that all of them together
-        // overshoot it by at most an eighth.
-        flush_every: options.limits.max_nodes.map_or(4096, |m| (m / 8 / threads as u64).clamp(1, 4096)),
-        path,
+        flush_at: flush_every,
+        flush_every,
+        flushed: 0,
+        prefix,
+        top,
         count: 0,
         paths: Vec::new(),
         shared: &shared,
@@ -360,33 +425,38 @@ where
         halted: false,
         closure: None,
     };
+    let root = tree.root(start);
+    let h0 = tree.estimate(&root);
+    if h0 > bound {
+        return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![], exhausted: false };
+    }
     // Split only where a goal cannot lie above the split depth: below the current bound,
     // every shallower goal would have been found by an earlier iteration (Mode::First), and in
     // Mode::CountAll the bound is the optimal length.
     let split_depth = if options.parallel && !options.prove_unreachable && threads > 1 && bound >= 2 {
-        split_depth(puzzle, start, bound - 1, 64 * threads)
+        split_depth(tree, root, bound - 1, 256 * threads)
     } else {
         0
     };
-    let mut root = new_dfs(Path::empty(start), 0, so_far.nodes);
-    root.nodes = 1;
-    if options.prove_unreachable {
-        root.closure = Some(Closure::new(options.limits.search_memory()));
-    }
-    if h0 > bound {
-        return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![], exhausted: false };
-    }
     if split_depth == 0 {
-        let stopped = root.search(h0, carried0);
+        let mut dfs = new_dfs(Path::empty(start), root, 0, so_far.nodes);
+        dfs.nodes = 1;
+        dfs.flushed = 1;
+        let stopped = if options.prove_unreachable {
+            dfs.closure = Some(Closure::new(options.limits.search_memory()));
+            dfs.search::<true>(root, 0, None)
+        } else {
+            dfs.search::<false>(root, 0, None)
+        };
         let hit = *shared.hit.lock().expect("lock");
-        let found = stopped && mode == Mode::First && !root.halted;
-        let exhausted = !stopped && hit.is_none() && root.closure.as_ref().is_some_and(Closure::closed);
-        let paths = if found { vec![root.path] } else { root.paths };
+        let found = stopped && mode == Mode::First && !dfs.halted;
+        let exhausted = !stopped && hit.is_none() && dfs.closure.as_ref().is_some_and(Closure::closed);
+        let paths = if found || mode != Mode::First { std::mem::take(&mut dfs.paths) } else { Vec::new() };
         return IterationResult {
-            nodes: root.nodes,
-            next_bound: root.next_bound,
+            nodes: dfs.nodes,
+            next_bound: dfs.next_bound,
             hit,
-            count: root.count,
+            count: dfs.count,
             paths,
             exhausted,
         };
@@ -396,12 +466,11 @@ where
     let mut prefix_nodes = 1u64;
     let mut next_bound = u32::MAX;
     collect_subtrees(
-        puzzle,
-        heuristic,
+        tree,
         bound,
         split_depth,
         &mut Path::empty(start),
-        (h0, carried0),
+        root,
         &mut subtrees,
         &mut prefix_nodes,
         &mut next_bound,
@@ -418,33 +487,48 @@ where
             exhausted: false,
         };
     }
-    let results: Vec<_> = subtrees
+    // The workers take the subtrees in sequential order, each the next one not yet taken: in
+    // the last iteration both search near the first goal, so little is searched past it
+    // (a split of the list in halves would have one thread search the second half, in
+    // vain, while the other finds the goal in the first).
+    let next_task = AtomicUsize::new(0);
+    let run_task = |task: usize, subtree: &Subtree<T::State, T::Move, T::Node>| {
+        if shared.stop.load(Ordering::Relaxed)
+            || (mode == Mode::First && shared.best_task.load(Ordering::Relaxed) < task)
+        {
+            return (0, u32::MAX, 0, Vec::new(), false);
+        }
+        // A task that starts after the others used up the node limit or the time does not
+        // search at all.
+        if let Some(hit) = guard.check_all(base_nodes + shared.nodes.load(Ordering::Relaxed)) {
+            shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
+            shared.stop.store(true, Ordering::Relaxed);
+            return (0, u32::MAX, 0, Vec::new(), false);
+        }
+        let g = subtree.path.len() as u32;
+        let mut dfs = new_dfs(subtree.path.clone(), subtree.node, task, base_nodes);
+        let stopped = dfs.search::<false>(subtree.node, g, None);
+        let found = stopped && !dfs.halted && mode == Mode::First;
+        if found {
+            shared.best_task.fetch_min(task, Ordering::Relaxed);
+        }
+        let paths = if found || mode != Mode::First { std::mem::take(&mut dfs.paths) } else { Vec::new() };
+        (dfs.nodes, dfs.next_bound, dfs.count, paths, found)
+    };
+    let mut results: Vec<_> = (0..threads)
         .into_par_iter()
-        .enumerate()
-        .map(|(task, subtree)| {
-            let mut dfs = new_dfs(subtree.path, task, base_nodes);
-            if shared.stop.load(Ordering::Relaxed)
-                || (mode == Mode::First && shared.best_task.load(Ordering::Relaxed) < task)
-            {
-                return (0, u32::MAX, 0, Vec::new(), false);
+        .flat_map_iter(|_| {
+            let mut done = Vec::new();
+            loop {
+                let task = next_task.fetch_add(1, Ordering::Relaxed);
+                let Some(subtree) = subtrees.get(task) else { break };
+                done.push((task, run_task(task, subtree)));
             }
-            // A task that starts after the others used up the node limit or the time does
-            // not search at all.
-            if let Some(hit) = guard.check_all(base_nodes + shared.nodes.load(Ordering::Relaxed)) {
-                shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
-                shared.stop.store(true, Ordering::Relaxed);
-                return (0, u32::MAX, 0, Vec::new(), false);
-            }
-            dfs.nodes = 0;
-            let stopped = dfs.search(subtree.h, subtree.carried);
-            let found = stopped && !dfs.halted && mode == Mode::First;
-            if found {
-                shared.best_task.fetch_min(task, Ordering::Relaxed);
-            }
-            let paths = if found { vec![dfs.path] } else { dfs.paths };
-            (dfs.nodes, dfs.next_bound, dfs.count, paths, found)
+            done
         })
         .collect();
+    results.sort_unstable_by_key(|(task, _)| *task);
+    let results = results.into_iter().map(|(_, r)| r);
     let mut out =
         IterationResult { nodes: prefix_nodes, next_bound, hit: None, count: 0, paths: Vec::new(), exhausted: false };
     for (nodes, next, count, paths, found) in results {
@@ -464,17 +548,16 @@ where
     out
 }
 
-/// The smallest depth (at most `max_depth`) at which the tree below `start` has at least
+/// The smallest depth (at most `max_depth`) at which the tree below `root` has at least
 /// `want` nodes, ignoring the bound; 0 when the tree is too small to be worth splitting.
-fn split_depth<P: Puzzle>(puzzle: &P, start: P::State, max_depth: u32, want: usize) -> u32 {
-    let mut layer = vec![(start, start)];
+fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize) -> u32 {
+    let mut layer = vec![root];
     for depth in 1..=max_depth.min(16) {
         let mut next = Vec::with_capacity(layer.len() * 3);
-        for &(state, parent) in &layer {
-            puzzle.for_each_successor(&state, |_, child| {
-                if depth == 1 || child != parent {
-                    next.push((child, state));
-                }
+        for node in &layer {
+            let _ = tree.expand(node, |_, child| {
+                next.push(child);
+                ControlFlow::Continue(())
             });
         }
         if next.is_empty() {
@@ -489,48 +572,33 @@ fn split_depth<P: Puzzle>(puzzle: &P, start: P::State, max_depth: u32, want: usi
 }
 
 #[allow(clippy::too_many_arguments)]
-fn collect_subtrees<P: Puzzle, H: Heuristic<P>>(
-    puzzle: &P,
-    heuristic: &H,
+fn collect_subtrees<T: IdaTree>(
+    tree: &T,
     bound: u32,
     depth_left: u32,
-    path: &mut Path<P::State, P::Move>,
-    (h, carried): (u32, H::Carried),
-    out: &mut Vec<Subtree<P::State, P::Move, H::Carried>>,
+    path: &mut Path<T::State, T::Move>,
+    node: T::Node,
+    out: &mut Vec<Subtree<T::State, T::Move, T::Node>>,
     nodes: &mut u64,
     next_bound: &mut u32,
 ) {
     if depth_left == 0 {
-        out.push(Subtree { path: path.clone(), h, carried });
+        out.push(Subtree { path: path.clone(), node });
         return;
     }
-    let state = *path.states.last().expect("path is never empty");
-    let parent = path.states.len().checked_sub(2).map(|i| path.states[i]);
     let g = path.moves.len() as u32;
-    puzzle.for_each_successor(&state, |mv, child| {
-        if Some(child) == parent {
-            return;
-        }
+    let _ = tree.expand(&node, |mv, child| {
         *nodes += 1;
-        let (child_h, child_carried) = heuristic.update_carried(&state, h, &carried, mv, &child);
-        if g + 1 + child_h > bound {
-            *next_bound = (*next_bound).min(g + 1 + child_h);
-            return;
+        let f = g + 1 + tree.estimate(&child);
+        if f > bound {
+            *next_bound = (*next_bound).min(f);
+            return ControlFlow::Continue(());
         }
-        path.states.push(child);
+        path.states.push(tree.state(&child));
         path.moves.push(mv);
-        collect_subtrees(
-            puzzle,
-            heuristic,
-            bound,
-            depth_left - 1,
-            path,
-            (child_h, child_carried),
-            out,
-            nodes,
-            next_bound,
-        );
+        collect_subtrees(tree, bound, depth_left - 1, path, child, out, nodes, next_bound);
         path.states.pop();
         path.moves.pop();
+        ControlFlow::Continue(())
     });
 }

@@ -11,6 +11,7 @@ mod idastar;
 pub mod layers;
 pub mod memory;
 mod scramble;
+pub mod tree;
 mod walk;
 mod weighted;
 
@@ -21,11 +22,12 @@ use crate::Puzzle;
 
 pub use astar::astar;
 pub use bfs::{bfs, count_shortest_paths};
-pub use count::{count_optimal, CountResult};
+pub use count::{count_optimal, count_optimal_tree, CountResult};
 pub use dfs::{depth_first_any, depth_first_stack, depth_limited, depth_limited_visited, iterative_deepening};
-pub use idastar::{ida_star, IdaOptions};
+pub use idastar::{ida_star, ida_star_tree, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
 pub use scramble::scramble;
+pub use tree::{IdaTree, PuzzleTree};
 pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
 pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
 
@@ -166,6 +168,15 @@ impl<T> Outcome<T> {
         match self {
             Outcome::Found(t) => Some(t),
             _ => None,
+        }
+    }
+
+    /// The same outcome with the answer, if any, turned by `f`.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Outcome<U> {
+        match self {
+            Outcome::Found(t) => Outcome::Found(f(t)),
+            Outcome::NoSolution => Outcome::NoSolution,
+            Outcome::LimitReached(hit) => Outcome::LimitReached(hit),
         }
     }
 }

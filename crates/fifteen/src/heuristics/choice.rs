@@ -1,5 +1,5 @@
 //! A heuristic chosen at run time: its name, the built heuristic, and one generic dispatch,
-//! so that each search is written once as a generic function over `H: Heuristic<TilePuzzle>`
+//! so that each search is written once as a generic function over `H: TileHeuristic`
 //! and specialised per heuristic by the compiler.
 //!
 //! To add a heuristic (for example pattern databases): a variant in [`HeuristicChoice`] and in
@@ -8,9 +8,9 @@
 use std::path::Path;
 
 use slide_core::progress::Progress;
-use slide_core::{Heuristic, ZeroHeuristic};
+use slide_core::ZeroHeuristic;
 
-use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, WalkingDistance};
+use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, TileHeuristic, WalkingDistance};
 use crate::pdb::{Partition, PdbHeuristic};
 use crate::{TilePuzzle, TileState};
 
@@ -129,7 +129,7 @@ pub trait WithHeuristic {
     /// What it returns.
     type Output;
     /// Runs with the concrete heuristic `h`.
-    fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> Self::Output;
+    fn run<H: TileHeuristic>(self, h: &H) -> Self::Output;
 }
 
 impl AnyHeuristic {
@@ -185,7 +185,7 @@ impl AnyHeuristic {
         struct Estimate<'a>(&'a TileState);
         impl WithHeuristic for Estimate<'_> {
             type Output = u32;
-            fn run<H: Heuristic<TilePuzzle>>(self, h: &H) -> u32 {
+            fn run<H: TileHeuristic>(self, h: &H) -> u32 {
                 h.estimate(self.0)
             }
         }

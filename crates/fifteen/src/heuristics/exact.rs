@@ -12,9 +12,10 @@ use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
 use slide_core::progress::Progress;
 use slide_core::rank::PermutationRanker;
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
-use slide_core::{Heuristic, Puzzle, RankedSpace};
+use slide_core::{Puzzle, RankedSpace};
 
-use crate::board::MAX_CELLS;
+use super::{tile_heuristic, TileHeuristic};
+use crate::board::{TileView, MAX_CELLS};
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
 /// The most cells a ranked tile space may have.
@@ -278,16 +279,20 @@ fn too_big(shape: Shape) -> String {
     format!("the exact heuristic needs a board of at most {MAX_RANKED_CELLS} cells; {shape} has {}", shape.cells())
 }
 
-impl Heuristic<TilePuzzle> for ExactDistance {
-    type Carried = ();
-
+impl TileHeuristic for ExactDistance {
     #[inline]
-    fn estimate(&self, state: &TileState) -> u32 {
+    fn estimate_view<V: TileView>(&self, state: &V) -> (u32, ()) {
         let mut cells = [0u8; MAX_RANKED_CELLS];
         for (c, slot) in cells.iter_mut().enumerate().take(self.cells) {
             *slot = self.rename[state.tile_at(c as u8) as usize];
         }
         let rank = self.space.ranker.rank(&cells[..self.cells]);
-        self.depths.get(rank) as u32
+        (self.depths.get(rank) as u32, ())
+    }
+    #[inline]
+    fn update_view<V: TileView>(&self, _: &V, _: u32, _: &(), _: Slide, child: &V) -> (u32, ()) {
+        self.estimate_view(child)
     }
 }
+
+tile_heuristic!(ExactDistance, ());

@@ -4,10 +4,8 @@
 //! increasing subsequence); the same for columns. A move changes one tile's row or column, so
 //! `update` reads the two lines it leaves and enters once, in the parent, and moves one digit.
 
-use slide_core::Heuristic;
-
-use super::{GoalCells, Manhattan};
-use crate::board::MAX_CELLS;
+use super::{tile_heuristic, GoalCells, Manhattan, TileHeuristic};
+use crate::board::{TileView, MAX_CELLS};
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
 /// Codes per cell in a line key: 0 (the tile belongs elsewhere) or its goal place + 1.
@@ -59,7 +57,7 @@ impl LinearConflict {
 
     /// The key of row `r`: the digit of the tile in column `k` has weight `BASE^k`.
     #[inline]
-    fn row_key(&self, state: &TileState, r: u8) -> usize {
+    fn row_key<V: TileView>(&self, state: &V, r: u8) -> usize {
         let cols = self.shape.cols();
         let mut key = 0usize;
         for k in (0..cols).rev() {
@@ -70,7 +68,7 @@ impl LinearConflict {
 
     /// The key of column `c`: the digit of the tile in row `k` has weight `BASE^k`.
     #[inline]
-    fn col_key(&self, state: &TileState, c: u8) -> usize {
+    fn col_key<V: TileView>(&self, state: &V, c: u8) -> usize {
         let cols = self.shape.cols();
         let mut key = 0usize;
         for k in (0..self.shape.rows()).rev() {
@@ -81,32 +79,31 @@ impl LinearConflict {
 
     /// The conflict term of row `r`.
     #[inline]
-    fn row_conflicts(&self, state: &TileState, r: u8) -> u32 {
+    fn row_conflicts<V: TileView>(&self, state: &V, r: u8) -> u32 {
         self.conflicts[self.row_key(state, r)] as u32
     }
 
     /// The conflict term of column `c`.
     #[inline]
-    fn col_conflicts(&self, state: &TileState, c: u8) -> u32 {
+    fn col_conflicts<V: TileView>(&self, state: &V, c: u8) -> u32 {
         self.conflicts[self.col_key(state, c)] as u32
     }
 
     /// The sum of every row's and column's conflict terms.
-    pub fn conflicts(&self, state: &TileState) -> u32 {
+    pub fn conflicts<V: TileView>(&self, state: &V) -> u32 {
         let rows: u32 = (0..self.shape.rows()).map(|r| self.row_conflicts(state, r)).sum();
         let cols: u32 = (0..self.shape.cols()).map(|c| self.col_conflicts(state, c)).sum();
         rows + cols
     }
 }
 
-impl Heuristic<TilePuzzle> for LinearConflict {
-    type Carried = ();
-
-    fn estimate(&self, state: &TileState) -> u32 {
-        self.manhattan.distance(state) + self.conflicts(state)
+impl TileHeuristic for LinearConflict {
+    #[inline]
+    fn estimate_view<V: TileView>(&self, state: &V) -> (u32, ()) {
+        (self.manhattan.distance(state) + self.conflicts(state), ())
     }
     #[inline]
-    fn update(&self, parent: &TileState, parent_h: u32, mv: Slide, _: &TileState) -> u32 {
+    fn update_view<V: TileView>(&self, parent: &V, parent_h: u32, _: &(), mv: Slide, _: &V) -> (u32, ()) {
         let h = self.manhattan.delta(parent_h, mv);
         let s = self.shape;
         let t = mv.tile as usize;
@@ -128,6 +125,8 @@ impl Heuristic<TilePuzzle> for LinearConflict {
             (kf, kt, after_f, after_t)
         };
         let c = |k: usize| self.conflicts[k] as u32;
-        h + c(after_from) + c(after_to) - c(before_from) - c(before_to)
+        (h + c(after_from) + c(after_to) - c(before_from) - c(before_to), ())
     }
 }
+
+tile_heuristic!(LinearConflict, ());

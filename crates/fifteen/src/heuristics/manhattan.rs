@@ -1,11 +1,9 @@
 //! Manhattan distance: the sum over tiles of their row and column distances to their goal
 //! cells. A move changes one tile's term, so `update` costs two table reads.
 
-use slide_core::Heuristic;
-
-use super::GoalCells;
-use crate::board::MAX_CELLS;
-use crate::{Shape, Slide, TilePuzzle, TileState};
+use super::{tile_heuristic, GoalCells, TileHeuristic};
+use crate::board::{TileView, MAX_CELLS};
+use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 
 /// The Manhattan-distance heuristic for one shape and goal.
 #[derive(Clone, Debug)]
@@ -13,6 +11,19 @@ pub struct Manhattan {
     tiles: u8,
     /// `dist[tile][cell]`: the distance of `tile` on `cell` from its goal cell (0 for the blank).
     dist: [[u8; MAX_CELLS]; MAX_CELLS],
+    /// `change[delta_index(tile, from, direction)]`: how the distance changes when `tile`
+    /// slides from `from` in `direction` (-1 or +1): one read per move.
+    change: Box<[i8; DELTAS]>,
+}
+
+/// Entries of [`Manhattan::change`]: 5 bits of tile, 5 of cell, 2 of direction.
+const DELTAS: usize = 1 << 12;
+
+/// Where the change of `tile` sliding from `from` in `direction` is kept. Masked, so that the
+/// read needs no bounds check.
+#[inline(always)]
+fn delta_index(tile: u8, from: u8, direction: Direction) -> usize {
+    ((tile as usize) << 7 | (from as usize) << 2 | direction as usize) & (DELTAS - 1)
 }
 
 impl Manhattan {
@@ -29,7 +40,25 @@ impl Manhattan {
                 row[c as usize] = shape.row(c).abs_diff(g.row[t]) + shape.col(c).abs_diff(g.col[t]);
             }
         }
-        Manhattan { tiles: shape.cells() as u8, dist }
+        let mut change = Box::new([0i8; DELTAS]);
+        let cols = shape.cols();
+        for t in 1..shape.cells() as u8 {
+            for from in 0..shape.cells() as u8 {
+                for direction in Direction::ALL {
+                    let (r, c) = (shape.row(from), shape.col(from));
+                    let to = match direction {
+                        Direction::Up if r > 0 => from - cols,
+                        Direction::Down if r + 1 < shape.rows() => from + cols,
+                        Direction::Left if c > 0 => from - 1,
+                        Direction::Right if c + 1 < cols => from + 1,
+                        _ => continue,
+                    };
+                    change[delta_index(t, from, direction)] =
+                        dist[t as usize][to as usize] as i8 - dist[t as usize][from as usize] as i8;
+                }
+            }
+        }
+        Manhattan { tiles: shape.cells() as u8, dist, change }
     }
     /// The distance of `tile` on `cell` from its goal cell.
     #[inline]
@@ -38,25 +67,25 @@ impl Manhattan {
     }
     /// The Manhattan distance of `state`.
     #[inline]
-    pub fn distance(&self, state: &TileState) -> u32 {
+    pub fn distance<V: TileView>(&self, state: &V) -> u32 {
         (1..self.tiles).map(|t| self.tile_distance(t, state.cell_of(t))).sum()
     }
     /// The Manhattan distance after `mv`, from the distance `h` before it.
     #[inline]
     pub fn delta(&self, h: u32, mv: Slide) -> u32 {
-        h + self.tile_distance(mv.tile, mv.to) - self.tile_distance(mv.tile, mv.from)
+        h.wrapping_add_signed(self.change[delta_index(mv.tile, mv.from, mv.direction)] as i32)
     }
 }
 
-impl Heuristic<TilePuzzle> for Manhattan {
-    type Carried = ();
-
+impl TileHeuristic for Manhattan {
     #[inline]
-    fn estimate(&self, state: &TileState) -> u32 {
-        self.distance(state)
+    fn estimate_view<V: TileView>(&self, board: &V) -> (u32, ()) {
+        (self.distance(board), ())
     }
     #[inline]
-    fn update(&self, _: &TileState, parent_h: u32, mv: Slide, _: &TileState) -> u32 {
-        self.delta(parent_h, mv)
+    fn update_view<V: TileView>(&self, _: &V, h: u32, _: &(), mv: Slide, _: &V) -> (u32, ()) {
+        (self.delta(h, mv), ())
     }
 }
+
+tile_heuristic!(Manhattan, ());

@@ -20,10 +20,9 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 use slide_core::search::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd, Limits};
-use slide_core::Heuristic;
 
-use super::{GoalCells, LinearConflict};
-use crate::board::MAX_CELLS;
+use super::{tile_heuristic, GoalCells, LinearConflict, TileHeuristic};
+use crate::board::{TileView, MAX_CELLS};
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
 /// The exact distances of one walking-distance abstraction (rows or columns), by code.
@@ -212,7 +211,7 @@ impl WalkingDistance {
     }
     /// The row code (low half) and column code (high half) of `state`.
     #[inline]
-    fn code(&self, state: &TileState) -> u128 {
+    fn code<V: TileView>(&self, state: &V) -> u128 {
         (0..self.tiles).map(|t| self.term[t as usize][state.cell_of(t) as usize]).sum()
     }
     /// The walking distance of the codes.
@@ -226,38 +225,34 @@ impl WalkingDistance {
     }
 }
 
-impl Heuristic<TilePuzzle> for WalkingDistance {
-    type Carried = WdCarried;
-
-    fn estimate(&self, state: &TileState) -> u32 {
-        self.estimate_carried(state).0
-    }
-
-    fn estimate_carried(&self, state: &TileState) -> (u32, WdCarried) {
+impl TileHeuristic for WalkingDistance {
+    fn estimate_view<V: TileView>(&self, state: &V) -> (u32, WdCarried) {
         let code = self.code(state);
-        let lc = self.conflicts.as_ref().map_or(0, |lc| lc.estimate(state));
+        let lc = self.conflicts.as_ref().map_or(0, |lc| lc.estimate_view(state).0);
         (self.lookup(code).max(lc), WdCarried { code, lc })
     }
 
     /// From the parent's codes, the child's are one tile's and the blank's terms moved; its
     /// linear conflicts are two lines recomputed.
     #[inline]
-    fn update_carried(
+    fn update_view<V: TileView>(
         &self,
-        parent: &TileState,
+        parent: &V,
         _: u32,
         carried: &WdCarried,
         mv: Slide,
-        child: &TileState,
+        child: &V,
     ) -> (u32, WdCarried) {
         let (t, b) = (mv.tile as usize, 0usize);
         let code = (carried.code + self.term[t][mv.to as usize] + self.term[b][mv.from as usize])
             - self.term[t][mv.from as usize]
             - self.term[b][mv.to as usize];
-        let lc = self.conflicts.as_ref().map_or(0, |lc| lc.update(parent, carried.lc, mv, child));
+        let lc = self.conflicts.as_ref().map_or(0, |lc| lc.update_view(parent, carried.lc, &(), mv, child).0);
         (self.lookup(code).max(lc), WdCarried { code, lc })
     }
 }
+
+tile_heuristic!(WalkingDistance, WdCarried);
 
 #[cfg(test)]
 mod tests {

@@ -1,13 +1,13 @@
 //! The pattern-database heuristic: the sum over patterns, maximised over board symmetries.
 
 use slide_core::table::Payload;
-use slide_core::Heuristic;
 use thiserror::Error;
 
 use super::build::MAX_PATTERN;
 use super::partition::Partition;
 use super::symmetry::symmetries;
-use crate::board::{Slide, TilePuzzle, TileState, MAX_CELLS};
+use crate::board::{Slide, TilePuzzle, TileView, MAX_CELLS};
+use crate::heuristics::{tile_heuristic, TileHeuristic};
 
 /// Why a partition's tables cannot serve a goal.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -205,7 +205,7 @@ impl PdbHeuristic {
     }
 
     #[inline]
-    fn lookup(&self, state: &TileState, cell_map: &[u8; MAX_CELLS], l: &Lookup) -> u32 {
+    fn lookup<V: TileView>(&self, state: &V, cell_map: &[u8; MAX_CELLS], l: &Lookup) -> u32 {
         let weights = &self.weights[l.k];
         let mut used = 0u32;
         let mut rank = 0u32;
@@ -234,19 +234,10 @@ impl PdbHeuristic {
     }
 }
 
-impl Heuristic<TilePuzzle> for PdbHeuristic {
-    type Carried = PdbEntries;
+impl TileHeuristic for PdbHeuristic {
+    const FAR_READS: bool = false;
 
-    #[inline]
-    fn estimate(&self, state: &TileState) -> u32 {
-        self.orientations
-            .iter()
-            .map(|o| o.lookups.iter().map(|l| self.lookup(state, &o.cell_map, l)).sum::<u32>())
-            .max()
-            .unwrap_or(0)
-    }
-
-    fn estimate_carried(&self, state: &TileState) -> (u32, PdbEntries) {
+    fn estimate_view<V: TileView>(&self, state: &V) -> (u32, PdbEntries) {
         let per = self.orientations[0].lookups.len();
         let mut entries = PdbEntries::default();
         for (o, orientation) in self.orientations.iter().enumerate() {
@@ -259,14 +250,7 @@ impl Heuristic<TilePuzzle> for PdbHeuristic {
 
     /// Re-reads only the table of the moved tile's pattern, in each orientation.
     #[inline]
-    fn update_carried(
-        &self,
-        _: &TileState,
-        _: u32,
-        entries: &PdbEntries,
-        mv: Slide,
-        child: &TileState,
-    ) -> (u32, PdbEntries) {
+    fn update_view<V: TileView>(&self, _: &V, _: u32, entries: &PdbEntries, mv: Slide, child: &V) -> (u32, PdbEntries) {
         let per = self.orientations[0].lookups.len();
         let mut entries = *entries;
         for (o, orientation) in self.orientations.iter().enumerate() {
@@ -276,3 +260,5 @@ impl Heuristic<TilePuzzle> for PdbHeuristic {
         (self.max_sum(&entries), entries)
     }
 }
+
+tile_heuristic!(PdbHeuristic, PdbEntries);

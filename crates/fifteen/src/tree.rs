@@ -1,0 +1,253 @@
+//! The tile puzzles' own IDA* tree: the inner loop of every `fifteen` and `seven` search.
+//!
+//! slide-core's IDA* ([`ida_star_tree`]) drives the iterations, the limits, the split
+//! across threads and the paths; this module gives it nodes that hold the board in the
+//! packing that suits its size ([`Board16`], two `u64`s, up to 16 cells; [`TileState`] above),
+//! the estimate and the heuristic's carried value, and the blank's previous cell, so that the
+//! move back is left out by comparing one byte. A heuristic is run through
+//! [`TileHeuristic`], compiled for each packing.
+//!
+//! The trees visit the same nodes in the same order as slide-core's generic tree over
+//! [`TilePuzzle`] (the blank's neighbours in the puzzle's order, the parent left out), so
+//! node counts are the same; the tests compare them.
+
+use std::ops::ControlFlow;
+
+use slide_core::search::{count_optimal_tree, ida_star_tree, CountResult, IdaOptions, IdaTree, Path};
+use slide_core::{Outcome, SearchStats};
+
+use crate::board::{Board16, TileView, NO_NEIGHBOUR};
+use crate::heuristics::TileHeuristic;
+use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
+
+/// No cell: the root's "previous blank" (distinct from [`NO_NEIGHBOUR`]).
+const NO_CELL: u8 = u8::MAX - 1;
+
+/// A board packing the tree can move on.
+pub trait TileBoard: TileView + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync {
+    /// The tile on `from` and the board after it slides into the blank, which is on `to`.
+    fn slide_from(&self, from: u8, to: u8) -> (u8, Self);
+}
+
+impl TileBoard for Board16 {
+    #[inline(always)]
+    fn slide_from(&self, from: u8, to: u8) -> (u8, Self) {
+        self.slide_into(from, to)
+    }
+}
+
+impl TileBoard for TileState {
+    #[inline(always)]
+    fn slide_from(&self, from: u8, _: u8) -> (u8, Self) {
+        (self.tile_at(from), self.slide(from))
+    }
+}
+
+/// The IDA* tree of one tile puzzle and heuristic, on boards packed as `B`. With
+/// `FOUR_BY_FOUR` (a 4x4 board), the expansion is unrolled by the blank's cell, so that each
+/// move's cells are constants.
+pub struct TileTree<'a, B, H, const FOUR_BY_FOUR: bool = false> {
+    puzzle: &'a TilePuzzle,
+    heuristic: &'a H,
+    _board: std::marker::PhantomData<B>,
+}
+
+/// A node of a [`TileTree`].
+#[derive(Clone, Copy, Debug)]
+pub struct TileNode<B, C> {
+    board: B,
+    h: u32,
+    /// The blank's cell before the move that made this node ([`NO_CELL`] at the root).
+    back: u8,
+    carried: C,
+}
+
+impl<'a, B, H, const FOUR_BY_FOUR: bool> TileTree<'a, B, H, FOUR_BY_FOUR> {
+    /// The tree of `puzzle` estimated by `heuristic`.
+    pub fn new(puzzle: &'a TilePuzzle, heuristic: &'a H) -> Self {
+        assert!(!FOUR_BY_FOUR || puzzle.shape() == crate::Shape::FIFTEEN, "an unrolled tree is for 4x4 boards");
+        TileTree { puzzle, heuristic, _board: std::marker::PhantomData }
+    }
+}
+
+impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> TileTree<'_, B, H, FOUR_BY_FOUR> {
+    /// The child made by sliding the tile on `from` into the blank on `to`, unless it is the
+    /// parent.
+    #[inline(always)]
+    fn child<F: FnMut(Slide, TileNode<B, H::Carried>) -> ControlFlow<()>>(
+        &self,
+        node: &TileNode<B, H::Carried>,
+        from: u8,
+        to: u8,
+        direction: Direction,
+        visit: &mut F,
+    ) -> ControlFlow<()> {
+        if from == node.back {
+            return ControlFlow::Continue(());
+        }
+        let (tile, board) = node.board.slide_from(from, to);
+        let mv = Slide { tile, from, to, direction };
+        let (h, carried) = self.heuristic.update_view(&node.board, node.h, &node.carried, mv, &board);
+        visit(mv, TileNode { board, h, back: to, carried })
+    }
+
+    /// The children of a 4x4 node whose blank is on `BLANK`, in the order of
+    /// [`TilePuzzle::neighbours`]: the tile above, below, left, right.
+    #[inline(always)]
+    fn children_4x4<const BLANK: u8, F: FnMut(Slide, TileNode<B, H::Carried>) -> ControlFlow<()>>(
+        &self,
+        node: &TileNode<B, H::Carried>,
+        visit: &mut F,
+    ) -> ControlFlow<()> {
+        if BLANK >= 4 {
+            self.child(node, BLANK - 4, BLANK, Direction::Down, visit)?;
+        }
+        if BLANK < 12 {
+            self.child(node, BLANK + 4, BLANK, Direction::Up, visit)?;
+        }
+        if !BLANK.is_multiple_of(4) {
+            self.child(node, BLANK - 1, BLANK, Direction::Right, visit)?;
+        }
+        if BLANK % 4 < 3 {
+            self.child(node, BLANK + 1, BLANK, Direction::Left, visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileTree<'_, B, H, FOUR_BY_FOUR> {
+    type State = B;
+    type Move = Slide;
+    type Node = TileNode<B, H::Carried>;
+    /// The goal is the puzzle's, for which every tile heuristic is admissible.
+    const ZERO_AT_GOAL: bool = true;
+
+    fn root(&self, start: B) -> Self::Node {
+        let (h, carried) = self.heuristic.estimate_view(&start);
+        TileNode { board: start, h, back: NO_CELL, carried }
+    }
+
+    #[inline(always)]
+    fn estimate(&self, node: &Self::Node) -> u32 {
+        node.h
+    }
+
+    #[inline(always)]
+    fn state(&self, node: &Self::Node) -> B {
+        node.board
+    }
+
+    #[inline(always)]
+    fn expand<F: FnMut(Slide, Self::Node) -> ControlFlow<()>>(
+        &self,
+        node: &Self::Node,
+        mut visit: F,
+    ) -> ControlFlow<()> {
+        if !H::FAR_READS {
+            return self.children(node, visit);
+        }
+        // Make every child before visiting the first, so that their table reads are all on
+        // their way at once instead of one after the other.
+        let mut made = [(Slide { tile: 0, from: 0, to: 0, direction: Direction::Up }, *node); 4];
+        let mut count = 0;
+        let _ = self.children(node, |mv, child| {
+            made[count & 3] = (mv, child);
+            count += 1;
+            ControlFlow::Continue(())
+        });
+        for &(mv, child) in &made[..count.min(4)] {
+            visit(mv, child)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> TileTree<'_, B, H, FOUR_BY_FOUR> {
+    /// Calls `visit` for each child of `node` as it is made, in [`TilePuzzle::neighbours`]'
+    /// order, the parent left out.
+    #[inline(always)]
+    fn children<F: FnMut(Slide, TileNode<B, H::Carried>) -> ControlFlow<()>>(
+        &self,
+        node: &TileNode<B, H::Carried>,
+        mut visit: F,
+    ) -> ControlFlow<()> {
+        let blank = node.board.blank();
+        if FOUR_BY_FOUR {
+            macro_rules! by_blank {
+                ($($cell:literal)*) => {
+                    match blank {
+                        $($cell => self.children_4x4::<$cell, F>(node, &mut visit),)*
+                        _ => unreachable!("a 4x4 blank is on a cell below 16"),
+                    }
+                };
+            }
+            return by_blank!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15);
+        }
+        for &(from, direction) in self.puzzle.neighbours4(blank) {
+            if from == NO_NEIGHBOUR {
+                break;
+            }
+            self.child(node, from, blank, direction, &mut visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A shortest path from `start` to `puzzle`'s goal by IDA* with `heuristic`, on the packing
+/// that suits the board: [`slide_core::search::ida_star`] with the tile puzzles' own inner loop.
+pub fn ida_star<H: TileHeuristic>(
+    puzzle: &TilePuzzle,
+    heuristic: &H,
+    start: TileState,
+    options: &IdaOptions,
+) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
+    let n = puzzle.shape().cells();
+    if n <= 16 {
+        let goal = Board16::from_state(&puzzle.goal(), n);
+        let (start, goal) = (Board16::from_state(&start, n), |b: &Board16| *b == goal);
+        let (outcome, stats) = if puzzle.shape() == Shape::FIFTEEN {
+            ida_star_tree(&TileTree::<Board16, H, true>::new(puzzle, heuristic), start, goal, options)
+        } else {
+            ida_star_tree(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, options)
+        };
+        (outcome.map(|p| unpack(p, n)), stats)
+    } else {
+        let goal = puzzle.goal();
+        ida_star_tree(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, options)
+    }
+}
+
+/// Every optimal solution of `start`, counted (and listed when `list`), on the packing that
+/// suits the board: [`slide_core::search::count_optimal`] with the tile puzzles' own inner loop.
+pub fn count_optimal<H: TileHeuristic>(
+    puzzle: &TilePuzzle,
+    heuristic: &H,
+    start: TileState,
+    list: bool,
+    options: &IdaOptions,
+) -> (Outcome<CountResult<TileState, Slide>>, SearchStats) {
+    let n = puzzle.shape().cells();
+    if n <= 16 {
+        let goal = Board16::from_state(&puzzle.goal(), n);
+        let (start, goal) = (Board16::from_state(&start, n), |b: &Board16| *b == goal);
+        let (outcome, stats) = if puzzle.shape() == Shape::FIFTEEN {
+            count_optimal_tree(&TileTree::<Board16, H, true>::new(puzzle, heuristic), start, goal, list, options)
+        } else {
+            count_optimal_tree(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, list, options)
+        };
+        let outcome = outcome.map(|c| CountResult {
+            length: c.length,
+            count: c.count,
+            solutions: c.solutions.into_iter().map(|p| unpack(p, n)).collect(),
+        });
+        (outcome, stats)
+    } else {
+        let goal = puzzle.goal();
+        count_optimal_tree(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, list, options)
+    }
+}
+
+/// A path of packed boards as [`TileState`]s.
+fn unpack(path: Path<Board16, Slide>, n: usize) -> Path<TileState, Slide> {
+    Path { states: path.states.iter().map(|b| b.to_state(n)).collect(), moves: path.moves }
+}

@@ -1,0 +1,138 @@
+//! The tile puzzles' own IDA* tree (`fifteen::tree`) against slide-core's generic IDA* over
+//! `TilePuzzle`: the same solutions, the same node counts iteration by iteration and the same
+//! optimal-solution counts, on every packing (2x4 and 3x3 and 4x4 boards on two `u64`s, 5x5
+//! on `TileState`) and with every heuristic; each solution replayed to the goal.
+
+use std::sync::Arc;
+
+use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileHeuristic, WalkingDistance};
+use fifteen::pdb::{build_pattern, Partition, PdbHeuristic};
+use fifteen::scramble::scramble;
+use fifteen::solvable::solution_parity;
+use fifteen::{tree, Shape, TilePuzzle, TileState};
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+use slide_core::search::{count_optimal, ida_star, IdaOptions};
+use slide_core::Puzzle;
+
+fn options(p: &TilePuzzle, start: &TileState, parallel: bool) -> IdaOptions {
+    IdaOptions { solution_parity: Some(solution_parity(p.shape(), start, &p.goal())), parallel, ..Default::default() }
+}
+
+/// Replays `moves` from `start` and says whether they reach the goal through `states`.
+fn replays(p: &TilePuzzle, start: TileState, moves: &[fifteen::Slide], states: &[TileState]) -> bool {
+    let mut s = start;
+    for (i, m) in moves.iter().enumerate() {
+        let mut next = None;
+        p.for_each_successor(&s, |mv, c| {
+            if mv == *m {
+                next = Some(c);
+            }
+        });
+        let Some(n) = next else { return false };
+        s = n;
+        if states[i + 1] != s {
+            return false;
+        }
+    }
+    states[0] == start && p.is_goal(&s)
+}
+
+/// Both searches on `start` with `h`, sequential (node counts are then exact) and parallel.
+fn same_search<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: &str) {
+    let o = options(p, &start, false);
+    let (generic, gs) = ida_star(p, h, start, |s| p.is_goal(s), &o);
+    let (own, os) = tree::ida_star(p, h, start, &o);
+    let (generic, own) = (generic.found().expect("solvable"), own.found().expect("solvable"));
+    assert_eq!(own.moves, generic.moves, "{name} on {start:?}: the same first solution");
+    assert_eq!(own.states, generic.states, "{name} on {start:?}");
+    assert!(replays(p, start, &own.moves, &own.states), "{name} on {start:?}: replays to the goal");
+    assert_eq!(os.iterations, gs.iterations, "{name} on {start:?}: nodes by iteration");
+    assert_eq!(os.nodes, gs.nodes, "{name} on {start:?}");
+
+    let (generic, gs) = count_optimal(p, h, start, |s| p.is_goal(s), true, &o);
+    let (own, os) = tree::count_optimal(p, h, start, true, &o);
+    let (generic, own) = (generic.found().unwrap(), own.found().unwrap());
+    assert_eq!((own.length, own.count), (generic.length, generic.count), "{name} on {start:?}: counts");
+    assert_eq!(own.solutions, generic.solutions, "{name} on {start:?}: the listed solutions");
+    assert_eq!(os.nodes, gs.nodes, "{name} on {start:?}: counting nodes");
+
+    let op = options(p, &start, true);
+    let (par, _) = tree::ida_star(p, h, start, &op);
+    let par = par.found().unwrap();
+    assert_eq!(par.len(), own.length as usize, "{name} on {start:?}: parallel length");
+    assert!(replays(p, start, &par.moves, &par.states), "{name} on {start:?}: parallel replay");
+    let (par, _) = tree::count_optimal(p, h, start, false, &op);
+    assert_eq!(par.found().unwrap().count, own.count, "{name} on {start:?}: parallel count");
+}
+
+fn each_heuristic(p: &TilePuzzle, start: TileState, exact: Option<&ExactDistance>) {
+    same_search(p, &Manhattan::new(p), start, "manhattan");
+    same_search(p, &LinearConflict::new(p), start, "linear-conflict");
+    if let Ok(wd) = WalkingDistance::new(p, true) {
+        same_search(p, &wd, start, "walking-distance");
+    }
+    if let Some(exact) = exact {
+        same_search(p, exact, start, "exact");
+    }
+}
+
+#[test]
+fn the_tile_tree_searches_like_the_generic_one_on_small_boards() {
+    let mut rng = Pcg64::seed_from_u64(17);
+    for (rows, cols) in [(2, 4), (3, 3), (4, 2)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let exact = ExactDistance::build(&p).unwrap();
+        for i in 0..12 {
+            let start = scramble(&p, 20 + 7 * i, &mut rng);
+            each_heuristic(&p, start, Some(&exact));
+        }
+    }
+}
+
+#[test]
+fn the_tile_tree_searches_like_the_generic_one_on_4x4_and_5x5() {
+    let mut rng = Pcg64::seed_from_u64(2026);
+    let four = Shape::new(4, 4).unwrap();
+    // A blank-first goal too: the unrolled 4x4 expansion must not assume the goal.
+    let blank_first = TileState::from_cells(&(0..16).collect::<Vec<u8>>());
+    for goal in [TilePuzzle::standard_goal(four), blank_first] {
+        let p = TilePuzzle::new(four, goal);
+        for i in 0..4 {
+            let start = scramble(&p, 30 + 4 * i, &mut rng);
+            each_heuristic(&p, start, None);
+        }
+    }
+    let five = Shape::new(5, 5).unwrap();
+    let p = TilePuzzle::new(five, TilePuzzle::standard_goal(five));
+    for i in 0..3 {
+        let start = scramble(&p, 24 + 4 * i, &mut rng);
+        same_search(&p, &Manhattan::new(&p), start, "manhattan 5x5");
+        same_search(&p, &LinearConflict::new(&p), start, "linear-conflict 5x5");
+    }
+}
+
+#[test]
+fn the_tile_tree_searches_like_the_generic_one_with_pattern_databases() {
+    let shape = Shape::new(4, 4).unwrap();
+    let partition = Partition {
+        name: "test-4x4",
+        shape,
+        blank: 15,
+        patterns: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![8, 9, 10, 11], vec![12, 13, 14]],
+        large: false,
+    };
+    let tables: Vec<Arc<[u8]>> = partition
+        .patterns
+        .iter()
+        .map(|cells| Arc::from(build_pattern(shape, cells, partition.blank, &|_| {})))
+        .collect();
+    let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let h = PdbHeuristic::new(&partition, tables, &p).unwrap();
+    let mut rng = Pcg64::seed_from_u64(7);
+    for i in 0..6 {
+        let start = scramble(&p, 40 + 6 * i, &mut rng);
+        same_search(&p, &h, start, "pdb 4-4-4-3");
+    }
+}
