@@ -45,17 +45,7 @@ fn thread_cpu() -> Duration {
 pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Result<(), CliError> {
     let root = root();
     let load_before = machine::load_average();
-    let m = machine::Machine::read();
-    let mut out = format!(
-        "Command: `{command_line}` (commit {}, {}); {}, {} logical CPUs, {}; one thread; 1-minute load {} at \
-         the start.\n\n",
-        machine::commit(&root),
-        machine::now_utc(),
-        m.cpu,
-        m.cores,
-        slide_core::units::human_bytes(m.memory),
-        load_before.map_or("unknown".into(), |l| format!("{l:.2}")),
-    );
+    let mut out = machine::table_header(&command_line, &root, "one thread; ", load_before);
     out += "| board | boards | mean length | mean lower bound | length / bound | mean optimal | length / optimal \
             | mean CPU time | mean wall time | slowest (wall) | length / n³ | Parberry 8/3·n³ |\n";
     out += "|---|---|---|---|---|---|---|---|---|---|---|---|\n";

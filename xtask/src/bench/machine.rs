@@ -105,6 +105,21 @@ pub fn commit(root: &Path) -> String {
     }
 }
 
+/// The line that opens a hand-written benchmark table: the command as typed, the commit, the
+/// date, the machine, `how` (for example "one thread; "), and the 1-minute load at the start.
+pub fn table_header(command_line: &str, root: &Path, how: &str, load_before: Option<f64>) -> String {
+    let m = Machine::read();
+    format!(
+        "Command: `{command_line}` (commit {}, {}); {}, {} logical CPUs, {}; {how}1-minute load {} at the start.\n\n",
+        commit(root),
+        now_utc(),
+        m.cpu,
+        m.cores,
+        slide_core::units::human_bytes(m.memory),
+        load_before.map_or("unknown".into(), |l| format!("{l:.2}")),
+    )
+}
+
 /// `rustc --version`.
 pub fn rustc_version() -> String {
     Command::new("rustc")

@@ -66,16 +66,7 @@ pub fn run(args: &WeightedArgs, data_dir: Option<&Path>, command_line: String) -
     let fifteen = target_dir(&root).join("release").join("fifteen").display().to_string();
     let env: Vec<(String, String)> =
         data_dir.map(|d| vec![("SLIDE_DATA_DIR".to_string(), d.display().to_string())]).unwrap_or_default();
-    let m = machine::Machine::read();
-    let mut out = format!(
-        "Command: `{command_line}` (commit {}, {}); {}, {} logical CPUs, {}; 1-minute load {} at the start.\n\n",
-        machine::commit(&root),
-        machine::now_utc(),
-        m.cpu,
-        m.cores,
-        slide_core::units::human_bytes(m.memory),
-        load_before.map_or("unknown".into(), |l| format!("{l:.2}")),
-    );
+    let mut out = machine::table_header(&command_line, &root, "", load_before);
     out += "| board | W | solved | mean length | mean lower bound | length / bound | mean nodes | mean time | mean peak memory | largest peak |\n";
     out += "|---|---|---|---|---|---|---|---|---|---|\n";
     for &n in &args.sizes {

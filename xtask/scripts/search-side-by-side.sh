@@ -3,9 +3,9 @@
 # (BASE=path), slidy's driver (SLIDY=path, see docs/BENCHMARKS.md) and a plain C IDA*
 # (CIDA=path), interleaved ROUNDS times; then this build with --threads 1 and 2. Prints the
 # 1-minute load average beside every wall time. Tables go to DATA (default target/side-data).
-# usage: BASE=... SLIDY=... CIDA=... scripts/search-side-by-side.sh [default|manhattan|linear-conflict]
+# usage: BASE=... SLIDY=... CIDA=... xtask/scripts/search-side-by-side.sh [default|manhattan|linear-conflict]
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 H=${1:-default}
 ROUNDS=${ROUNDS:-2}
 DATA=${DATA:-target/side-data}
