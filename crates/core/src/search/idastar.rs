@@ -83,6 +83,22 @@ where
     T: IdaTree,
     G: Fn(&T::State) -> bool + Sync,
 {
+    // Run the iterations on one of the pool's threads (not the caller's, which waits): an
+    // iteration's split is then pushed to that worker's own queue, where the other threads
+    // steal it, instead of going through the pool's injector and two wake-ups per iteration
+    // (measurable on short searches, which run a dozen iterations in milliseconds).
+    if options.parallel && rayon::current_num_threads() > 1 && rayon::current_thread_index().is_none() {
+        return rayon::scope(|_| iterate(tree, start, &goal, options));
+    }
+    iterate(tree, start, &goal, options)
+}
+
+/// The iterations of [`ida_star_tree`], on whichever thread it chose.
+fn iterate<T, G>(tree: &T, start: T::State, goal: &G, options: &IdaOptions) -> SearchResult<Path<T::State, T::Move>>
+where
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
+{
     let clock = Instant::now();
     let mut stats = SearchStats::default();
     let root = tree.root(start);
@@ -98,7 +114,7 @@ where
         let Some(iteration) = remaining(options, clock) else {
             break Outcome::LimitReached(LimitHit::Time(options.limits.timeout.unwrap_or_default()));
         };
-        let result = run_iteration(tree, &goal, start, bound, Mode::First, &iteration, &stats);
+        let result = run_iteration(tree, goal, start, bound, Mode::First, &iteration, &stats);
         stats.nodes += result.nodes;
         stats.iterations.push((bound, result.nodes));
         if let Some(hit) = result.hit {
@@ -434,7 +450,7 @@ where
     // every shallower goal would have been found by an earlier iteration (Mode::First), and in
     // Mode::CountAll the bound is the optimal length.
     let split_depth = if options.parallel && !options.prove_unreachable && threads > 1 && bound >= 2 {
-        split_depth(tree, root, bound - 1, 256 * threads)
+        split_depth(tree, root, bound - 1, SPLIT_NODES_PER_THREAD * threads)
     } else {
         0
     };
@@ -547,6 +563,14 @@ where
     }
     out
 }
+
+/// Nodes per thread at the depth where an iteration splits (counted before the bound prunes
+/// them). Finding that depth costs a breadth-first expansion of as many nodes in every
+/// iteration, and the nodes above it are searched by one thread; more nodes balance the
+/// threads better in theory, but on Korf's 100 with the 6-6-3 databases (side by side,
+/// 2 threads against 1) a fixed 64 per thread gave 1.84x, 256 gave 1.80x, 1,024 1.61x, and
+/// growing it with the nodes searched so far (64 to 4,096) 1.62x (docs/BENCHMARKS.md).
+const SPLIT_NODES_PER_THREAD: usize = 64;
 
 /// The smallest depth (at most `max_depth`) at which the tree below `root` has at least
 /// `want` nodes, ignoring the bound; 0 when the tree is too small to be worth splitting.
