@@ -130,3 +130,32 @@ impl TileHeuristic for LinearConflict {
 }
 
 tile_heuristic!(LinearConflict, ());
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use slide_core::Puzzle;
+
+    /// Along random walks on every shape, the estimate updated from the parent's is the
+    /// child's own.
+    #[test]
+    fn updated_estimates_equal_the_childs_own() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+        for (rows, cols) in [(2, 2), (2, 5), (3, 3), (3, 4), (4, 3), (4, 4), (5, 5), (4, 5), (5, 2)] {
+            let shape = Shape::new(rows, cols).expect("a shape");
+            let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+            let lc = LinearConflict::new(&puzzle);
+            let mut state = puzzle.goal();
+            let mut h = lc.estimate_view(&state).0;
+            for _ in 0..2_000 {
+                let mut children = Vec::new();
+                puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
+                let (mv, child) = children[rng.random_range(0..children.len())];
+                h = lc.update_view(&state, h, &(), mv, &child).0;
+                state = child;
+                assert_eq!(h, lc.estimate_view(&state).0, "{shape} after {mv:?}");
+            }
+        }
+    }
+}
