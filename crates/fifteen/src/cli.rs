@@ -393,21 +393,26 @@ fn details(s: &Solution, start: &Grid) -> Result<(Map<String, Value>, Vec<String
             }
         }
         Algorithm::Weighted { weight: asked } => {
-            let weight = s.weight.unwrap_or(asked);
-            keys.insert("weight".into(), json!(weight.value()));
-            if weight != asked {
-                keys.insert("weight_asked".into(), json!(asked.value()));
-            }
-            let guarantee = match weight == Weight::ONE {
-                true => "optimal".to_string(),
-                false => format!("length <= {weight} x optimal"),
-            };
-            notes.push(format!("weighted A* with W = {weight}: {guarantee}"));
-            keys.insert("guarantee".into(), json!(guarantee));
+            weighted_details(asked, s.weight.unwrap_or(asked), &mut keys, &mut notes);
         }
         _ => {}
     }
     Ok((keys, notes))
+}
+
+/// Weighted A*'s guarantee, for the weight asked and the one the solution carries (larger
+/// when a bound stopped the search and the best so far came back).
+fn weighted_details(asked: Weight, weight: Weight, keys: &mut Map<String, Value>, notes: &mut Vec<String>) {
+    keys.insert("weight".into(), json!(weight.value()));
+    if weight != asked {
+        keys.insert("weight_asked".into(), json!(asked.value()));
+    }
+    let guarantee = match weight == Weight::ONE {
+        true => "optimal".to_string(),
+        false => format!("length <= {weight} x optimal"),
+    };
+    notes.push(format!("weighted A* with W = {weight}: {guarantee}"));
+    keys.insert("guarantee".into(), json!(guarantee));
 }
 
 impl<V: TileVariant> Tiles<V> {
@@ -471,6 +476,34 @@ impl<V: TileVariant> Tiles<V> {
             elapsed: s.elapsed,
             heuristic: s.heuristic.name(),
             algorithm: s.algorithm.name(),
+            marks: Vec::new(),
+            details,
+            notes,
+            stopped: s.stopped,
+        })
+    }
+
+    /// Weighted A*'s answer on a board past 5x5 (up to 64 cells).
+    fn solve_wide_weighted(&self, input: &TileInput, weight: Weight, best_so_far: bool) -> Result<Answer, CliError> {
+        let dims = input.start.dims();
+        if dims.cells() > crate::wide::MAX_WIDE_CELLS {
+            return Err(CliError::input(format!(
+                "a {dims} board is too large for --algorithm weighted: it takes boards up to {} cells (8x8); \
+                 `solve --algorithm fast` solves boards up to 100x100, not optimally",
+                crate::wide::MAX_WIDE_CELLS
+            )));
+        }
+        let s = self.solver.solve_wide_weighted(&input.start, &input.goal, weight, best_so_far).map_err(solve_error)?;
+        let (mut details, mut notes) = (Map::new(), Vec::new());
+        weighted_details(weight, s.weight, &mut details, &mut notes);
+        Ok(Answer {
+            moves: s.moves,
+            optimal: s.weight == Weight::ONE,
+            lower_bound: Some(u64::from(s.lower_bound)),
+            nodes: s.nodes,
+            elapsed: s.elapsed,
+            heuristic: HeuristicChoice::LinearConflict.name(),
+            algorithm: "weighted",
             marks: Vec::new(),
             details,
             notes,
@@ -699,6 +732,9 @@ impl<V: TileVariant> PuzzleCli for Tiles<V> {
         check_solvable_grid(&input.start, &input.goal).map_err(|e| CliError::input(e.to_string()))?;
         let answer = match algorithm {
             Algorithm::Fast => fast_answer(input)?,
+            Algorithm::Weighted { weight } if input.start.tile_state().is_none() => {
+                self.solve_wide_weighted(input, weight, request.params.best_so_far)?
+            }
             _ => self.solve_packed(input, algorithm, request.params.best_so_far, setup)?,
         };
         self.record(input, answer, request)

@@ -29,6 +29,7 @@ use crate::heuristics::TileHeuristic;
 use crate::parse::{parse_board, BoardError};
 use crate::solvable::{check_solvable, solution_parity, Unsolvable};
 use crate::tree;
+use crate::wide::WideSolution;
 use crate::{Grid, Shape, Slide, TilePuzzle, TileState};
 
 /// How to search, with the parameters of the searches that take any.
@@ -146,7 +147,7 @@ impl Algorithm {
             }
             Algorithm::Weighted { .. } => {
                 "weighted A* (f = g + W x h): a solution at most --weight W times the shortest (default 2; \
-                 1 is optimal) and a proven lower bound; memory: every state reached"
+                 1 is optimal) and a proven lower bound, boards up to 8x8 (64 cells); memory: every state reached"
             }
             Algorithm::Fast => {
                 "the staged solver: rows and columns filled one by one, the last 3x3 solved optimally; any \
@@ -715,6 +716,28 @@ impl Solver {
                 Ok(solution(path, stats, 0))
             }
         }
+    }
+
+    /// Weighted A* on a board of 26 to 64 cells (6x6 to 8x8, 3x20, ...), which
+    /// [`Solver::solve`]'s packed states do not hold, within this solver's bounds: see
+    /// [`crate::wide::solve_weighted`]. Its heuristic is Manhattan distance plus linear
+    /// conflicts; a solver made for another heuristic refuses.
+    pub fn solve_wide_weighted(
+        &self,
+        start: &Grid,
+        goal: &Grid,
+        weight: Weight,
+        best_so_far: bool,
+    ) -> Result<WideSolution, SolveError> {
+        if let Some(choice) = self.heuristic.filter(|&c| c != HeuristicChoice::LinearConflict) {
+            return Err(SolveError::Heuristic(format!(
+                "weighted A* on a {} board uses linear-conflict (Manhattan distance plus linear conflicts): \
+                 --heuristic {} serves boards up to 5x5",
+                start.dims(),
+                choice.name()
+            )));
+        }
+        crate::wide::solve_weighted(start, goal, weight, self.limits, best_so_far)
     }
 
     /// Every optimal solution of `start`, counted; listed as the tiles moved when `list`.

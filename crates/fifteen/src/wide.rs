@@ -1,14 +1,17 @@
 //! Boards of up to 64 cells (6x6, 7x7, 8x8, 4x16, ...) as a compact `Copy` state, for the
 //! searches that remember states (weighted A*): one byte per cell, 64 bytes in all, where
 //! [`TileState`](crate::TileState) packs boards of at most 25 cells into two words. With
-//! the puzzle ([`WidePuzzle`]) and its heuristic, Manhattan distance plus linear conflicts
-//! ([`WideConflicts`]).
+//! the puzzle ([`WidePuzzle`]), its heuristic, Manhattan distance plus linear conflicts
+//! ([`WideConflicts`]), and weighted A* on any board of 26 to 64 cells ([`solve_weighted`]).
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
+use slide_core::search::{weighted_astar, LimitHit, Limits, Weight, WeightedOptions};
 use slide_core::{Direction, Heuristic, Puzzle};
 
-use crate::Slide;
+use crate::solvable::check_solvable_grid;
+use crate::{Grid, Slide, SolveError};
 
 /// The most cells of a [`WideState`].
 pub const MAX_WIDE_CELLS: usize = 64;
@@ -284,6 +287,84 @@ impl Heuristic<WidePuzzle> for WideConflicts {
                 - self.col_conflicts(parent, ct)
         }
     }
+}
+
+/// A solution of [`solve_weighted`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WideSolution {
+    /// The moves: the direction each moved tile slides.
+    pub moves: Vec<Direction>,
+    /// The weight whose guarantee the solution carries: at most `weight` times the shortest
+    /// (the weight asked for, unless a bound stopped that search and the answer is the best
+    /// found so far, by a larger weight).
+    pub weight: Weight,
+    /// A proven lower bound on the shortest solution's length.
+    pub lower_bound: u32,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Search time.
+    pub elapsed: Duration,
+    /// The bound that stopped the search asked for, when the best so far is returned.
+    pub stopped: Option<LimitHit>,
+}
+
+/// A solution of a board of at most 64 cells (6x6, 7x7, 8x8, 3x20, ...) at most `weight`
+/// times the shortest, by weighted A* with Manhattan distance plus linear conflicts, and a
+/// proven lower bound on the shortest. Memory grows with the states reached (64 bytes each
+/// and their links): bound it with `limits`. With `best_so_far`, a bound that stops the
+/// search returns the solution of a quicker search with a larger weight, which it names.
+///
+/// ```
+/// use fifteen::wide::solve_weighted;
+/// use fifteen::{Dims, Grid};
+/// use slide_core::search::{Limits, Weight};
+/// use slide_core::Direction::{Down, Right};
+///
+/// let goal = Grid::goal(Dims::new(6, 6).unwrap());
+/// let mut start = goal.clone();
+/// for d in [Down, Right, Down, Right] {
+///     start.slide(d).unwrap();
+/// }
+/// let s = solve_weighted(&start, &goal, Weight::TWO, Limits::default(), false).unwrap();
+/// assert_eq!(s.lower_bound, 4);
+/// assert!(s.moves.len() <= 2 * 4);
+/// ```
+pub fn solve_weighted(
+    start: &Grid,
+    goal: &Grid,
+    weight: Weight,
+    limits: Limits,
+    best_so_far: bool,
+) -> Result<WideSolution, SolveError> {
+    let dims = start.dims();
+    if goal.dims() != dims {
+        return Err(SolveError::Bug(format!("a {} goal for a {dims} start", goal.dims())));
+    }
+    let state = |g: &Grid| WideState::from_cells(&g.cells().iter().map(|&t| t as u8).collect::<Vec<_>>());
+    let puzzle = WidePuzzle::new(dims.rows(), dims.cols(), state(goal)).ok_or_else(|| {
+        SolveError::Heuristic(format!("weighted A* takes boards of at most {MAX_WIDE_CELLS} cells, not {dims}"))
+    })?;
+    check_solvable_grid(start, goal)?;
+    let start = state(start);
+    let heuristic = WideConflicts::new(&puzzle);
+    let clock = Instant::now();
+    let options =
+        WeightedOptions { weight, limits, solution_parity: Some(puzzle.solution_parity(&start)), best_so_far };
+    let (w, stats) = weighted_astar(&puzzle, &heuristic, start, |s: &WideState| puzzle.is_goal(s), &options);
+    let Some(path) = w.path else {
+        return Err(match w.stopped {
+            Some(hit) => SolveError::Limit(hit),
+            None => SolveError::Missed,
+        });
+    };
+    Ok(WideSolution {
+        moves: path.moves.iter().map(|m| m.direction).collect(),
+        weight: w.weight,
+        lower_bound: w.lower_bound,
+        nodes: stats.nodes,
+        elapsed: clock.elapsed(),
+        stopped: w.stopped,
+    })
 }
 
 #[cfg(test)]

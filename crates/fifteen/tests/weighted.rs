@@ -1,16 +1,18 @@
 //! Weighted A*: every solution within W times the shortest and at least its proven lower
-//! bound, on 3x3 boards against the exact distance table and on 5x5 boards against IDA*;
-//! weight 1 is optimal; with --best-so-far a bound still gives a solution, with exit 3.
+//! bound, on 3x3 boards against the exact distance table, on 5x5 boards and boards of 26 to
+//! 64 cells (6x6, 8x8, 3x12, ...) against IDA*; weight 1 is optimal; with --best-so-far a
+//! bound still gives a solution, with exit 3.
 
 mod common;
 
 use common::{fifteen, json_lines, replay};
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan};
-use fifteen::scramble::{random_board, scramble};
-use fifteen::{Algorithm, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
+use fifteen::scramble::{random_board, scramble, scramble_grid};
+use fifteen::wide::{solve_weighted, WideConflicts, WidePuzzle, WideState};
+use fifteen::{Algorithm, Dims, Grid, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
 use rand::SeedableRng;
-use slide_core::search::Weight;
-use slide_core::{Heuristic, Puzzle};
+use slide_core::search::{ida_star, IdaOptions, Limits, Weight};
+use slide_core::{Direction, Heuristic, Puzzle};
 
 const WEIGHTS: [f64; 5] = [1.0, 1.25, 1.5, 2.0, 3.0];
 
@@ -110,4 +112,70 @@ fn the_record_states_the_guarantee_and_a_bound_keeps_the_best_solution_so_far() 
     );
     assert!(v["lower_bound"].as_u64().unwrap() <= v["length"].as_u64().unwrap());
     replay(v);
+}
+
+#[test]
+fn boards_past_5x5_are_within_their_weight_of_ida_star_s() {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(36);
+    for (rows, cols) in [(6, 6), (7, 7), (8, 8), (3, 12), (4, 16), (2, 13)] {
+        let dims = Dims::new(rows, cols).unwrap();
+        let goal = Grid::goal(dims);
+        let cells = |g: &Grid| WideState::from_cells(&g.cells().iter().map(|&t| t as u8).collect::<Vec<_>>());
+        let puzzle = WidePuzzle::new(rows, cols, cells(&goal)).unwrap();
+        let heuristic = WideConflicts::new(&puzzle);
+        for moves in [24, 36] {
+            let start = scramble_grid(&goal, moves, &mut rng, &Limits::default()).unwrap();
+            let (outcome, _) =
+                ida_star(&puzzle, &heuristic, cells(&start), |s| puzzle.is_goal(s), &IdaOptions::default());
+            let optimal = outcome.found().expect("a solution").moves.len() as u32;
+            let floor = heuristic.estimate(&cells(&start));
+            for w in [1.0, 1.5, 2.0, 3.0] {
+                let s = solve_weighted(&start, &goal, Weight::new(w).unwrap(), Limits::default(), false).unwrap();
+                let mut board = start.clone();
+                for &d in &s.moves {
+                    board.slide(d).expect("every move is legal");
+                }
+                assert_eq!(board, goal, "{dims}, W {w}");
+                let length = s.moves.len() as u32;
+                let what = format!(
+                    "{dims}, {moves} moves, W {w}: length {length}, optimal {optimal}, bound {}",
+                    s.lower_bound
+                );
+                assert!(f64::from(length) <= w * f64::from(optimal), "{what}");
+                assert!(s.lower_bound <= optimal && s.lower_bound >= floor, "{what}");
+                assert_eq!(s.weight, Weight::new(w).unwrap());
+                if w == 1.0 {
+                    assert_eq!(length, optimal, "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_line_takes_weighted_boards_up_to_64_cells_and_names_the_fast_method_past_them() {
+    let board =
+        "35 26 21 1 5 17 / 8 25 33 12 28 29 / 34 20 4 2 22 30 / 27 10 32 0 9 14 / 18 19 13 15 24 31 / 16 23 3 6 7 11";
+    let out = fifteen(&["solve", "--json", "--algorithm", "weighted", "--weight", "3", board]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = &json_lines(&out)[0];
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(6), Some(6)));
+    assert_eq!((v["guarantee"].as_str(), v["optimal"].as_bool()), (Some("length <= 3 x optimal"), Some(false)));
+    let (length, bound) = (v["length"].as_u64().unwrap(), v["lower_bound"].as_u64().unwrap());
+    assert!(bound >= 100 && bound <= length, "{v}");
+    let cells: Vec<u32> = v["start"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect();
+    let mut grid = Grid::from_cells(Dims::new(6, 6).unwrap(), &cells).unwrap();
+    for name in v["moves"].as_array().unwrap() {
+        let d = Direction::ALL.into_iter().find(|d| d.name() == name.as_str().unwrap()).expect("a direction");
+        grid.slide(d).expect("a legal move");
+    }
+    assert_eq!(grid, Grid::goal(Dims::new(6, 6).unwrap()));
+    let nine = (1..81).map(|t| t.to_string()).chain(["0".into()]).collect::<Vec<_>>().join(" ");
+    let out = fifteen(&["solve", "--algorithm", "weighted", "--size", "9x9", &nine]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("up to 64 cells") && err.contains("--algorithm fast"), "{err}");
+    let out = fifteen(&["solve", "--algorithm", "weighted", "--heuristic", "pdb663", board]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--heuristic pdb663 serves boards up to 5x5"));
 }
