@@ -59,9 +59,30 @@ impl LinearConflict {
     #[inline]
     fn row_key<V: TileView>(&self, state: &V, r: u8) -> usize {
         let cols = self.shape.cols();
+        if cols == 4 {
+            return self.key::<4, V>(state, r * 4, 1, &self.row_code, r);
+        }
         let mut key = 0usize;
         for k in (0..cols).rev() {
             key = key * BASE + self.row_code[state.tile_at(r * cols + k) as usize][r as usize] as usize;
+        }
+        key
+    }
+
+    /// The key of the line of `N` cells from `first` by `step` (the 15-puzzle's lines, with
+    /// the loop unrolled), whose tiles' digits are `codes[tile][line]`.
+    #[inline(always)]
+    fn key<const N: u8, V: TileView>(
+        &self,
+        state: &V,
+        first: u8,
+        step: u8,
+        codes: &[[u8; 5]; MAX_CELLS],
+        line: u8,
+    ) -> usize {
+        let mut key = 0usize;
+        for k in (0..N).rev() {
+            key = key * BASE + codes[state.tile_at(first + k * step) as usize][line as usize] as usize;
         }
         key
     }
@@ -70,6 +91,9 @@ impl LinearConflict {
     #[inline]
     fn col_key<V: TileView>(&self, state: &V, c: u8) -> usize {
         let cols = self.shape.cols();
+        if cols == 4 && self.shape.rows() == 4 {
+            return self.key::<4, V>(state, c, 4, &self.col_code, c);
+        }
         let mut key = 0usize;
         for k in (0..self.shape.rows()).rev() {
             key = key * BASE + self.col_code[state.tile_at(k * cols + c) as usize][c as usize] as usize;
