@@ -27,6 +27,8 @@ use crate::heuristics::LinearConflict;
 use crate::solvable::check_solvable_grid;
 use crate::{bound, Dims, Grid, Shape, SolveError, TilePuzzle};
 
+mod beam;
+
 /// The unsolved part is finished optimally once it has at most this many cells (3x4, 4x3,
 /// 2x6, ...).
 const FINISH_CELLS: usize = 12;
@@ -193,7 +195,14 @@ impl<'a> Stager<'a> {
                 }
                 what = format!("column {}", c + 1);
             }
+            if dims.cells() <= beam::BEAM_CELLS {
+                self.beam(&line);
+            }
+            let before = self.moves.len();
             self.fill(&line, inward)?;
+            if std::env::var("DBG").is_ok() {
+                eprintln!("DBG fill {}", self.moves.len() - before);
+            }
             self.stages.push((self.moves.len(), format!("{what} placed")));
         }
         let nodes = self.finish(r0, r1, c0, c1)?;
