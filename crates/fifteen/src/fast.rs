@@ -36,8 +36,9 @@ const FINISH_CELLS: usize = 12;
 /// The extra moves of placing two tiles as a pair, over placing them one by one.
 const PAIR_COST: usize = 6;
 
-/// Boards of at most this many cells try every order of lines and keep the shortest.
-pub const EVERY_ORDER_CELLS: usize = 400;
+/// Boards of at most this many cells try two orders of lines (rows first and columns first)
+/// and keep the shorter solution; larger ones spend the time on a single order.
+pub const TWO_ORDERS_CELLS: usize = 144;
 
 /// A solution of the fast solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +75,7 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
     }
     check_solvable_grid(start, goal)?;
     let lower_bound = bound::lower_bound(start, goal);
-    let orders: &[Order] = match start.dims().cells() <= EVERY_ORDER_CELLS {
+    let orders: &[Order] = match start.dims().cells() <= TWO_ORDERS_CELLS {
         true => &Order::ALL,
         false => &Order::ALL[..1],
     };
@@ -91,21 +92,14 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
     Ok(best)
 }
 
-/// Which line to fill next: rows or columns first when the rest is square, and from which
-/// end a line is filled.
+/// Which line to fill next when the rest is square: a row or a column.
 #[derive(Clone, Copy, Debug)]
 struct Order {
     rows_first: bool,
-    reverse: bool,
 }
 
 impl Order {
-    const ALL: [Order; 4] = [
-        Order { rows_first: true, reverse: false },
-        Order { rows_first: false, reverse: false },
-        Order { rows_first: true, reverse: true },
-        Order { rows_first: false, reverse: true },
-    ];
+    const ALL: [Order; 2] = [Order { rows_first: true }, Order { rows_first: false }];
 }
 
 /// The work of one staged solution.
@@ -176,7 +170,7 @@ impl<'a> Stager<'a> {
             let what;
             if row {
                 let r = if gr == r0 { r1 - 1 } else { r0 };
-                line = self.ordered((c0..c1).map(|c| dims.cell(r, c)).collect());
+                line = (c0..c1).map(|c| dims.cell(r, c)).collect();
                 inward = if r == r0 { dims.cols() as isize } else { -(dims.cols() as isize) };
                 if r == r0 {
                     r0 += 1;
@@ -186,7 +180,7 @@ impl<'a> Stager<'a> {
                 what = format!("row {}", r + 1);
             } else {
                 let c = if gc == c0 { c1 - 1 } else { c0 };
-                line = self.ordered((r0..r1).map(|r| dims.cell(r, c)).collect());
+                line = (r0..r1).map(|r| dims.cell(r, c)).collect();
                 inward = if c == c0 { 1 } else { -1 };
                 if c == c0 {
                     c0 += 1;
@@ -195,14 +189,10 @@ impl<'a> Stager<'a> {
                 }
                 what = format!("column {}", c + 1);
             }
-            if dims.cells() <= beam::BEAM_CELLS {
-                self.beam(&line);
+            if let Some(width) = beam::width(dims.cells()) {
+                self.beam(&line, inward, width);
             }
-            let before = self.moves.len();
             self.fill(&line, inward)?;
-            if std::env::var("DBG").is_ok() {
-                eprintln!("DBG fill {}", self.moves.len() - before);
-            }
             self.stages.push((self.moves.len(), format!("{what} placed")));
         }
         let nodes = self.finish(r0, r1, c0, c1)?;
@@ -210,13 +200,6 @@ impl<'a> Stager<'a> {
             return Err(SolveError::Bug("the fast solver missed the goal".into()));
         }
         Ok(FastSolution { moves: self.moves, lower_bound: 0, stages: self.stages, nodes, elapsed: Duration::ZERO })
-    }
-
-    fn ordered(&self, mut line: Vec<usize>) -> Vec<usize> {
-        if self.order.reverse {
-            line.reverse();
-        }
-        line
     }
 
     /// Places the goal's tiles of `line` (cells along an edge of the unsolved rectangle;
