@@ -590,6 +590,28 @@ mod tests {
     }
 
     #[test]
+    fn four_by_four_boards_come_within_one_and_a_half_times_the_optimum() {
+        // Boards 60 random moves from the goal, so that IDA* with linear conflicts proves
+        // their optimum quickly; the fast solver's total against the optimal total.
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+        let shape = Shape::new(4, 4).unwrap();
+        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let goal = Grid::goal(shape.into());
+        let (mut fast, mut optimal) = (0, 0);
+        for _ in 0..16 {
+            let state = crate::scramble::scramble(&puzzle, 60, &mut rng);
+            let options = IdaOptions { parallel: false, ..IdaOptions::default() };
+            let target = TilePuzzle::standard_goal(shape);
+            let (outcome, _) = ida_star(&puzzle, &LinearConflict::new(&puzzle), state, |s| *s == target, &options);
+            let Outcome::Found(path) = outcome else { panic!("no optimal solution") };
+            let s = check(&Grid::from_state(shape, &state), &goal);
+            assert!(s.moves.len() >= path.moves.len());
+            (fast, optimal) = (fast + s.moves.len(), optimal + path.moves.len());
+        }
+        assert!(2 * fast <= 3 * optimal, "{fast} moves against an optimum of {optimal}");
+    }
+
+    #[test]
     fn the_goal_takes_no_moves_and_an_unsolvable_board_is_refused() {
         let goal = Grid::goal(Dims::new(6, 5).unwrap());
         assert!(check(&goal, &goal).moves.is_empty());
