@@ -1,17 +1,24 @@
-//! The fast solver: boards of any size up to 100x100, NOT optimally, in milliseconds.
+//! The fast solver: boards of any size up to 100x100, NOT optimally, in under a second.
 //!
 //! It works the way people do. While the unsolved part of the board (a rectangle, at first the
-//! whole board) is larger than 3x3, it fills one of its outer lines (a row when it is at least
+//! whole board) is larger than 12 cells, it fills one of its outer lines (a row when it is at least
 //! as tall as wide, else a column, on the side away from the blank's goal cell): tile by tile,
 //! each tile walked to its cell by the moves of the blank, which never disturbs a tile already
 //! placed. The last two tiles of a line cannot be placed one after the other; they are placed
 //! together by a breadth-first search over their positions and the blank's in a small window at
-//! the line's end. When the rest is at most 3x3 (or 2x4), IDA* finishes it optimally.
+//! the line's end. When the rest is at most 12 cells (3x4, 2x6, ...), IDA* finishes it
+//! optimally.
 //!
 //! Walking a tile costs the blank's trips around it: five moves a step in a straight line,
 //! three on a diagonal, so each step goes the way the blank reaches more cheaply, which makes
-//! paths diagonal where they can be. On small boards every order of lines (rows first or
-//! columns first, from either end) is tried and the shortest solution kept.
+//! paths diagonal where they can be.
+//!
+//! On boards of at most 400 cells a beam search ([`beam`]) first fills each line as far as it
+//! can, moving several of its tiles together and the next lines' tiles towards home on the
+//! way; the walk above only finishes what the beam left. It shortens random 10x10 solutions
+//! by a third (from 3.1 to under 2 times the lower bound) for about half a second. Boards of
+//! at most 144 cells try both orders of lines (rows first, columns first) and keep the
+//! shorter solution.
 //!
 //! The answer carries a proven lower bound (Manhattan distance plus linear conflicts, see
 //! [`crate::bound`]), so the gap to the optimum is known.
