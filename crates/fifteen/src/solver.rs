@@ -63,8 +63,9 @@ pub enum Algorithm {
         /// The weight W of f = g + W·h.
         weight: Weight,
     },
-    /// The staged solver of [`crate::fast`]: lines filled one by one, the last 3x3 solved
-    /// optimally (NOT optimal; milliseconds, boards up to 100x100; memory: the board).
+    /// The staged solver of [`crate::fast`]: lines filled one by one (by a beam search on
+    /// boards up to 20x20), the last 12 cells or fewer solved optimally (NOT optimal; under a
+    /// second, boards up to 100x100; memory: the board, and the beam's boards).
     Fast,
 }
 
@@ -150,8 +151,8 @@ impl Algorithm {
                  1 is optimal) and a proven lower bound, boards up to 8x8 (64 cells); memory: every state reached"
             }
             Algorithm::Fast => {
-                "the staged solver: rows and columns filled one by one, the last 3x3 solved optimally; any \
-                 board up to 100x100 in milliseconds, with a proven lower bound. NOT optimal"
+                "the staged solver: rows and columns filled one by one, the last 12 cells solved optimally; \
+                 any board up to 100x100 in under a second, with a proven lower bound. NOT optimal"
             }
         }
     }

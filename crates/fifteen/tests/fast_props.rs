@@ -49,3 +49,18 @@ fn random_100x100_boards_are_solved() {
         check(100, 100, seed, seed == 1);
     }
 }
+
+/// The target for 10x10 boards, kept as a guard: the beam must keep the length near
+/// twice the proven lower bound (the benchmark measures it on 100 boards).
+#[test]
+fn random_10x10_boards_stay_near_twice_the_lower_bound() {
+    let goal = Grid::goal(Dims::new(10, 10).unwrap());
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(10);
+    let (mut length, mut bound) = (0, 0);
+    for _ in 0..6 {
+        let start = random_grid(&goal, &mut rng);
+        let s = fast::solve(&start, &goal).unwrap();
+        (length, bound) = (length + s.moves.len() as u64, bound + s.lower_bound);
+    }
+    assert!(length * 10 <= bound * 21, "{length} moves against a bound of {bound}");
+}
