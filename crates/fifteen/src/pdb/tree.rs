@@ -1,0 +1,284 @@
+//! The 24-puzzle's own IDA* tree with additive pattern databases: what `fifteen solve
+//! --heuristic pdb6666` searches.
+//!
+//! Korf and Felner's 24-puzzles take hundreds of millions to billions of nodes each, and every
+//! node reads two entries (the partition and its mirror image) scattered over 486 MB of tables.
+//! [`crate::tree::TileTree`] over [`crate::TileState`] spent most of its time outside those reads:
+//! each update found the moved tile's pattern, read its six tiles' cells from the packed board,
+//! mapped them through the orientation and ranked them with software popcounts (the baseline
+//! x86-64 has no `popcnt`). This tree carries, with each node, every pattern's cells as the
+//! tables see them (mapped by each orientation, a byte per tile, in slot order), so that a move
+//! rewrites one byte per orientation and ranks six bytes with fifteen comparisons. The
+//! expansion is unrolled by the blank's cell, and makes all of a node's children (their table
+//! reads on their way at once) before the search descends into the first.
+//!
+//! It visits the same nodes in the same order as [`crate::tree::TileTree`] and slide-core's
+//! generic tree (the blank's neighbours above, below, left, right; the move back left out), so
+//! node counts and solutions are the same: crates/fifteen/tests/tree.rs compares them.
+
+use std::ops::ControlFlow;
+
+use slide_core::search::{count_optimal_tree, ida_star_tree, CountResult, IdaOptions, IdaTree, Path};
+use slide_core::{Outcome, SearchStats};
+
+use super::heuristic::PdbHeuristic;
+use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
+
+/// No cell: the root's "previous blank".
+const NO_CELL: u8 = u8::MAX;
+
+/// A node: the board (5 bits per cell, the tile on each, cell 0 lowest: the packing of
+/// [`TileState::cells_word`]), each pattern's cells in each orientation, their table entries,
+/// the estimate, the blank's cell and the blank's cell before the last move.
+#[derive(Clone, Copy, Debug)]
+pub struct Node<const P: usize, const O: usize> {
+    cells: u128,
+    /// `slots[o][p][s]`: the cell (in orientation `o`'s frame) of the tile in slot `s` of
+    /// pattern `p`.
+    slots: [[[u8; 8]; P]; O],
+    entries: [[u8; P]; O],
+    h: u32,
+    blank: u8,
+    back: u8,
+}
+
+/// The tree of one 5x5 puzzle and a pattern-database heuristic of `P` patterns of `K` tiles,
+/// maximised over `O` orientations.
+pub struct Tree25<'a, const K: usize, const P: usize, const O: usize> {
+    tables: [&'a [u8]; P],
+    /// `place[o][tile]`: the pattern and slot of `tile` in orientation `o`, as `8 * p + s`.
+    place: [[u8; 25]; O],
+    /// `cell_map[o][cell]`: `cell` in orientation `o`'s frame.
+    cell_map: [[u8; 25]; O],
+    /// The ranking weight of each slot.
+    weights: [u32; K],
+}
+
+impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
+    /// The tree of `puzzle` with `h`, if `h` has `P` patterns of `K` tiles each in `O`
+    /// orientations and the board is 5x5.
+    pub fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic) -> Option<Self> {
+        let orientations = h.orientations_detail();
+        if puzzle.shape() != Shape::TWENTY_FOUR || orientations.len() != O || h.tables().len() != P || K > 8 {
+            return None;
+        }
+        let mut place = [[u8::MAX; 25]; O];
+        let mut cell_map = [[0u8; 25]; O];
+        for (o, (map, lookups)) in orientations.iter().enumerate() {
+            cell_map[o].copy_from_slice(&map[..25]);
+            if lookups.len() != P {
+                return None;
+            }
+            for (p, (table, tiles)) in lookups.iter().enumerate() {
+                if *table != p || tiles.len() != K {
+                    return None;
+                }
+                for (s, &tile) in tiles.iter().enumerate() {
+                    place[o][tile as usize] = (8 * p + s) as u8;
+                }
+            }
+        }
+        // Every tile but the blank belongs to one pattern in each orientation.
+        if place.iter().any(|row| row[1..].contains(&u8::MAX)) {
+            return None;
+        }
+        let tables: [&[u8]; P] = std::array::from_fn(|p| &*h.tables()[p]);
+        let all = h.weights(K);
+        let weights = std::array::from_fn(|i| all[i]);
+        Some(Tree25 { tables, place, cell_map, weights })
+    }
+
+    /// The rank of a pattern's cells (slot order) among the placements of `K` tiles: the
+    /// index of its entry, as [`PdbHeuristic`] computes it.
+    #[inline(always)]
+    fn rank(&self, cells: &[u8; 8]) -> usize {
+        let mut rank = 0;
+        for i in 0..K {
+            let mut less = 0;
+            for &c in &cells[..i] {
+                less += (c < cells[i]) as u32;
+            }
+            rank += (cells[i] as u32 - less) * self.weights[i];
+        }
+        rank as usize
+    }
+
+    /// The largest over orientations of the sum of their entries.
+    #[inline(always)]
+    fn estimate_of(entries: &[[u8; P]; O]) -> u32 {
+        let mut h = 0;
+        for row in entries {
+            h = h.max(row.iter().map(|&e| e as u32).sum::<u32>());
+        }
+        h
+    }
+
+    /// The child of `node` made by sliding the tile on `from` into the blank on `to`.
+    #[inline(always)]
+    fn child(&self, node: &Node<P, O>, from: u8, to: u8) -> (u8, Node<P, O>) {
+        let tile = ((node.cells >> (5 * from as u32)) & 31) as u8;
+        let t = tile as u128;
+        let mut child = *node;
+        child.cells = node.cells ^ (t << (5 * from as u32)) ^ (t << (5 * to as u32));
+        child.blank = from;
+        child.back = to;
+        for o in 0..O {
+            let place = self.place[o][tile as usize] as usize;
+            let (p, s) = (place / 8 % P, place % 8);
+            child.slots[o][p][s] = self.cell_map[o][to as usize];
+            let rank = self.rank(&child.slots[o][p]);
+            child.entries[o][p] = self.tables[p][rank];
+        }
+        (tile, child)
+    }
+
+    /// The children of a node whose blank is on `BLANK`, in the order of
+    /// [`TilePuzzle::neighbours`] (the tile above, below, left, right), the move back left
+    /// out: all made (their reads issued) before the first is visited.
+    #[inline(always)]
+    fn children<const BLANK: u8, F: FnMut(Slide, Node<P, O>) -> ControlFlow<()>>(
+        &self,
+        node: &Node<P, O>,
+        mut visit: F,
+    ) -> ControlFlow<()> {
+        let mut made = [(Slide { tile: 0, from: 0, to: 0, direction: Direction::Up }, *node); 4];
+        let mut count = 0;
+        let mut add = |from: u8, direction: Direction| {
+            if from != node.back {
+                let (tile, child) = self.child(node, from, BLANK);
+                made[count] = (Slide { tile, from, to: BLANK, direction }, child);
+                count += 1;
+            }
+        };
+        if BLANK >= 5 {
+            add(BLANK - 5, Direction::Down);
+        }
+        if BLANK < 20 {
+            add(BLANK + 5, Direction::Up);
+        }
+        if !BLANK.is_multiple_of(5) {
+            add(BLANK - 1, Direction::Right);
+        }
+        if BLANK % 5 < 4 {
+            add(BLANK + 1, Direction::Left);
+        }
+        for (mv, child) in &mut made[..count] {
+            child.h = Self::estimate_of(&child.entries);
+            visit(*mv, *child)?;
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl<const K: usize, const P: usize, const O: usize> IdaTree for Tree25<'_, K, P, O> {
+    type State = TileState;
+    type Move = Slide;
+    type Node = Node<P, O>;
+    /// Every pattern's entry is 0 at the goal, and only there is each of them 0.
+    const ZERO_AT_GOAL: bool = true;
+
+    fn root(&self, start: TileState) -> Node<P, O> {
+        let mut slots = [[[0u8; 8]; P]; O];
+        for tile in 1..25u8 {
+            for o in 0..O {
+                let place = self.place[o][tile as usize] as usize;
+                slots[o][place / 8][place % 8] = self.cell_map[o][start.cell_of(tile) as usize];
+            }
+        }
+        let entries: [[u8; P]; O] =
+            std::array::from_fn(|o| std::array::from_fn(|p| self.tables[p][self.rank(&slots[o][p])]));
+        let h = Self::estimate_of(&entries);
+        Node { cells: start.cells_word(), slots, entries, h, blank: start.blank(), back: NO_CELL }
+    }
+
+    #[inline(always)]
+    fn estimate(&self, node: &Node<P, O>) -> u32 {
+        node.h
+    }
+
+    fn state(&self, node: &Node<P, O>) -> TileState {
+        let cells: Vec<u8> = (0..25).map(|c| ((node.cells >> (5 * c)) & 31) as u8).collect();
+        TileState::from_cells(&cells)
+    }
+
+    #[inline(always)]
+    fn expand<F: FnMut(Slide, Node<P, O>) -> ControlFlow<()>>(&self, node: &Node<P, O>, visit: F) -> ControlFlow<()> {
+        macro_rules! by_blank {
+            ($($cell:literal)*) => {
+                match node.blank {
+                    $($cell => self.children::<$cell, F>(node, visit),)*
+                    _ => unreachable!("a 5x5 blank is on a cell below 25"),
+                }
+            };
+        }
+        by_blank!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+    }
+}
+
+/// What [`ida_star`] and [`count_optimal`] run on a [`Tree25`] of the right dimensions.
+pub trait Search25 {
+    /// The result.
+    type Output;
+    /// Runs on `tree`.
+    fn run<T: IdaTree<State = TileState, Move = Slide>>(self, tree: &T) -> Self::Output;
+}
+
+/// Runs `search` on the [`Tree25`] that fits `h` on `puzzle` (6-6-6-6 or, for tests, patterns of
+/// 3, 4 or 8 tiles; one or two orientations), or gives it back when none does.
+pub fn with_tree25<S: Search25>(puzzle: &TilePuzzle, h: &PdbHeuristic, search: S) -> Result<S::Output, S> {
+    macro_rules! try_shapes {
+        ($(($k:literal, $p:literal, $o:literal))*) => {
+            $(if let Some(tree) = Tree25::<$k, $p, $o>::new(puzzle, h) {
+                return Ok(search.run(&tree));
+            })*
+        };
+    }
+    try_shapes!((6, 4, 2)(6, 4, 1)(4, 6, 2)(3, 8, 2)(8, 3, 2));
+    Err(search)
+}
+
+/// A shortest path by IDA* on the [`Tree25`] of `puzzle` and `h`, when one fits (`None`
+/// otherwise): [`crate::tree::ida_star`] calls it for 5x5 pattern databases.
+pub fn ida_star(
+    puzzle: &TilePuzzle,
+    h: &PdbHeuristic,
+    start: TileState,
+    options: &IdaOptions,
+) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
+    struct First<'a>(TileState, TileState, &'a IdaOptions);
+    impl Search25 for First<'_> {
+        type Output = (Outcome<Path<TileState, Slide>>, SearchStats);
+        fn run<T: IdaTree<State = TileState, Move = Slide>>(self, tree: &T) -> Self::Output {
+            let goal = self.1;
+            ida_star_tree(tree, self.0, |s| *s == goal, self.2)
+        }
+    }
+    with_tree25(puzzle, h, First(start, puzzle.goal(), options)).ok()
+}
+
+/// Every optimal solution counted (and listed when `list`) on the [`Tree25`] of `puzzle` and
+/// `h`, when one fits (`None` otherwise).
+pub fn count_optimal(
+    puzzle: &TilePuzzle,
+    h: &PdbHeuristic,
+    start: TileState,
+    list: bool,
+    options: &IdaOptions,
+) -> Option<(Outcome<CountResult<TileState, Slide>>, SearchStats)> {
+    struct All<'a>(TileState, TileState, bool, &'a IdaOptions);
+    impl Search25 for All<'_> {
+        type Output = (Outcome<CountResult<TileState, Slide>>, SearchStats);
+        fn run<T: IdaTree<State = TileState, Move = Slide>>(self, tree: &T) -> Self::Output {
+            let goal = self.1;
+            count_optimal_tree(tree, self.0, |s| *s == goal, self.2, self.3)
+        }
+    }
+    with_tree25(puzzle, h, All(start, puzzle.goal(), list, options)).ok()
+}
+
+impl<const K: usize, const P: usize, const O: usize> Tree25<'_, K, P, O> {
+    /// The estimate the tree gives `state`, for tests: it must equal the heuristic's.
+    pub fn estimate_state(&self, state: TileState) -> u32 {
+        self.estimate(&self.root(state))
+    }
+}
