@@ -28,26 +28,38 @@ use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 const NO_CELL: u8 = u8::MAX;
 
 /// A node: the board (5 bits per cell, the tile on each, cell 0 lowest: the packing of
-/// [`TileState::cells_word`]), each pattern's cells in each orientation, their table entries,
-/// the estimate, the blank's cell and the blank's cell before the last move.
+/// [`TileState::cells_word`]), each pattern's cells in each orientation, their table entries
+/// and sums, the estimate, the blank's cell and the blank's cell before the last move.
 #[derive(Clone, Copy, Debug)]
 pub struct Node<const P: usize, const O: usize> {
     cells: u128,
-    /// `slots[o][p][s]`: the cell (in orientation `o`'s frame) of the tile in slot `s` of
-    /// pattern `p`.
-    slots: [[[u8; 8]; P]; O],
+    /// `slots[o][p]`: byte `s` is the cell (in orientation `o`'s frame) of the tile in slot
+    /// `s` of pattern `p`.
+    slots: [[u64; P]; O],
     entries: [[u8; P]; O],
-    h: u32,
+    /// The sum of each orientation's entries.
+    sums: [u16; O],
+    h: u16,
     blank: u8,
     back: u8,
+}
+
+/// A child of a node, before its entries are read: the move, and for each orientation the
+/// moved tile's pattern, its cells after the move and the rank of the entry to read.
+#[derive(Clone, Copy)]
+struct Pending<const O: usize> {
+    mv: Slide,
+    reads: [(usize, u64, usize); O],
 }
 
 /// The tree of one 5x5 puzzle and a pattern-database heuristic of `P` patterns of `K` tiles,
 /// maximised over `O` orientations.
 pub struct Tree25<'a, const K: usize, const P: usize, const O: usize> {
     tables: [&'a [u8]; P],
-    /// `place[o][tile]`: the pattern and slot of `tile` in orientation `o`, as `8 * p + s`.
-    place: [[u8; 25]; O],
+    /// `pattern[o][tile]`: the pattern of `tile` in orientation `o`.
+    pattern: [[u8; 25]; O],
+    /// `shift[o][tile]`: 8 times the slot of `tile` in its pattern in orientation `o`.
+    shift: [[u8; 25]; O],
     /// `cell_map[o][cell]`: `cell` in orientation `o`'s frame.
     cell_map: [[u8; 25]; O],
     /// The ranking weight of each slot.
@@ -62,7 +74,8 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
         if puzzle.shape() != Shape::TWENTY_FOUR || orientations.len() != O || h.tables().len() != P || K > 8 {
             return None;
         }
-        let mut place = [[u8::MAX; 25]; O];
+        let mut pattern = [[u8::MAX; 25]; O];
+        let mut shift = [[0u8; 25]; O];
         let mut cell_map = [[0u8; 25]; O];
         for (o, (map, lookups)) in orientations.iter().enumerate() {
             cell_map[o].copy_from_slice(&map[..25]);
@@ -74,79 +87,68 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
                     return None;
                 }
                 for (s, &tile) in tiles.iter().enumerate() {
-                    place[o][tile as usize] = (8 * p + s) as u8;
+                    pattern[o][tile as usize] = p as u8;
+                    shift[o][tile as usize] = 8 * s as u8;
                 }
             }
         }
         // Every tile but the blank belongs to one pattern in each orientation.
-        if place.iter().any(|row| row[1..].contains(&u8::MAX)) {
+        if pattern.iter().any(|row| row[1..].contains(&u8::MAX)) {
             return None;
         }
         let tables: [&[u8]; P] = std::array::from_fn(|p| &*h.tables()[p]);
         let all = h.weights(K);
         let weights = std::array::from_fn(|i| all[i]);
-        Some(Tree25 { tables, place, cell_map, weights })
+        Some(Tree25 { tables, pattern, shift, cell_map, weights })
     }
 
-    /// The rank of a pattern's cells (slot order) among the placements of `K` tiles: the
-    /// index of its entry, as [`PdbHeuristic`] computes it.
+    /// The rank of a pattern's cells (byte `s` the cell of slot `s`) among the placements of
+    /// `K` tiles: the index of its entry, as [`PdbHeuristic`] computes it (each slot's cell
+    /// less the earlier slots' cells below it, times the slot's weight).
     #[inline(always)]
-    fn rank(&self, cells: &[u8; 8]) -> usize {
+    fn rank(&self, cells: u64) -> usize {
+        let c = cells.to_le_bytes();
         let mut rank = 0;
         for i in 0..K {
             let mut less = 0;
-            for &c in &cells[..i] {
-                less += (c < cells[i]) as u32;
+            for &earlier in &c[..i] {
+                less += (earlier < c[i]) as u32;
             }
-            rank += (cells[i] as u32 - less) * self.weights[i];
+            rank += (c[i] as u32 - less) * self.weights[i];
         }
         rank as usize
     }
 
-    /// The largest over orientations of the sum of their entries.
+    /// The child made by sliding the tile on `from` into the blank on `to`, before its reads.
     #[inline(always)]
-    fn estimate_of(entries: &[[u8; P]; O]) -> u32 {
-        let mut h = 0;
-        for row in entries {
-            h = h.max(row.iter().map(|&e| e as u32).sum::<u32>());
-        }
-        h
-    }
-
-    /// The child of `node` made by sliding the tile on `from` into the blank on `to`.
-    #[inline(always)]
-    fn child(&self, node: &Node<P, O>, from: u8, to: u8) -> (u8, Node<P, O>) {
+    fn pending(&self, node: &Node<P, O>, from: u8, to: u8, direction: Direction) -> Pending<O> {
         let tile = ((node.cells >> (5 * from as u32)) & 31) as u8;
-        let t = tile as u128;
-        let mut child = *node;
-        child.cells = node.cells ^ (t << (5 * from as u32)) ^ (t << (5 * to as u32));
-        child.blank = from;
-        child.back = to;
-        for o in 0..O {
-            let place = self.place[o][tile as usize] as usize;
-            let (p, s) = (place / 8 % P, place % 8);
-            child.slots[o][p][s] = self.cell_map[o][to as usize];
-            let rank = self.rank(&child.slots[o][p]);
-            child.entries[o][p] = self.tables[p][rank];
+        let mut reads = [(0, 0, 0); O];
+        for (o, read) in reads.iter_mut().enumerate() {
+            let p = self.pattern[o][tile as usize] as usize % P;
+            let shift = self.shift[o][tile as usize] as u32 % 64;
+            let cells = node.slots[o][p] & !(0xff << shift) | (self.cell_map[o][to as usize] as u64) << shift;
+            *read = (p, cells, self.rank(cells));
         }
-        (tile, child)
+        Pending { mv: Slide { tile, from, to, direction }, reads }
     }
 
     /// The children of a node whose blank is on `BLANK`, in the order of
     /// [`TilePuzzle::neighbours`] (the tile above, below, left, right), the move back left
-    /// out: all made (their reads issued) before the first is visited.
+    /// out. All are ranked first, then all their entries are read (the reads, each likely a
+    /// cache miss, on their way at once), then each is made and visited.
     #[inline(always)]
     fn children<const BLANK: u8, F: FnMut(Slide, Node<P, O>) -> ControlFlow<()>>(
         &self,
         node: &Node<P, O>,
         mut visit: F,
     ) -> ControlFlow<()> {
-        let mut made = [(Slide { tile: 0, from: 0, to: 0, direction: Direction::Up }, *node); 4];
+        let mut pending =
+            [Pending { mv: Slide { tile: 0, from: 0, to: 0, direction: Direction::Up }, reads: [(0, 0, 0); O] }; 4];
         let mut count = 0;
         let mut add = |from: u8, direction: Direction| {
             if from != node.back {
-                let (tile, child) = self.child(node, from, BLANK);
-                made[count] = (Slide { tile, from, to: BLANK, direction }, child);
+                pending[count] = self.pending(node, from, BLANK, direction);
                 count += 1;
             }
         };
@@ -162,9 +164,29 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
         if BLANK % 5 < 4 {
             add(BLANK + 1, Direction::Left);
         }
-        for (mv, child) in &mut made[..count] {
-            child.h = Self::estimate_of(&child.entries);
-            visit(*mv, *child)?;
+        let mut read = [[0u8; O]; 4];
+        for (entries, pending) in read.iter_mut().zip(&pending[..count]) {
+            for (entry, &(p, _, rank)) in entries.iter_mut().zip(&pending.reads) {
+                *entry = self.tables[p][rank];
+            }
+        }
+        for (pending, entries) in pending[..count].iter().zip(&read) {
+            let mv = pending.mv;
+            let t = mv.tile as u128;
+            let mut child = *node;
+            child.cells = node.cells ^ (t << (5 * mv.from as u32)) ^ (t << (5 * BLANK as u32));
+            child.blank = mv.from;
+            child.back = BLANK;
+            let mut h = 0;
+            for o in 0..O {
+                let (p, cells, _) = pending.reads[o];
+                child.slots[o][p] = cells;
+                child.sums[o] = node.sums[o] - node.entries[o][p] as u16 + entries[o] as u16;
+                child.entries[o][p] = entries[o];
+                h = h.max(child.sums[o]);
+            }
+            child.h = h;
+            visit(mv, child)?;
         }
         ControlFlow::Continue(())
     }
@@ -178,22 +200,28 @@ impl<const K: usize, const P: usize, const O: usize> IdaTree for Tree25<'_, K, P
     const ZERO_AT_GOAL: bool = true;
 
     fn root(&self, start: TileState) -> Node<P, O> {
-        let mut slots = [[[0u8; 8]; P]; O];
+        let mut slots = [[0u64; P]; O];
         for tile in 1..25u8 {
             for o in 0..O {
-                let place = self.place[o][tile as usize] as usize;
-                slots[o][place / 8][place % 8] = self.cell_map[o][start.cell_of(tile) as usize];
+                let (p, shift) = (self.pattern[o][tile as usize] as usize, self.shift[o][tile as usize]);
+                slots[o][p] |= (self.cell_map[o][start.cell_of(tile) as usize] as u64) << shift;
             }
         }
-        let entries: [[u8; P]; O] =
-            std::array::from_fn(|o| std::array::from_fn(|p| self.tables[p][self.rank(&slots[o][p])]));
-        let h = Self::estimate_of(&entries);
-        Node { cells: start.cells_word(), slots, entries, h, blank: start.blank(), back: NO_CELL }
+        let mut entries = [[0u8; P]; O];
+        let mut sums = [0u16; O];
+        for o in 0..O {
+            for p in 0..P {
+                entries[o][p] = self.tables[p][self.rank(slots[o][p])];
+                sums[o] += entries[o][p] as u16;
+            }
+        }
+        let h = sums.iter().copied().max().unwrap_or(0);
+        Node { cells: start.cells_word(), slots, entries, sums, h, blank: start.blank(), back: NO_CELL }
     }
 
     #[inline(always)]
     fn estimate(&self, node: &Node<P, O>) -> u32 {
-        node.h
+        node.h as u32
     }
 
     fn state(&self, node: &Node<P, O>) -> TileState {
