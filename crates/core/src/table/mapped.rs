@@ -46,18 +46,6 @@ impl Mapping {
         Ok(Mapping(map))
     }
 
-    /// A private copy of `bytes` in anonymous memory, asked to be backed by huge pages
-    /// (transparent huge pages, where the system allows them). Searches whose reads scatter
-    /// over hundreds of megabytes otherwise miss the TLB at nearly every read of 4 KiB pages.
-    /// No `unsafe` here: an anonymous mapping belongs to this process alone.
-    pub(super) fn resident_copy(bytes: &[u8]) -> io::Result<Mapping> {
-        let mut map = MmapOptions::new().len(bytes.len().max(1)).map_anon()?;
-        // Best effort: without huge pages the copy still works, on 4 KiB pages.
-        let _ = map.advise(memmap2::Advice::HugePage);
-        map[..bytes.len()].copy_from_slice(bytes);
-        Ok(Mapping(map.make_read_only()?))
-    }
-
     /// The mapped bytes.
     #[inline]
     pub(super) fn bytes(&self) -> &[u8] {

@@ -21,8 +21,6 @@ pub struct Payload(Bytes);
 enum Bytes {
     Memory(Arc<[u8]>),
     Mapped(Arc<MappedFile>),
-    /// A copy in anonymous memory on huge pages ([`Payload::resident`]); `len` bytes of it.
-    Resident(Arc<Mapping>, usize),
 }
 
 /// A table file's payload mapped read-only, with the file it came from and what that file was
@@ -47,16 +45,6 @@ impl Payload {
         let mapping =
             Mapping::new(&file, offset, len).map_err(|source| TableError::Io { path: path.into(), source })?;
         Ok(Payload(Bytes::Mapped(Arc::new(MappedFile { mapping, file, path: path.into(), opened }))))
-    }
-
-    /// The same bytes copied into memory of this process's own, on huge pages where the system
-    /// allows them (Linux's transparent huge pages): for searches that read a large table at
-    /// scattered places for minutes, where a mapped file's 4 KiB pages would cost a TLB miss
-    /// at nearly every read. Reads every byte, so it costs what reading the file costs and the
-    /// whole table in resident memory; a short search is better served by the mapping.
-    pub fn resident(&self) -> std::io::Result<Payload> {
-        let bytes: &[u8] = self;
-        Ok(Payload(Bytes::Resident(Arc::new(Mapping::resident_copy(bytes)?), bytes.len())))
     }
 
     /// Whether the bytes are mapped from a file (rather than held in memory).
@@ -85,7 +73,6 @@ impl Deref for Payload {
         match &self.0 {
             Bytes::Memory(bytes) => bytes,
             Bytes::Mapped(m) => m.mapping.bytes(),
-            Bytes::Resident(m, len) => &m.bytes()[..*len],
         }
     }
 }
