@@ -18,7 +18,7 @@ GOAL="0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19 / 20 21 22 23 24"
 OUT=target/korf24-ten
 mkdir -p "$OUT" "$DATA"
 $FIFTEEN tables build pdb6666 --data-dir "$DATA" --quiet >/dev/null
-echo "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo +changes), $(nproc) cores, threads $THREADS, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "$FIFTEEN (worktree at commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ", changed")), $(nproc) cores, threads $THREADS, $(date -u '+%Y-%m-%d %H:%M UTC')"
 printf '%4s %6s %7s %16s %16s %9s %9s %8s %10s %5s\n' id moves optimal nodes "Korf-Felner" wall_s cpu_s "M nodes/s" peak_MiB load
 total_nodes=0; total_wall=0; total_cpu=0; failed=0
 for id in $IDS; do

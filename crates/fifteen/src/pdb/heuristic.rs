@@ -88,6 +88,10 @@ struct Orientation {
     pattern_of: [u8; MAX_CELLS],
 }
 
+/// An orientation as [`PdbHeuristic::orientations_detail`] shows it: its cell map, and each
+/// lookup's table and slot tiles.
+pub(super) type OrientationDetail<'a> = (&'a [u8; MAX_CELLS], Vec<(usize, &'a [u8])>);
+
 /// The most table entries (patterns times orientations) a [`PdbHeuristic`] carries down the
 /// search tree with each node: 32 bytes, room for 16 patterns in the two orientations of a
 /// square board with the blank in a corner, or 4 patterns in all 8 orientations of a
@@ -210,7 +214,7 @@ impl PdbHeuristic {
     }
 
     /// Each orientation's cell map, and its lookups: the table and the tile of each slot.
-    pub(super) fn orientations_detail(&self) -> Vec<(&[u8; MAX_CELLS], Vec<(usize, &[u8])>)> {
+    pub(super) fn orientations_detail(&self) -> Vec<OrientationDetail<'_>> {
         self.orientations
             .iter()
             .map(|o| (&o.cell_map, o.lookups.iter().map(|l| (l.table, &l.tiles[..l.k])).collect()))

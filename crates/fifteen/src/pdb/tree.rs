@@ -163,7 +163,7 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
             let (lo, hi) = (a.min(b), a.max(b));
             // Bytes above `lo` and below `hi` (cells are below 128, so no byte borrows).
             let above = (old | HIGH).wrapping_sub((lo + 1) * ONES);
-            let below = ((hi - 1) * ONES | HIGH).wrapping_sub(old);
+            let below = (((hi - 1) * ONES) | HIGH).wrapping_sub(old);
             let between = ((above & below & HIGH) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
             let slot = (shift / 8) as usize % 8;
             let beyond = self.shift_rank[slot][between as usize];
@@ -222,12 +222,11 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
             child.blank = mv.from;
             child.back = BLANK;
             let mut h = 0;
-            for o in 0..O {
-                let (p, cells, rank) = pending.reads[o];
+            for (o, (&(p, cells, rank), &entry)) in pending.reads.iter().zip(entries).enumerate() {
                 child.slots[o][p] = cells;
                 child.ranks[o][p] = rank;
-                child.sums[o] = node.sums[o] - node.entries[o][p] as u16 + entries[o] as u16;
-                child.entries[o][p] = entries[o];
+                child.sums[o] = node.sums[o] - node.entries[o][p] as u16 + entry as u16;
+                child.entries[o][p] = entry;
                 h = h.max(child.sums[o]);
             }
             child.h = h;
@@ -246,10 +245,10 @@ impl<const K: usize, const P: usize, const O: usize> IdaTree for Tree25<'_, K, P
 
     fn root(&self, start: TileState) -> Node<P, O> {
         let mut slots = [[0u64; P]; O];
-        for tile in 1..25u8 {
-            for o in 0..O {
-                let (p, shift) = (self.pattern[o][tile as usize] as usize, self.shift[o][tile as usize]);
-                slots[o][p] |= (self.cell_map[o][start.cell_of(tile) as usize] as u64) << shift;
+        for (o, slots) in slots.iter_mut().enumerate() {
+            for tile in 1..25 {
+                let (p, shift) = (self.pattern[o][tile] as usize, self.shift[o][tile]);
+                slots[p] |= (self.cell_map[o][start.cell_of(tile as u8) as usize] as u64) << shift;
             }
         }
         let mut entries = [[0u8; P]; O];
