@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 use slide_core::search::{count_optimal_tree, ida_star_tree, CountResult, IdaOptions, IdaTree, Path};
 use slide_core::{Outcome, SearchStats};
 
-use super::heuristic::PdbHeuristic;
+use super::heuristic::{OrientationDetail, PdbHeuristic};
 use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 
 /// No cell: the root's "previous blank".
@@ -79,8 +79,17 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
     /// The tree of `puzzle` with `h`, if `h` has `P` patterns of `K` tiles each in `O`
     /// orientations and the board is 5x5.
     pub fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic) -> Option<Self> {
-        let orientations = h.orientations_detail();
-        if puzzle.shape() != Shape::TWENTY_FOUR || orientations.len() != O || h.tables().len() != P || K > 8 {
+        if puzzle.shape() != Shape::TWENTY_FOUR || h.tables().len() != P {
+            return None;
+        }
+        let tables: [&[u8]; P] = std::array::from_fn(|p| &*h.tables()[p]);
+        Self::from_parts(&h.orientations_detail(), h.weights(K), tables)
+    }
+
+    /// The tree of these orientations (cell maps and lookups), ranking weights of `K`-tile
+    /// patterns and tables, if they have the dimensions of the tree.
+    fn from_parts(orientations: &[OrientationDetail<'_>], all: &[u32], tables: [&'a [u8]; P]) -> Option<Self> {
+        if orientations.len() != O || K > 8 || all.len() != K {
             return None;
         }
         let mut pattern = [[0u8; 32]; O];
@@ -107,8 +116,6 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
         if covered.iter().any(|row| row[1..].contains(&false)) {
             return None;
         }
-        let tables: [&[u8]; P] = std::array::from_fn(|p| &*h.tables()[p]);
-        let all = h.weights(K);
         let weights: [u32; K] = std::array::from_fn(|i| all[i]);
         let mut shift_rank = [[0i32; 256]; 8];
         for (s, row) in shift_rank.iter_mut().enumerate().take(K) {
@@ -244,25 +251,15 @@ impl<const K: usize, const P: usize, const O: usize> IdaTree for Tree25<'_, K, P
     const ZERO_AT_GOAL: bool = true;
 
     fn root(&self, start: TileState) -> Node<P, O> {
-        let mut slots = [[0u64; P]; O];
-        for (o, slots) in slots.iter_mut().enumerate() {
-            for tile in 1..25 {
-                let (p, shift) = (self.pattern[o][tile] as usize, self.shift[o][tile]);
-                slots[p] |= (self.cell_map[o][start.cell_of(tile as u8) as usize] as u64) << shift;
-            }
-        }
-        let mut entries = [[0u8; P]; O];
-        let mut ranks = [[0u32; P]; O];
-        let mut sums = [0u16; O];
+        let mut node = self.unread(start);
         for o in 0..O {
             for p in 0..P {
-                ranks[o][p] = self.rank(slots[o][p]) as u32;
-                entries[o][p] = self.tables[p][ranks[o][p] as usize];
-                sums[o] += entries[o][p] as u16;
+                node.entries[o][p] = self.tables[p][node.ranks[o][p] as usize];
+                node.sums[o] += node.entries[o][p] as u16;
             }
         }
-        let h = sums.iter().copied().max().unwrap_or(0);
-        Node { cells: start.cells_word(), slots, ranks, entries, sums, h, blank: start.blank(), back: NO_CELL }
+        node.h = node.sums.iter().copied().max().unwrap_or(0);
+        node
     }
 
     #[inline(always)]
@@ -348,4 +345,83 @@ pub fn count_optimal(
         }
     }
     with_tree25(puzzle, h, All(start, puzzle.goal(), list, options)).ok()
+}
+
+impl<const K: usize, const P: usize, const O: usize> Tree25<'_, K, P, O> {
+    /// The node of `state` with its cells and ranks, but no entries read (their sums 0).
+    fn unread(&self, state: TileState) -> Node<P, O> {
+        let mut slots = [[0u64; P]; O];
+        for (o, slots) in slots.iter_mut().enumerate() {
+            for tile in 1..25 {
+                let (p, shift) = (self.pattern[o][tile] as usize, self.shift[o][tile]);
+                slots[p] |= (self.cell_map[o][state.cell_of(tile as u8) as usize] as u64) << shift;
+            }
+        }
+        let ranks = std::array::from_fn(|o| std::array::from_fn(|p| self.rank(slots[o][p]) as u32));
+        let (entries, sums) = ([[0; P]; O], [0; O]);
+        Node { cells: state.cells_word(), slots, ranks, entries, sums, h: 0, blank: state.blank(), back: NO_CELL }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdb::{symmetries, Partition};
+    use slide_core::Puzzle;
+
+    /// The ranks a move updates are the ranks of the cells it leaves, along a long random walk
+    /// with the 6-6-6-6 partition in both of its orientations (the tables are not read, so none
+    /// is needed): the 6-tile tree's own arithmetic, which the search tests, with their small
+    /// tables, do not compile.
+    #[test]
+    fn updated_ranks_are_ranks_with_six_tile_patterns() {
+        let partition = Partition::pdb6666();
+        let shape = partition.shape;
+        let goal = crate::TilePuzzle::standard_goal(shape);
+        let puzzle = crate::TilePuzzle::new(shape, goal);
+        let mut maps = Vec::new();
+        for map in symmetries(shape).into_iter().filter(|m| m[24] == 24) {
+            let mut inverse = [0u8; crate::board::MAX_CELLS];
+            for c in 0..25 {
+                inverse[map[c] as usize] = c as u8;
+            }
+            let tiles: Vec<Vec<u8>> = partition
+                .patterns
+                .iter()
+                .map(|cells| cells.iter().map(|&c| goal.tile_at(inverse[c as usize])).collect())
+                .collect();
+            maps.push((map, tiles));
+        }
+        let details: Vec<OrientationDetail<'_>> = maps
+            .iter()
+            .map(|(map, tiles)| (map, tiles.iter().enumerate().map(|(p, t)| (p, &t[..])).collect()))
+            .collect();
+        let weights: Vec<u32> = (0..6).map(|i| (20..25 - i as u32).product()).collect();
+        let tree = Tree25::<6, 4, 2>::from_parts(&details, &weights, [&[]; 4]).expect("the 6-6-6-6 dimensions");
+        // The rank by comparisons is the heuristic's by popcounts of the cells used before.
+        let by_popcount = |cells: u64| -> usize {
+            let mut used = 0u32;
+            let mut rank = 0;
+            for (i, &c) in cells.to_le_bytes()[..6].iter().enumerate() {
+                rank += (c as u32 - (used & ((1 << c) - 1)).count_ones()) * weights[i];
+                used |= 1 << c;
+            }
+            rank as usize
+        };
+        let (mut state, mut seed) = (goal, 2026u64);
+        for _ in 0..20_000 {
+            let node = tree.unread(state);
+            let mut children = Vec::new();
+            puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let (mv, child) = children[(seed >> 33) as usize % children.len()];
+            let pending = tree.pending(&node, mv.from, mv.to, mv.direction);
+            let fresh = tree.unread(child);
+            for (o, &(p, cells, rank)) in pending.reads.iter().enumerate() {
+                assert_eq!((cells, rank), (fresh.slots[o][p], fresh.ranks[o][p]), "orientation {o}, {mv:?}");
+                assert_eq!(rank as usize, by_popcount(cells), "orientation {o}, {mv:?}");
+            }
+            state = child;
+        }
+    }
 }
