@@ -1,5 +1,6 @@
 //! A benchmark set (Korf's 100 15-puzzles, Korf and Felner's 50 24-puzzles) with a
-//! pattern-database partition, straight through the library: a tool for trying partitions.
+//! pattern-database partition, straight through the library (`fifteen::tree::ida_star`, the
+//! searches' own trees): a tool for trying partitions.
 //! Every length is checked against the published optimum.
 //!
 //! ```sh
@@ -18,7 +19,7 @@ use std::time::Instant;
 
 use fifteen::pdb::{Partition, PdbHeuristic};
 use fifteen::{TilePuzzle, TileState};
-use slide_core::search::{ida_star, IdaOptions};
+use slide_core::search::IdaOptions;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -64,7 +65,7 @@ fn main() {
         }
         let start = TileState::from_cells(&f[1..=cells].iter().map(|&x| x as u8).collect::<Vec<u8>>());
         let one = Instant::now();
-        let (outcome, stats) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
+        let (outcome, stats) = fifteen::tree::ida_star(&puzzle, &h, start, &IdaOptions::default());
         let path = outcome.found().expect("every instance is solvable");
         assert_eq!(path.len() as u64, f[cells + 1], "instance {}: not the published optimum", f[0]);
         if only.is_some() {

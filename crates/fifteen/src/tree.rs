@@ -212,6 +212,11 @@ pub fn ida_star<H: TileHeuristic>(
         };
         (outcome.map(|p| unpack(p, n)), stats)
     } else {
+        if let Some(found) =
+            heuristic.pattern_databases().and_then(|h| crate::pdb::tree::ida_star(puzzle, h, start, options))
+        {
+            return found;
+        }
         let goal = puzzle.goal();
         ida_star_tree(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, options)
     }
@@ -242,6 +247,11 @@ pub fn count_optimal<H: TileHeuristic>(
         });
         (outcome, stats)
     } else {
+        if let Some(counted) =
+            heuristic.pattern_databases().and_then(|h| crate::pdb::tree::count_optimal(puzzle, h, start, list, options))
+        {
+            return counted;
+        }
         let goal = puzzle.goal();
         count_optimal_tree(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, list, options)
     }

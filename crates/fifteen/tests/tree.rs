@@ -136,3 +136,41 @@ fn the_tile_tree_searches_like_the_generic_one_with_pattern_databases() {
         same_search(&p, &h, start, "pdb 4-4-4-3");
     }
 }
+
+/// The 24-puzzle's own tree (`fifteen::pdb::tree`, which `tree::ida_star` runs for 5x5 pattern
+/// databases) against the generic tree: patterns of 3 and of 4 tiles (cheap tables; the tree
+/// is compiled per pattern size, 6 for the 6-6-6-6 databases), both orientations, the standard
+/// goal and a blank-first goal (whose orientations turn the board).
+#[test]
+fn the_24_puzzle_tree_searches_like_the_generic_one() {
+    let five = Shape::new(5, 5).unwrap();
+    let blank_first = TileState::from_cells(&(0..25).collect::<Vec<u8>>());
+    let threes: Vec<Vec<u8>> = (0..8).map(|p| (3 * p..3 * p + 3).collect()).collect();
+    let fours: Vec<Vec<u8>> = vec![
+        vec![0, 1, 5, 6],
+        vec![2, 3, 7, 8],
+        vec![4, 9, 14, 19],
+        vec![10, 11, 15, 16],
+        vec![12, 13, 17, 18],
+        vec![20, 21, 22, 23],
+    ];
+    let mut rng = Pcg64::seed_from_u64(24);
+    for (name, patterns) in [("3x8", threes), ("4x6", fours)] {
+        let partition = Partition { name: "test-5x5", shape: five, blank: 24, patterns, large: false };
+        let tables: Vec<Arc<[u8]>> = partition
+            .patterns
+            .iter()
+            .map(|cells| Arc::from(build_pattern(five, cells, partition.blank, &|_| {})))
+            .collect();
+        for goal in [TilePuzzle::standard_goal(five), blank_first] {
+            let p = TilePuzzle::new(five, goal);
+            let h = PdbHeuristic::new(&partition, tables.clone(), &p).unwrap();
+            for i in 0..3 {
+                let start = scramble(&p, 26 + 6 * i, &mut rng);
+                let own = fifteen::pdb::tree::ida_star(&p, &h, start, &options(&p, &start, false));
+                assert!(own.is_some(), "{name}: the 24-puzzle tree serves this partition");
+                same_search(&p, &h, start, &format!("pdb {name} 5x5"));
+            }
+        }
+    }
+}

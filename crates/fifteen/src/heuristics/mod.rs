@@ -28,6 +28,12 @@ pub trait TileHeuristic: Heuristic<TilePuzzle> {
     /// first, so that the children's reads overlap instead of waiting on each other.
     const FAR_READS: bool = false;
 
+    /// The pattern databases this heuristic reads, if it is [`crate::pdb::PdbHeuristic`]: the
+    /// 5x5 searches then run on the tree made for them ([`crate::pdb::tree`]).
+    fn pattern_databases(&self) -> Option<&crate::pdb::PdbHeuristic> {
+        None
+    }
+
     /// The estimate of `board`, and the value to carry down the tree from it.
     fn estimate_view<V: TileView>(&self, board: &V) -> (u32, Self::Carried);
     /// The estimate of `child` and its carried value, where `child` is `parent` (estimated

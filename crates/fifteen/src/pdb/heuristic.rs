@@ -88,6 +88,10 @@ struct Orientation {
     pattern_of: [u8; MAX_CELLS],
 }
 
+/// An orientation as [`PdbHeuristic::orientations_detail`] shows it: its cell map, and each
+/// lookup's table and slot tiles.
+pub(super) type OrientationDetail<'a> = (&'a [u8; MAX_CELLS], Vec<(usize, &'a [u8])>);
+
 /// The most table entries (patterns times orientations) a [`PdbHeuristic`] carries down the
 /// search tree with each node: 32 bytes, room for 16 patterns in the two orientations of a
 /// square board with the blank in a corner, or 4 patterns in all 8 orientations of a
@@ -199,6 +203,24 @@ impl PdbHeuristic {
         self.tables.iter().try_for_each(|t| t.unchanged().map_err(|e| e.to_string()))
     }
 
+    /// Each pattern's table, in pattern order.
+    pub(super) fn tables(&self) -> &[Payload] {
+        &self.tables
+    }
+
+    /// The ranking weights of the slots of `k`-tile patterns.
+    pub(super) fn weights(&self, k: usize) -> &[u32] {
+        &self.weights[k][..k]
+    }
+
+    /// Each orientation's cell map, and its lookups: the table and the tile of each slot.
+    pub(super) fn orientations_detail(&self) -> Vec<OrientationDetail<'_>> {
+        self.orientations
+            .iter()
+            .map(|o| (&o.cell_map, o.lookups.iter().map(|l| (l.table, &l.tiles[..l.k])).collect()))
+            .collect()
+    }
+
     /// How many orientations are maximised over (2 on a square board with the blank in a corner).
     pub fn orientations(&self) -> usize {
         self.orientations.len()
@@ -236,6 +258,10 @@ impl PdbHeuristic {
 
 impl TileHeuristic for PdbHeuristic {
     const FAR_READS: bool = false;
+
+    fn pattern_databases(&self) -> Option<&PdbHeuristic> {
+        Some(self)
+    }
 
     fn estimate_view<V: TileView>(&self, state: &V) -> (u32, PdbEntries) {
         let per = self.orientations[0].lookups.len();

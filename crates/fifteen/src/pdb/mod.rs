@@ -14,6 +14,7 @@ mod heuristic;
 mod partition;
 mod reference;
 mod symmetry;
+pub mod tree;
 
 pub use build::{build_pattern, build_pattern_stoppable, Stopped};
 pub use heuristic::{PdbEntries, PdbError, PdbHeuristic, MAX_CARRIED};
