@@ -40,45 +40,50 @@ pub fn manhattan(start: &Grid, goal: &Grid) -> u64 {
 /// over every row and column.
 pub fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
     let dims = start.dims();
-    let mut total = 0;
-    let mut line = Vec::new();
-    for r in 0..dims.rows() {
-        line.clear();
-        for c in 0..dims.cols() {
-            let t = start.tile_at(dims.cell(r, c));
-            let home = goal.cell_of(t);
-            if t != 0 && dims.row(home) == r {
-                line.push(dims.col(home));
-            }
-        }
-        total += 2 * (line.len() - longest_increasing(&line)) as u64;
-    }
-    for c in 0..dims.cols() {
-        line.clear();
-        for r in 0..dims.rows() {
-            let t = start.tile_at(dims.cell(r, c));
-            let home = goal.cell_of(t);
-            if t != 0 && dims.col(home) == c {
-                line.push(dims.row(home));
-            }
-        }
-        total += 2 * (line.len() - longest_increasing(&line)) as u64;
-    }
-    total
+    // The goal cell of the tile on `cell`, unless it is the blank.
+    let home = |cell| {
+        let t = start.tile_at(cell);
+        (t != 0).then(|| goal.cell_of(t))
+    };
+    let rows: u32 = (0..dims.rows())
+        .map(|r| {
+            let homes = (0..dims.cols()).filter_map(|c| home(dims.cell(r, c)));
+            line_conflicts(homes.filter(|&h| dims.row(h) == r).map(|h| dims.col(h) as u8))
+        })
+        .sum();
+    let cols: u32 = (0..dims.cols())
+        .map(|c| {
+            let homes = (0..dims.rows()).filter_map(|r| home(dims.cell(r, c)));
+            line_conflicts(homes.filter(|&h| dims.col(h) == c).map(|h| dims.row(h) as u8))
+        })
+        .sum();
+    u64::from(rows + cols)
 }
 
-/// The length of the longest strictly increasing subsequence of `seq` (patience sorting).
-pub fn longest_increasing(seq: &[usize]) -> usize {
-    // tails[k]: the smallest last element of an increasing subsequence of length k + 1.
-    let mut tails: Vec<usize> = Vec::with_capacity(seq.len());
-    for &x in seq {
-        match tails.binary_search(&x) {
-            Ok(_) => {}
-            Err(k) if k == tails.len() => tails.push(x),
-            Err(k) => tails[k] = x,
-        }
+/// The conflict term of one line: given, in line order, the goal places along the line of
+/// the tiles that belong to it (distinct, below [`crate::Dims::MAX_SIDE`]), twice the fewest
+/// of them that must leave so that the rest stand in order: the line's length minus its
+/// longest increasing subsequence, found by patience sorting as the places stream by. The
+/// one home of the rule for every linear-conflict heuristic of the crate.
+///
+/// ```
+/// use fifteen::bound::line_conflicts;
+/// assert_eq!(line_conflicts([0, 1, 2]), 0);
+/// // 3 1 2 5 4: 1 2 5 (or 1 2 4) stays, two leave.
+/// assert_eq!(line_conflicts([3, 1, 2, 5, 4]), 4);
+/// ```
+#[inline]
+pub fn line_conflicts(homes: impl IntoIterator<Item = u8>) -> u32 {
+    // tails[k]: the smallest last place of an increasing subsequence of length k + 1.
+    let mut tails = [0u8; crate::Dims::MAX_SIDE];
+    let (mut len, mut n) = (0, 0);
+    for x in homes {
+        n += 1;
+        let at = tails[..len].partition_point(|&t| t < x);
+        tails[at] = x;
+        len = len.max(at + 1);
     }
-    tails.len()
+    2 * (n - len) as u32
 }
 
 #[cfg(test)]
@@ -107,12 +112,13 @@ mod tests {
     }
 
     #[test]
-    fn longest_increasing_subsequences() {
-        assert_eq!(longest_increasing(&[]), 0);
-        assert_eq!(longest_increasing(&[3, 1, 2]), 2);
-        assert_eq!(longest_increasing(&[1, 1, 1]), 1);
-        assert_eq!(longest_increasing(&[5, 4, 3, 2, 1]), 1);
-        assert_eq!(longest_increasing(&[0, 8, 4, 12, 2, 10, 6, 14, 1, 9]), 4);
+    fn line_conflicts_count_the_tiles_that_must_leave() {
+        assert_eq!(line_conflicts([]), 0);
+        assert_eq!(line_conflicts([3, 1, 2]), 2);
+        assert_eq!(line_conflicts([4, 3, 2, 1, 0]), 8);
+        assert_eq!(line_conflicts([0, 8, 4, 12, 2, 10, 6, 14, 1, 9]), 12);
+        // The longest line of all, reversed: all but one leave.
+        assert_eq!(line_conflicts((0..100).rev()), 198);
         // The goal is 0; a 100x100 board one move away is 1.
         let dims = Dims::new(100, 100).unwrap();
         let goal = Grid::goal(dims);

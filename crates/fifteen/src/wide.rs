@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use slide_core::search::{weighted_astar, LimitHit, Limits, Weight, WeightedOptions};
 use slide_core::{Direction, Heuristic, Puzzle};
 
+use crate::bound::line_conflicts;
 use crate::solvable::check_solvable_grid;
 use crate::{Grid, Slide, SolveError};
 
@@ -220,30 +221,14 @@ impl WideConflicts {
 
     /// The conflict term of row `r`.
     fn row_conflicts(&self, state: &WideState, r: u8) -> u32 {
-        let mut line = [0u8; MAX_WIDE_CELLS];
-        let mut n = 0;
-        for c in 0..self.cols {
-            let tile = state.tile_at(r * self.cols + c);
-            if tile != 0 && self.goal_row[tile as usize] == r {
-                line[n] = self.goal_col[tile as usize];
-                n += 1;
-            }
-        }
-        2 * (n - longest_increasing(&line[..n])) as u32
+        let tiles = (0..self.cols).map(|c| state.tile_at(r * self.cols + c) as usize);
+        line_conflicts(tiles.filter(|&t| t != 0 && self.goal_row[t] == r).map(|t| self.goal_col[t]))
     }
 
     /// The conflict term of column `c`.
     fn col_conflicts(&self, state: &WideState, c: u8) -> u32 {
-        let mut line = [0u8; MAX_WIDE_CELLS];
-        let mut n = 0;
-        for r in 0..self.rows {
-            let tile = state.tile_at(r * self.cols + c);
-            if tile != 0 && self.goal_col[tile as usize] == c {
-                line[n] = self.goal_row[tile as usize];
-                n += 1;
-            }
-        }
-        2 * (n - longest_increasing(&line[..n])) as u32
+        let tiles = (0..self.rows).map(|r| state.tile_at(r * self.cols + c) as usize);
+        line_conflicts(tiles.filter(|&t| t != 0 && self.goal_col[t] == c).map(|t| self.goal_row[t]))
     }
 
     /// Every row's and column's conflict terms.
@@ -251,18 +236,6 @@ impl WideConflicts {
         let rows: u32 = (0..self.rows).map(|r| self.row_conflicts(state, r)).sum();
         rows + (0..self.cols).map(|c| self.col_conflicts(state, c)).sum::<u32>()
     }
-}
-
-/// The length of the longest strictly increasing subsequence (patience sorting).
-fn longest_increasing(seq: &[u8]) -> usize {
-    let mut tails = [0u8; MAX_WIDE_CELLS];
-    let mut len = 0;
-    for &x in seq {
-        let at = tails[..len].partition_point(|&t| t < x);
-        tails[at] = x;
-        len = len.max(at + 1);
-    }
-    len
 }
 
 impl Heuristic<WidePuzzle> for WideConflicts {
@@ -432,6 +405,5 @@ mod tests {
             moves += 1;
             assert_eq!(p.solution_parity(s), moves % 2);
         });
-        assert_eq!(longest_increasing(&[3, 1, 2, 5, 4]), 3);
     }
 }

@@ -41,15 +41,10 @@ impl LinearConflict {
             col_code[t][g.col[t] as usize] = g.row[t] + 1;
         }
         let conflicts = (0..BASE.pow(5))
-            .map(|mut key| {
-                let mut seq = Vec::new();
-                while key > 0 {
-                    if key % BASE != 0 {
-                        seq.push(key % BASE);
-                    }
-                    key /= BASE;
-                }
-                (2 * (seq.len() - crate::bound::longest_increasing(&seq))) as u8
+            .map(|key| {
+                // The digits from place 0 up; a nonzero digit is a goal place + 1.
+                let digits = (0..5).map(|k| key / POW[k] % BASE).filter(|&d| d != 0);
+                crate::bound::line_conflicts(digits.map(|d| d as u8 - 1)) as u8
             })
             .collect();
         LinearConflict { manhattan: Manhattan::for_goal(shape, goal), shape, row_code, col_code, conflicts }
