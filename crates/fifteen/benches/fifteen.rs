@@ -12,17 +12,19 @@ use fifteen::parse::parse_board;
 use fifteen::pdb::{Partition, PdbHeuristic};
 use fifteen::solvable::solution_parity;
 use fifteen::{Shape, TilePuzzle, TileState, CODE_GOLF_BOARDS};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::{Heuristic, Puzzle};
 
-/// 1,000 positions of a random walk from the goal (a fixed linear congruential sequence).
+/// 1,000 positions of a random walk from the goal (a fixed seed).
 fn walk(puzzle: &TilePuzzle) -> Vec<TileState> {
-    let (mut state, mut seed, mut out) = (puzzle.goal(), 1u64, Vec::new());
+    let (mut state, mut out) = (puzzle.goal(), Vec::new());
+    let mut rng = Pcg64::seed_from_u64(1);
     for _ in 0..1000 {
         let mut next = Vec::new();
         puzzle.for_each_successor(&state, |_, c| next.push(c));
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        state = next[(seed >> 33) as usize % next.len()];
+        state = next[rng.random_range(0..next.len())];
         out.push(state);
     }
     out

@@ -262,6 +262,8 @@ impl std::str::FromStr for Grid {
 mod tests {
     use super::*;
     use crate::TilePuzzle;
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64;
     use slide_core::Puzzle;
 
     #[test]
@@ -280,7 +282,7 @@ mod tests {
         let shape = Shape::new(3, 4).unwrap();
         let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
         let (mut state, mut grid) = (p.goal(), Grid::goal(shape.into()));
-        let mut seed = 99u64;
+        let mut rng = Pcg64::seed_from_u64(99);
         for _ in 0..500 {
             let mut moves = Vec::new();
             p.for_each_successor(&state, |m, c| moves.push((m, c)));
@@ -288,8 +290,7 @@ mod tests {
             let from_state: Vec<(usize, Direction)> =
                 moves.iter().map(|(m, _)| (m.from as usize, m.direction)).collect();
             assert_eq!(from_grid, from_state);
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let (m, child) = moves[(seed >> 33) as usize % moves.len()];
+            let (m, child) = moves[rng.random_range(0..moves.len())];
             assert_eq!(grid.slide(m.direction), Some(u16::from(m.tile)));
             state = child;
             assert_eq!(grid.tile_state(), Some((shape, state)));

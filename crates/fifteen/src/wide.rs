@@ -345,17 +345,18 @@ mod tests {
     use super::*;
     use crate::heuristics::LinearConflict;
     use crate::{Shape, TilePuzzle, TileState};
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64;
 
     /// Random walks from the goal on `rows` x `cols`, each state checked.
     fn walk(rows: usize, cols: usize, steps: usize, mut check: impl FnMut(&WidePuzzle, &WideState)) {
         let p = WidePuzzle::new(rows, cols, WidePuzzle::standard_goal(rows * cols)).unwrap();
         let mut s = p.goal();
-        let mut seed = 99u64;
+        let mut rng = Pcg64::seed_from_u64(99);
         for _ in 0..steps {
             let mut next = Vec::new();
             p.for_each_successor(&s, |m, c| next.push((m, c)));
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            s = next[(seed >> 33) as usize % next.len()].1;
+            s = next[rng.random_range(0..next.len())].1;
             check(&p, &s);
         }
     }
@@ -379,12 +380,11 @@ mod tests {
             let h = WideConflicts::new(&p);
             let mut s = p.goal();
             let mut estimate = 0;
-            let mut seed = 7u64;
+            let mut rng = Pcg64::seed_from_u64(7);
             for _ in 0..3000 {
                 let mut next = Vec::new();
                 p.for_each_successor(&s, |m, c| next.push((m, c)));
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                let (m, c) = next[(seed >> 33) as usize % next.len()];
+                let (m, c) = next[rng.random_range(0..next.len())];
                 estimate = h.update(&s, estimate, m, &c);
                 assert_eq!(estimate, h.estimate(&c), "{rows}x{cols}");
                 if (rows, cols) == (5, 5) {

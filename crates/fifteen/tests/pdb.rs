@@ -6,6 +6,8 @@ use std::sync::{Arc, OnceLock};
 
 use fifteen::pdb::{build_pattern, Partition, PdbError, PdbHeuristic, MAX_CARRIED};
 use fifteen::{Shape, TilePuzzle, TileState};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::{Heuristic, Puzzle};
 
@@ -130,7 +132,7 @@ fn pdb663() -> &'static (Partition, Vec<Arc<[u8]>>) {
 
 /// A random walk from the goal, never undoing the last move.
 fn walk(puzzle: &TilePuzzle, steps: usize, seed: u64) -> Vec<(fifteen::Slide, TileState)> {
-    let mut rng = seed;
+    let mut rng = Pcg64::seed_from_u64(seed);
     let mut state = puzzle.goal();
     let mut last = None;
     let mut out = Vec::new();
@@ -141,8 +143,7 @@ fn walk(puzzle: &TilePuzzle, steps: usize, seed: u64) -> Vec<(fifteen::Slide, Ti
                 options.push((m, c));
             }
         });
-        rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let pick = options[(rng >> 33) as usize % options.len()];
+        let pick = options[rng.random_range(0..options.len())];
         last = Some(state);
         state = pick.1;
         out.push(pick);

@@ -354,6 +354,8 @@ impl Heuristic<Goat> for ExactHeuristic {
 mod tests {
     use super::*;
     use crate::board::GOAL;
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64;
 
     /// Hiroi's `distance` table, copied from its listing.
     const HIROI_DISTANCE: [[u8; 12]; 11] = [
@@ -377,12 +379,11 @@ mod tests {
         let h = ExactHeuristic::build(goal, &|_| {}).unwrap();
         let (mut value, mut carried) = h.estimate_carried(&goal);
         let mut state = goal;
-        let mut seed = 7u64;
+        let mut rng = Pcg64::seed_from_u64(7);
         for _ in 0..2000 {
             let mut next = Vec::new();
             Goat.for_each_successor(&state, |m, c| next.push((m, c)));
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let (m, child) = next[(seed >> 33) as usize % next.len()];
+            let (m, child) = next[rng.random_range(0..next.len())];
             (value, carried) = h.update_carried(&state, value, &carried, m, &child);
             assert_eq!((value, carried), h.estimate_carried(&child), "after {m:?} from {state:?}");
             state = child;

@@ -369,6 +369,8 @@ impl<const K: usize, const P: usize, const O: usize> Tree25<'_, K, P, O> {
 mod tests {
     use super::*;
     use crate::pdb::{symmetries, Partition};
+    use rand::{RngExt, SeedableRng};
+    use rand_pcg::Pcg64;
     use slide_core::Puzzle;
 
     /// The ranks a move updates are the ranks of the cells it leaves, along a long random walk
@@ -410,13 +412,13 @@ mod tests {
             }
             rank as usize
         };
-        let (mut state, mut seed) = (goal, 2026u64);
+        let mut state = goal;
+        let mut rng = Pcg64::seed_from_u64(2026);
         for _ in 0..20_000 {
             let node = tree.unread(state);
             let mut children = Vec::new();
             puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            let (mv, child) = children[(seed >> 33) as usize % children.len()];
+            let (mv, child) = children[rng.random_range(0..children.len())];
             let pending = tree.pending(&node, mv.from, mv.to, mv.direction);
             let fresh = tree.unread(child);
             for (o, &(p, cells, rank)) in pending.reads.iter().enumerate() {
