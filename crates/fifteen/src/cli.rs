@@ -224,11 +224,18 @@ impl TileInput {
     }
 }
 
-/// Why a board is too large for the optimal methods, naming the fast one.
+/// Why a board is too large for the optimal methods, naming the methods that take it: the
+/// bounded-suboptimal one up to 64 cells, the fast one always.
 fn too_large(dims: Dims, what: &str) -> String {
+    let weighted = if dims.cells() <= crate::wide::MAX_WIDE_CELLS {
+        "`solve --algorithm weighted --weight W` finds a solution at most W times the shortest on boards \
+         up to 64 cells, and "
+    } else {
+        ""
+    };
     format!(
         "a {dims} board is too large for {what}: the optimal methods take boards up to 5x5 (25 cells); \
-         `solve --algorithm fast` solves boards up to 100x100, not optimally"
+         {weighted}`solve --algorithm fast` solves boards up to 100x100, not optimally"
     )
 }
 

@@ -173,7 +173,7 @@ fn printed_positions_read_back() {
 
 /// Boards of any size up to 100x100, non-square ones too: `random` and `scramble` make them,
 /// every subcommand reads them back, an unsolvable one is named with its reason, and the
-/// optimal methods refuse them with exit 2, naming their limit and the fast method.
+/// optimal methods refuse them with exit 2, naming their limit and the methods that take them.
 #[test]
 fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
     for (size, rows, cols) in [("6x6", 6, 6), ("3x40", 3, 40), ("100x100", 100, 100)] {
@@ -197,6 +197,8 @@ fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
             };
             assert!(e.contains(&format!("a {size} board is too large for {what}")), "{e}");
             assert!(e.contains("up to 5x5") && e.contains("--algorithm fast"), "{e}");
+            // Weighted A* is named where it applies: up to 64 cells.
+            assert_eq!(e.contains("--algorithm weighted"), rows * cols <= 64, "{e}");
         }
         let o = fifteen(&["analyze", "--size", size]);
         assert_eq!(o.status.code(), Some(2));
