@@ -227,11 +227,13 @@ impl TileInput {
 /// Why a board is too large for the optimal methods, naming the methods that take it: the
 /// bounded-suboptimal one up to 64 cells, the fast one always.
 fn too_large(dims: Dims, what: &str) -> String {
-    let weighted = if dims.cells() <= crate::wide::MAX_WIDE_CELLS {
-        "`solve --algorithm weighted --weight W` finds a solution at most W times the shortest on boards \
-         up to 64 cells, and "
-    } else {
-        ""
+    let weighted = match dims.cells() <= crate::wide::MAX_WIDE_CELLS {
+        true => format!(
+            "`solve --algorithm weighted --weight W` finds a solution at most W times the shortest on boards \
+             up to {} cells, and ",
+            crate::wide::MAX_WIDE_CELLS
+        ),
+        false => String::new(),
     };
     format!(
         "a {dims} board is too large for {what}: the optimal methods take boards up to 5x5 (25 cells); \
