@@ -122,7 +122,8 @@ pub struct Plan {
     pub moves: u64,
     /// Types surveyed at once (the pool's threads).
     pub threads: usize,
-    /// The bytes the survey takes at most: the `threads` largest types' at once.
+    /// The bytes the survey takes at most: every type's ranking table (the plan holds them
+    /// all) and the work of the `threads` largest types at once.
     pub memory: u64,
 }
 
@@ -166,10 +167,11 @@ pub fn plan(options: &SurveyOptions, threads: usize, progress: &dyn Progress) ->
     let mut bytes: Vec<u64> = types.iter().map(TypeWork::bytes).collect();
     bytes.sort_unstable_by(|a, b| b.cmp(a));
     let threads = threads.max(1);
+    let tables: u64 = types.iter().map(|t| t.ranker.bytes()).sum();
     Ok(Plan {
         layouts,
         moves: types.iter().map(|t| t.moves).sum(),
-        memory: bytes.iter().take(threads).sum(),
+        memory: tables + bytes.iter().take(threads).sum::<u64>(),
         threads,
         types,
     })
