@@ -2,7 +2,8 @@
 //! and a check of IDA* against a whole-space enumeration.
 //!
 //! ```sh
-//! # COUNT uniformly random boards of SIZE (default 20 of 4x4, seed 2026, walking distance):
+//! # COUNT uniformly random boards of SIZE (default 20 of 4x4, seed 2026, pattern database):
+//! # (the pattern database is built into the data directory first if it is not there)
 //! cargo run --release -p fifteen --example mtm -- solve [COUNT] [SEED] [HEURISTIC] [SIZE]
 //! # every position of each size, from the goal (default 3x3 2x4 2x5 3x4 2x6):
 //! cargo run --release -p fifteen --example mtm -- analyze [SIZE]...
@@ -59,14 +60,23 @@ fn main() {
 fn solve(args: &[String]) {
     let count: usize = args.first().map_or(20, |n| n.parse().expect("a count"));
     let seed: u64 = args.get(1).map_or(2026, |n| n.parse().expect("a seed"));
-    let choice = args.get(2).map_or(MtmHeuristicChoice::WalkingDistance, |h| {
-        MtmHeuristicChoice::from_name(h).expect("walking-distance, manhattan or none")
+    let choice = args.get(2).map_or(MtmHeuristicChoice::Pdb, |h| {
+        MtmHeuristicChoice::from_name(h).expect("pdb, walking-distance, manhattan or none")
     });
     let dims = args.get(3).map_or(size("4x4"), |s| size(s));
     let goal = Grid::goal(dims);
+    let dir = slide_core::table::data_dir(None);
+    if choice == MtmHeuristicChoice::Pdb {
+        let spec = fifteen::mtm::pdb::table_spec("fifteen");
+        if !spec.exists_in(&dir) {
+            std::fs::create_dir_all(&dir).expect("a data directory");
+            let built = spec.build_into(&dir, &slide_core::progress::NoProgress).expect("the table built");
+            println!("{} built and checked in {:.1} s", built.file, built.elapsed.as_secs_f64());
+        }
+    }
     let built = Instant::now();
-    let solver = MtmSolver::new(&goal, choice).expect("a heuristic for the board");
-    println!("{dims}, {}: heuristic built in {:.1} ms", choice.name(), built.elapsed().as_secs_f64() * 1e3);
+    let solver = MtmSolver::load(&goal, choice, &dir).expect("a heuristic for the board");
+    println!("{dims}, {}: heuristic ready in {:.1} ms", choice.name(), built.elapsed().as_secs_f64() * 1e3);
     let mut rng = Pcg64::seed_from_u64(seed);
     let (mut moves, mut nodes, mut seconds, mut estimates) = (0u64, 0u64, 0f64, 0u64);
     for i in 1..=count {

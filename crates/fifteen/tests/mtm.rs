@@ -117,13 +117,17 @@ fn the_8_puzzle_has_radius_24_and_every_distance_agrees() {
     assert_eq!(antipodes.len(), histogram[24] as usize);
 }
 
+/// The heuristics built without a table, walking distance first.
+const BUILT: [MtmHeuristicChoice; 3] =
+    [MtmHeuristicChoice::WalkingDistance, MtmHeuristicChoice::Manhattan, MtmHeuristicChoice::None];
+
 /// Every board of a shape with its true distance, and the heuristics checked on each.
 fn check_shape(rows: usize, cols: usize, solve_every: usize, seed: u64) {
     let goal = Grid::goal(dims(rows, cols));
     let truth = grid_bfs(&goal);
     let puzzle = MtmPuzzle::new(&goal).unwrap();
     let heuristics: Vec<AnyMtmHeuristic> =
-        MtmHeuristicChoice::ALL.into_iter().map(|c| AnyMtmHeuristic::build(&puzzle, c).unwrap()).collect();
+        BUILT.into_iter().map(|c| AnyMtmHeuristic::build(&puzzle, c).unwrap()).collect();
     let wd = MtmWalkingDistance::new(&puzzle, Jumps::Any).unwrap();
     let mut sums = [0u64; 2];
     for (board, &d) in &truth {
@@ -145,7 +149,7 @@ fn check_shape(rows: usize, cols: usize, solve_every: usize, seed: u64) {
     // board), each solution replayed and of the true length.
     let mut rng = Pcg64::seed_from_u64(seed);
     let solvers: Vec<MtmSolver> =
-        MtmHeuristicChoice::ALL.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
+        BUILT.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
     let (mut spent, mut solved, mut nodes) = ([0f64; 3], [0u32; 3], [0u64; 3]);
     for (i, (board, &d)) in truth.iter().enumerate() {
         let mut which = Vec::new();

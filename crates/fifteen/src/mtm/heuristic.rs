@@ -9,9 +9,15 @@
 //!   `rows - 1` and leaves the horizontal one alone.
 //! - [`MtmWalkingDistance`](super::MtmWalkingDistance): walking distance with the blank
 //!   jumping lines (the default; far stronger).
+//! - [`MtmPdb`]: the 15-puzzle's pattern database of coloured tiles, read twice (the board
+//!   and its transpose), combined with walking distance by [`MaxOf`]: what solves random
+//!   4x4 boards.
+
+use std::path::Path;
 
 use slide_core::{Heuristic, ZeroHeuristic};
 
+use super::pdb::MtmPdb;
 use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use super::walking::{Jumps, Matrices, MtmWalkingDistance};
 use crate::board::TileView;
@@ -58,6 +64,27 @@ impl MtmHeuristic for ZeroHeuristic {
     #[inline]
     fn update_view<V: TileView>(&self, _: &V, _: u32, _: &(), _: LineMove, _: &V) -> (u32, ()) {
         (0, ())
+    }
+}
+
+/// The larger of two heuristics' estimates, each carried down the tree.
+#[derive(Clone, Debug)]
+pub struct MaxOf<A, B>(pub A, pub B);
+
+impl<A: MtmHeuristic, B: MtmHeuristic> MtmHeuristic for MaxOf<A, B> {
+    type Carried = (A::Carried, B::Carried);
+    #[inline]
+    fn estimate_view<V: TileView>(&self, board: &V) -> (u32, Self::Carried) {
+        let (a, ca) = self.0.estimate_view(board);
+        let (b, cb) = self.1.estimate_view(board);
+        (a.max(b), (ca, cb))
+    }
+    #[inline(always)]
+    fn update_view<V: TileView>(&self, parent: &V, h: u32, c: &Self::Carried, mv: LineMove, child: &V)
+        -> (u32, Self::Carried) {
+        let (a, ca) = self.0.update_view(parent, h, &c.0, mv, child);
+        let (b, cb) = self.1.update_view(parent, h, &c.1, mv, child);
+        (a.max(b), (ca, cb))
     }
 }
 
@@ -164,10 +191,15 @@ macro_rules! mtm_heuristic {
     };
 }
 mtm_heuristic!(MtmManhattan);
+mtm_heuristic!(MaxOf<MtmPdb, MtmWalkingDistance>);
 
 /// The heuristics of the multi-tile metric, by the names users type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum MtmHeuristicChoice {
+    /// The 15-puzzle's pattern database of coloured tiles, read for the board and its
+    /// transpose, with walking distance: the largest of the three ([`MtmPdb`]; 4x4 boards
+    /// whose blank belongs in the last cell, once the table is built).
+    Pdb,
     /// Walking distance with the blank jumping lines ([`MtmWalkingDistance`]).
     #[default]
     WalkingDistance,
@@ -178,13 +210,19 @@ pub enum MtmHeuristicChoice {
 }
 
 impl MtmHeuristicChoice {
-    /// Every choice, the default first.
-    pub const ALL: [MtmHeuristicChoice; 3] =
-        [MtmHeuristicChoice::WalkingDistance, MtmHeuristicChoice::Manhattan, MtmHeuristicChoice::None];
+    /// Every choice, the strongest first (the default is walking distance: the pattern
+    /// database needs its table).
+    pub const ALL: [MtmHeuristicChoice; 4] = [
+        MtmHeuristicChoice::Pdb,
+        MtmHeuristicChoice::WalkingDistance,
+        MtmHeuristicChoice::Manhattan,
+        MtmHeuristicChoice::None,
+    ];
 
     /// The name on the command line and in JSON.
     pub const fn name(self) -> &'static str {
         match self {
+            MtmHeuristicChoice::Pdb => "pdb",
             MtmHeuristicChoice::WalkingDistance => "walking-distance",
             MtmHeuristicChoice::Manhattan => "manhattan",
             MtmHeuristicChoice::None => "none",
@@ -200,6 +238,8 @@ impl MtmHeuristicChoice {
 /// A built heuristic of the multi-tile metric, whichever was chosen.
 #[derive(Clone, Debug)]
 pub enum AnyMtmHeuristic {
+    /// [`MtmHeuristicChoice::Pdb`].
+    Pdb(Box<MaxOf<MtmPdb, MtmWalkingDistance>>),
     /// [`MtmHeuristicChoice::WalkingDistance`].
     WalkingDistance(MtmWalkingDistance),
     /// [`MtmHeuristicChoice::Manhattan`].
@@ -218,11 +258,34 @@ pub trait WithMtmHeuristic {
 }
 
 impl AnyMtmHeuristic {
-    /// Builds `choice` for `puzzle`; the error says why it cannot serve the board.
+    /// The pattern database `pdb` (for any goal) with walking distance, serving `puzzle`.
+    pub fn pattern_database(puzzle: &MtmPuzzle, pdb: &MtmPdb) -> Result<AnyMtmHeuristic, String> {
+        let wd = MtmWalkingDistance::new(puzzle, Jumps::Any).expect("4x4 tables fit");
+        Ok(AnyMtmHeuristic::Pdb(Box::new(MaxOf(pdb.for_goal(puzzle)?, wd))))
+    }
+
+    /// Builds `choice` for `puzzle`, the pattern database from the table in `dir` (never
+    /// built here); the error says why it cannot serve the board.
+    pub fn load(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice, dir: &Path) -> Result<AnyMtmHeuristic, String> {
+        match choice {
+            MtmHeuristicChoice::Pdb => {
+                // Refuse another board before the table is opened.
+                MtmPdb::standard_goal_only(puzzle)?;
+                Self::pattern_database(puzzle, &MtmPdb::load("fifteen", dir)?)
+            }
+            other => Self::build(puzzle, other),
+        }
+    }
+
+    /// Builds `choice` for `puzzle` (all but the pattern database, which [`Self::load`]
+    /// reads); the error says why it cannot serve the board.
     pub fn build(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice) -> Result<AnyMtmHeuristic, String> {
         let dims = puzzle.dims();
         let too_large = || format!("the multi-tile metric's solvers take boards of at most 16 cells, not {dims}");
         match choice {
+            MtmHeuristicChoice::Pdb => {
+                Err("the multi-tile pattern database is read from its table (AnyMtmHeuristic::load)".into())
+            }
             MtmHeuristicChoice::WalkingDistance => {
                 if dims.cells() > 16 {
                     return Err(too_large());
@@ -245,6 +308,7 @@ impl AnyMtmHeuristic {
     /// Which it is.
     pub fn choice(&self) -> MtmHeuristicChoice {
         match self {
+            AnyMtmHeuristic::Pdb(_) => MtmHeuristicChoice::Pdb,
             AnyMtmHeuristic::WalkingDistance(_) => MtmHeuristicChoice::WalkingDistance,
             AnyMtmHeuristic::Manhattan(_) => MtmHeuristicChoice::Manhattan,
             AnyMtmHeuristic::None => MtmHeuristicChoice::None,
@@ -254,6 +318,7 @@ impl AnyMtmHeuristic {
     /// Runs `work` with the heuristic.
     pub fn with<W: WithMtmHeuristic>(&self, work: W) -> W::Output {
         match self {
+            AnyMtmHeuristic::Pdb(h) => work.run(&**h),
             AnyMtmHeuristic::WalkingDistance(h) => work.run(h),
             AnyMtmHeuristic::Manhattan(h) => work.run(h),
             AnyMtmHeuristic::None => work.run(&ZeroHeuristic),

@@ -18,12 +18,14 @@
 //! read back move for move.
 
 pub mod heuristic;
+pub mod pdb;
 pub mod puzzle;
 pub mod solve;
 pub mod tree;
 pub mod walking;
 
-pub use heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, MtmManhattan};
+pub use heuristic::{AnyMtmHeuristic, MaxOf, MtmHeuristic, MtmHeuristicChoice, MtmManhattan};
+pub use pdb::MtmPdb;
 pub use puzzle::{pack, unpack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 pub use solve::{analyze, boards, solve, MtmCount, MtmError, MtmSolution, MtmSolver};
 pub use walking::{Jumps, LineTable, MtmWalkingDistance};

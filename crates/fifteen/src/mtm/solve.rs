@@ -1,5 +1,6 @@
 //! Optimal solving, counting and whole-space analysis in the multi-tile metric.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use slide_core::enumerate::{enumerate_within, DepthStore, EnumerateError, Enumeration, LayerStats};
@@ -8,6 +9,7 @@ use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, LimitHit
 use slide_core::Outcome;
 use thiserror::Error;
 
+use super::pdb::MtmPdb;
 use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMtmHeuristic};
 use super::puzzle::{pack, unpack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 use super::tree::MtmTree;
@@ -141,14 +143,36 @@ pub struct MtmSolver {
 }
 
 impl MtmSolver {
-    /// The solver of `goal` with heuristic `choice`; boards of at most 16 cells.
+    /// The solver of `goal` with heuristic `choice`, built now (all but
+    /// [`MtmHeuristicChoice::Pdb`], whose table [`MtmSolver::load`] reads); boards of at most
+    /// 16 cells.
     pub fn new(goal: &Grid, choice: MtmHeuristicChoice) -> Result<MtmSolver, MtmError> {
+        let puzzle = Self::puzzle(goal)?;
+        let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(MtmError::Heuristic)?;
+        Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
+    }
+
+    /// The solver of `goal` with heuristic `choice`, the pattern database read from the
+    /// table in `dir` (a data directory: `slide_core::table::data_dir`).
+    pub fn load(goal: &Grid, choice: MtmHeuristicChoice, dir: &Path) -> Result<MtmSolver, MtmError> {
+        let puzzle = Self::puzzle(goal)?;
+        let heuristic = AnyMtmHeuristic::load(&puzzle, choice, dir).map_err(MtmError::Heuristic)?;
+        Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
+    }
+
+    /// The solver of `goal` with the pattern database `pdb` (say one built in memory, or
+    /// kept by a server for every 4x4 goal) and walking distance.
+    pub fn with_pdb(goal: &Grid, pdb: &MtmPdb) -> Result<MtmSolver, MtmError> {
+        let puzzle = Self::puzzle(goal)?;
+        let heuristic = AnyMtmHeuristic::pattern_database(&puzzle, pdb).map_err(MtmError::Heuristic)?;
+        Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
+    }
+
+    fn puzzle(goal: &Grid) -> Result<MtmPuzzle, MtmError> {
         if goal.dims().cells() > MAX_MTM_CELLS {
             return Err(MtmError::TooLarge(goal.dims()));
         }
-        let puzzle = MtmPuzzle::new(goal).expect("at most 16 cells");
-        let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(MtmError::Heuristic)?;
-        Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
+        Ok(MtmPuzzle::new(goal).expect("at most 16 cells"))
     }
     /// The goal.
     pub fn goal(&self) -> &Grid {
