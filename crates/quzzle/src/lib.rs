@@ -27,6 +27,7 @@ pub mod parse;
 pub mod picture;
 pub mod puzzles;
 pub mod solve;
+pub mod survey;
 
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};
