@@ -148,8 +148,7 @@ fn check_shape(rows: usize, cols: usize, solve_every: usize, seed: u64) {
     // IDA* with each heuristic on a sample (with walking distance: every `solve_every`th
     // board), each solution replayed and of the true length.
     let mut rng = Pcg64::seed_from_u64(seed);
-    let solvers: Vec<MtmSolver> =
-        BUILT.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
+    let solvers: Vec<MtmSolver> = BUILT.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
     let (mut spent, mut solved, mut nodes) = ([0f64; 3], [0u32; 3], [0u64; 3]);
     for (i, (board, &d)) in truth.iter().enumerate() {
         let mut which = Vec::new();

@@ -80,8 +80,14 @@ impl<A: MtmHeuristic, B: MtmHeuristic> MtmHeuristic for MaxOf<A, B> {
         (a.max(b), (ca, cb))
     }
     #[inline(always)]
-    fn update_view<V: TileView>(&self, parent: &V, h: u32, c: &Self::Carried, mv: LineMove, child: &V)
-        -> (u32, Self::Carried) {
+    fn update_view<V: TileView>(
+        &self,
+        parent: &V,
+        h: u32,
+        c: &Self::Carried,
+        mv: LineMove,
+        child: &V,
+    ) -> (u32, Self::Carried) {
         let (a, ca) = self.0.update_view(parent, h, &c.0, mv, child);
         let (b, cb) = self.1.update_view(parent, h, &c.1, mv, child);
         (a.max(b), (ca, cb))

@@ -9,8 +9,8 @@ use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, LimitHit
 use slide_core::Outcome;
 use thiserror::Error;
 
-use super::pdb::MtmPdb;
 use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMtmHeuristic};
+use super::pdb::MtmPdb;
 use super::puzzle::{pack, unpack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 use super::tree::MtmTree;
 use crate::board::Board16;
