@@ -10,6 +10,8 @@
 //!   giving the depth histogram, the antipodes and exact distance tables.
 //! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
+//! - [`notation`]: moves written as letters (`RRDL`), runs (`R3 D2 L`) or words, read back
+//!   with errors that name the column.
 //! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
 //! - [`table`]: the versioned, checksummed file format of every precomputed table, and the
 //!   per-user directory that holds them.
@@ -22,6 +24,7 @@ pub mod bits;
 pub mod board_text;
 pub mod direction;
 pub mod enumerate;
+pub mod notation;
 pub mod packed;
 pub mod pdb;
 pub mod progress;

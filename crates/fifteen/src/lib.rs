@@ -10,10 +10,12 @@ pub mod cli;
 pub mod fast;
 pub mod grid;
 pub mod heuristics;
+pub mod mtm;
 pub mod parse;
 pub mod pdb;
 #[cfg(feature = "cli")]
 pub mod picture;
+pub mod play;
 pub mod scramble;
 pub mod solvable;
 pub mod solver;

@@ -1,0 +1,186 @@
+//! The tile puzzle in the multi-tile metric: one move slides 1 to k tiles of the blank's
+//! row or column one cell toward the blank, at cost 1.
+
+use slide_core::notation::Move;
+use slide_core::rank::PermutationRanker;
+use slide_core::{Direction, Puzzle, RankedSpace};
+
+use crate::board::MAX_CELLS;
+use crate::{Dims, Grid, TileState};
+
+/// The most cells a board solved in the multi-tile metric may have: 16 (4x4, 2x8, 3x5...).
+pub const MAX_MTM_CELLS: usize = 16;
+/// The most cells a board analysed whole may have (its ranks are its cells' permutations).
+pub const MAX_ANALYZED_CELLS: usize = 12;
+
+/// One move of the multi-tile metric: `count` tiles slide one cell in `direction`, the one
+/// next to the blank first, so that the blank goes from `blank` to `to`, `count` cells away
+/// the other way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LineMove {
+    /// The way the tiles slide.
+    pub direction: Direction,
+    /// How many tiles slide.
+    pub count: u8,
+    /// The blank's cell before the move.
+    pub blank: u8,
+    /// The blank's cell after it: where the farthest tile that moved was.
+    pub to: u8,
+}
+
+impl LineMove {
+    /// The move in the notation of slide-core (`R3`).
+    pub fn notation(self) -> Move {
+        Move::new(self.direction, self.count as u32).expect("a board's line holds at most 99 tiles")
+    }
+    /// Whether the tiles move along a column.
+    #[inline]
+    pub fn vertical(self) -> bool {
+        is_vertical(self.direction)
+    }
+}
+
+/// Whether `d` moves along a column.
+#[inline]
+pub(crate) fn is_vertical(d: Direction) -> bool {
+    matches!(d, Direction::Up | Direction::Down)
+}
+
+/// Per direction, the step from the blank to the next tile that slides that way (as a
+/// signed cell offset), in the order of [`crate::TilePuzzle`]'s moves: the tiles above the
+/// blank slide down, those below up, those on its left right, those on its right left.
+pub(crate) fn lines(dims: Dims, blank: usize) -> [(Direction, isize, usize); 4] {
+    let cols = dims.cols() as isize;
+    let (r, c) = (dims.row(blank), dims.col(blank));
+    [
+        (Direction::Down, -cols, r),
+        (Direction::Up, cols, dims.rows() - 1 - r),
+        (Direction::Right, -1, c),
+        (Direction::Left, 1, dims.cols() - 1 - c),
+    ]
+}
+
+/// The sliding-tile puzzle of one board size and goal, its moves those of the multi-tile
+/// metric: every [`LineMove`] of the blank's row and column.
+///
+/// ```
+/// use fifteen::mtm::MtmPuzzle;
+/// use fifteen::Grid;
+/// use slide_core::Puzzle;
+///
+/// let goal: Grid = "1 2 3 / 4 5 6 / 7 8 0".parse().unwrap();
+/// let puzzle = MtmPuzzle::new(&goal).unwrap();
+/// let mut moves = Vec::new();
+/// puzzle.for_each_successor(&puzzle.goal(), |m, _| moves.push(m.notation().to_string()));
+/// assert_eq!(moves, ["D", "D2", "R", "R2"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MtmPuzzle {
+    dims: Dims,
+    goal: TileState,
+}
+
+impl MtmPuzzle {
+    /// The puzzle whose goal is `goal`, if the board has at most 25 cells (a packed
+    /// [`TileState`]); solving takes boards of at most [`MAX_MTM_CELLS`] cells.
+    pub fn new(goal: &Grid) -> Option<MtmPuzzle> {
+        Some(MtmPuzzle { dims: goal.dims(), goal: pack(goal)? })
+    }
+    /// The board's dimensions.
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+    /// The goal.
+    pub fn goal(&self) -> TileState {
+        self.goal
+    }
+    /// Whether `state` is the goal.
+    #[inline]
+    pub fn is_goal(&self, state: &TileState) -> bool {
+        *state == self.goal
+    }
+}
+
+/// `grid` packed, if it has at most 25 cells.
+pub fn pack(grid: &Grid) -> Option<TileState> {
+    (grid.dims().cells() <= MAX_CELLS)
+        .then(|| TileState::from_cells(&grid.cells().iter().map(|&t| t as u8).collect::<Vec<_>>()))
+}
+
+/// `state`, a board of `dims`, as a [`Grid`].
+pub fn unpack(dims: Dims, state: &TileState) -> Grid {
+    let cells: Vec<u32> = state.to_cells(dims.cells()).into_iter().map(u32::from).collect();
+    Grid::from_cells(dims, &cells).expect("a state holds a permutation")
+}
+
+impl Puzzle for MtmPuzzle {
+    type State = TileState;
+    type Move = LineMove;
+
+    /// The moves of each direction by count, 1 first: each child is the previous one with
+    /// one more tile slid.
+    #[inline]
+    fn for_each_successor<F: FnMut(LineMove, TileState)>(&self, state: &TileState, mut visit: F) {
+        let blank = state.blank();
+        for (direction, step, available) in lines(self.dims, blank as usize) {
+            let mut child = *state;
+            let mut from = blank as isize;
+            for count in 1..=available {
+                from += step;
+                child = child.slide(from as u8);
+                visit(LineMove { direction, count: count as u8, blank, to: from as u8 }, child);
+            }
+        }
+    }
+}
+
+/// [`MtmPuzzle`] with its states numbered by the permutation of their cells, for
+/// whole-space enumeration of boards of at most [`MAX_ANALYZED_CELLS`] cells.
+#[derive(Clone, Debug)]
+pub struct MtmSpace {
+    puzzle: MtmPuzzle,
+    ranker: PermutationRanker,
+}
+
+impl MtmSpace {
+    /// The ranked space of `puzzle`, if its board has at most [`MAX_ANALYZED_CELLS`] cells.
+    pub fn new(puzzle: MtmPuzzle) -> Option<MtmSpace> {
+        let cells = puzzle.dims.cells();
+        (cells <= MAX_ANALYZED_CELLS).then(|| MtmSpace { puzzle, ranker: PermutationRanker::new(cells) })
+    }
+    /// The puzzle.
+    pub fn puzzle(&self) -> &MtmPuzzle {
+        &self.puzzle
+    }
+}
+
+impl Puzzle for MtmSpace {
+    type State = TileState;
+    type Move = LineMove;
+    #[inline]
+    fn for_each_successor<F: FnMut(LineMove, TileState)>(&self, state: &TileState, visit: F) {
+        self.puzzle.for_each_successor(state, visit)
+    }
+}
+
+impl RankedSpace for MtmSpace {
+    fn state_count(&self) -> u64 {
+        self.ranker.count()
+    }
+    #[inline]
+    fn rank(&self, state: &TileState) -> u64 {
+        let n = self.puzzle.dims.cells();
+        let mut cells = [0u8; MAX_ANALYZED_CELLS];
+        for (c, slot) in cells.iter_mut().enumerate().take(n) {
+            *slot = state.tile_at(c as u8);
+        }
+        self.ranker.rank(&cells[..n])
+    }
+    #[inline]
+    fn unrank(&self, rank: u64) -> TileState {
+        let n = self.puzzle.dims.cells();
+        let mut cells = [0u8; MAX_ANALYZED_CELLS];
+        self.ranker.unrank(rank, &mut cells[..n]);
+        TileState::from_cells(&cells[..n])
+    }
+}

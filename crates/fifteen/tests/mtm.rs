@@ -1,0 +1,344 @@
+//! The multi-tile metric against independent methods.
+//!
+//! The independent method is a plain breadth-first search over [`Grid`]s in a hash map,
+//! whose moves are the notation's moves played by `fifteen::play` (one tile at a time):
+//! nothing of `fifteen::mtm` but the answers it checks. On every 3x3 and 2x4 board it gives
+//! the exact distance, against which the whole-space enumeration (every board), IDA* with
+//! each heuristic (samples, and every 2x4 board), the heuristics' admissibility (every
+//! board) and the counts of optimal solutions (by dynamic programming over the distances)
+//! are checked; on 3x4, boards a few moves from the goal are checked against slide-core's
+//! generic BFS. The multi-tile length is never above the single-tile one, and never below
+//! it divided by the longest slide.
+
+use std::collections::{HashMap, VecDeque};
+
+use fifteen::mtm::{
+    analyze, pack, unpack, AnyMtmHeuristic, Jumps, MtmError, MtmHeuristic, MtmHeuristicChoice, MtmPuzzle, MtmSolver,
+    MtmSpace, MtmWalkingDistance,
+};
+use fifteen::play::{play_move, replay};
+use fifteen::{Dims, Grid, TilePuzzle};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64;
+use slide_core::enumerate::{enumerate, DepthStore};
+use slide_core::notation::{read, write, Convention, Move, Notation};
+use slide_core::search::{bfs, Limits};
+use slide_core::{Direction, Puzzle, RankedSpace};
+
+fn dims(rows: usize, cols: usize) -> Dims {
+    Dims::new(rows, cols).unwrap()
+}
+
+/// Every move of the multi-tile metric on `board`, played by the notation's rules.
+fn grid_moves(board: &Grid) -> Vec<(Move, Grid)> {
+    let side = board.dims().rows().max(board.dims().cols()) as u32;
+    let mut out = Vec::new();
+    for d in Direction::ALL {
+        for count in 1..side {
+            let mut b = board.clone();
+            if play_move(&mut b, Move::new(d, count).unwrap()).is_ok() {
+                out.push((Move::new(d, count).unwrap(), b));
+            }
+        }
+    }
+    out
+}
+
+/// Every board reachable from `goal`, with its distance in the multi-tile metric: the
+/// independent method, a breadth-first search over grids in a hash map.
+fn grid_bfs(goal: &Grid) -> HashMap<Grid, u32> {
+    let mut distance = HashMap::from([(goal.clone(), 0)]);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = distance[&b];
+        for (_, child) in grid_moves(&b) {
+            distance.entry(child.clone()).or_insert_with(|| {
+                queue.push_back(child);
+                d + 1
+            });
+        }
+    }
+    distance
+}
+
+/// A random walk of `moves` moves from `from`.
+fn walk(from: &Grid, moves: usize, rng: &mut Pcg64) -> Grid {
+    let mut b = from.clone();
+    for _ in 0..moves {
+        let next = grid_moves(&b);
+        b = next[rng.random_range(0..next.len())].1.clone();
+    }
+    b
+}
+
+#[test]
+fn the_moves_are_the_notations_moves_on_every_shape() {
+    let mut rng = Pcg64::seed_from_u64(1);
+    for (r, c) in [(2, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 4), (2, 6), (5, 5)] {
+        let goal = Grid::goal(dims(r, c));
+        let puzzle = MtmPuzzle::new(&goal).unwrap();
+        let mut board = goal.clone();
+        for _ in 0..200 {
+            let mut ours = Vec::new();
+            puzzle.for_each_successor(&pack(&board).unwrap(), |m, child| {
+                assert_eq!(child.blank(), m.to, "{m:?}");
+                ours.push((m.notation(), unpack(board.dims(), &child)));
+            });
+            let mut theirs = grid_moves(&board);
+            let key = |x: &(Move, Grid)| (x.0.to_string(), x.1.text());
+            ours.sort_by_key(key);
+            theirs.sort_by_key(key);
+            assert_eq!(ours, theirs, "{r}x{c}: {board}");
+            board = walk(&board, 1, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn the_8_puzzle_has_radius_24_and_every_distance_agrees() {
+    let goal = Grid::goal(dims(3, 3));
+    let truth = grid_bfs(&goal);
+    let e = analyze(&goal, DepthStore::Bytes, &Limits::default(), &|_| {}).unwrap();
+    assert_eq!((e.states(), e.max_depth()), (181_440, 24));
+    assert_eq!(truth.len(), 181_440);
+    assert_eq!(truth.values().max(), Some(&24));
+    let mut histogram = vec![0u64; 25];
+    for d in truth.values() {
+        histogram[*d as usize] += 1;
+    }
+    assert_eq!(e.histogram, histogram);
+    let space = MtmSpace::new(MtmPuzzle::new(&goal).unwrap()).unwrap();
+    let table = e.depths.unwrap();
+    for (board, &d) in &truth {
+        assert_eq!(table.get(space.rank(&pack(board).unwrap())) as u32, d, "{board}");
+    }
+    let antipodes: Vec<Grid> = e.antipodes.iter().map(|s| unpack(goal.dims(), s)).collect();
+    assert!(antipodes.iter().all(|a| truth[a] == 24));
+    assert_eq!(antipodes.len(), histogram[24] as usize);
+}
+
+/// The heuristics built without a table, walking distance first.
+const BUILT: [MtmHeuristicChoice; 3] =
+    [MtmHeuristicChoice::WalkingDistance, MtmHeuristicChoice::Manhattan, MtmHeuristicChoice::None];
+
+/// Every board of a shape with its true distance, and the heuristics checked on each.
+fn check_shape(rows: usize, cols: usize, solve_every: usize, seed: u64) {
+    let goal = Grid::goal(dims(rows, cols));
+    let truth = grid_bfs(&goal);
+    let puzzle = MtmPuzzle::new(&goal).unwrap();
+    let heuristics: Vec<AnyMtmHeuristic> =
+        BUILT.into_iter().map(|c| AnyMtmHeuristic::build(&puzzle, c).unwrap()).collect();
+    let wd = MtmWalkingDistance::new(&puzzle, Jumps::Any).unwrap();
+    let mut sums = [0u64; 2];
+    for (board, &d) in &truth {
+        let state = pack(board).unwrap();
+        let h = wd.estimate_view(&state).0;
+        let m = fifteen::mtm::MtmManhattan::new(&puzzle).unwrap().estimate_view(&state).0;
+        assert!(h <= d && m <= d, "{board}: distance {d}, walking distance {h}, manhattan {m}");
+        sums[0] += h as u64;
+        sums[1] += m as u64;
+    }
+    let n = truth.len() as f64;
+    println!(
+        "{rows}x{cols}: mean distance {:.2}, walking distance {:.2}, manhattan {:.2}",
+        truth.values().map(|&d| d as f64).sum::<f64>() / n,
+        sums[0] as f64 / n,
+        sums[1] as f64 / n
+    );
+    // IDA* with each heuristic on a sample (with walking distance: every `solve_every`th
+    // board), each solution replayed and of the true length.
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let solvers: Vec<MtmSolver> = BUILT.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
+    let (mut spent, mut solved, mut nodes) = ([0f64; 3], [0u32; 3], [0u64; 3]);
+    for (i, (board, &d)) in truth.iter().enumerate() {
+        let mut which = Vec::new();
+        if i % solve_every == 0 {
+            which.push(0);
+        }
+        if rng.random_range(0..solve_every * 8) == 0 {
+            which.push(1 + rng.random_range(0..2usize));
+        }
+        for which in which {
+            if which == 2 && d > 14 {
+                continue; // no heuristic: iterative deepening, kept to short boards
+            }
+            let clock = std::time::Instant::now();
+            let s = solvers[which].solve(board, &Limits::default()).unwrap();
+            spent[which] += clock.elapsed().as_secs_f64();
+            solved[which] += 1;
+            nodes[which] += s.nodes;
+            assert_eq!(s.len() as u32, d, "{board} with {:?}", heuristics[which].choice());
+            let text = write(&s.notation(), Notation::Runs, Convention::TileMoves);
+            assert_eq!(read(&text, Convention::TileMoves).unwrap(), s.notation());
+            assert_eq!(replay(board, &text, Convention::TileMoves).unwrap(), goal, "{board}: {text}");
+        }
+    }
+    for (h, ((t, n), k)) in heuristics.iter().zip(spent.iter().zip(solved).zip(nodes)) {
+        println!("{rows}x{cols}: {n} boards solved with {} in {t:.2} s, {k} nodes", h.choice().name());
+    }
+}
+
+#[test]
+fn every_2x4_board_is_solved_at_its_distance_and_every_estimate_is_admissible() {
+    check_shape(2, 4, 1, 2);
+    check_shape(4, 2, 1, 3);
+}
+
+#[test]
+fn every_3x3_estimate_is_admissible_and_a_sample_is_solved_at_its_distance() {
+    check_shape(3, 3, 61, 4);
+}
+
+#[test]
+fn counts_of_optimal_solutions_agree_with_dynamic_programming() {
+    for (r, c, every) in [(3, 3, 997), (2, 4, 211)] {
+        let goal = Grid::goal(dims(r, c));
+        let truth = grid_bfs(&goal);
+        // paths[b]: shortest move sequences from b to the goal, by increasing distance.
+        let mut boards: Vec<(&Grid, u32)> = truth.iter().map(|(b, &d)| (b, d)).collect();
+        boards.sort_by_key(|&(b, d)| (d, b.text()));
+        let mut paths: HashMap<&Grid, u128> = HashMap::new();
+        for &(b, d) in &boards {
+            let p = if d == 0 {
+                1
+            } else {
+                grid_moves(b).iter().filter(|(_, child)| truth[child] + 1 == d).map(|(_, child)| paths[child]).sum()
+            };
+            paths.insert(b, p);
+        }
+        let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+        for (b, d) in boards.iter().step_by(every) {
+            let count = solver.count(b, true, &Limits::default()).unwrap();
+            assert_eq!((count.length, count.count), (*d, paths[b]), "{b}");
+            assert_eq!(count.solutions.len() as u128, count.count);
+            for moves in &count.solutions {
+                let text = write(moves, Notation::Runs, Convention::BlankMoves);
+                assert_eq!(replay(b, &text, Convention::BlankMoves).unwrap(), goal);
+            }
+        }
+    }
+}
+
+#[test]
+fn on_3x4_boards_near_the_goal_ida_star_agrees_with_breadth_first_search() {
+    let goal = Grid::goal(dims(3, 4));
+    let puzzle = MtmPuzzle::new(&goal).unwrap();
+    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+    let mut rng = Pcg64::seed_from_u64(5);
+    for i in 0..24 {
+        let start = walk(&goal, 4 + i % 10, &mut rng);
+        let target = pack(&goal).unwrap();
+        let (outcome, _) = bfs(&puzzle, pack(&start).unwrap(), |s| *s == target, &Limits::default());
+        let shortest = outcome.found().unwrap().len();
+        assert_eq!(solver.solve(&start, &Limits::default()).unwrap().len(), shortest, "{start}");
+    }
+}
+
+#[test]
+fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_longest_slide() {
+    // Every 3x3 and 2x4 board, by their single-tile and multi-tile distance tables.
+    for (r, c) in [(3, 3), (2, 4)] {
+        let goal = Grid::goal(dims(r, c));
+        let (shape, goal_state) = goal.tile_state().unwrap();
+        let stm = fifteen::heuristics::TileSpace::new(TilePuzzle::new(shape, goal_state)).unwrap();
+        let stm_depths = enumerate(&stm, &[goal_state], DepthStore::Bytes, u64::MAX, &|_| {}).unwrap().depths.unwrap();
+        let e = analyze(&goal, DepthStore::Bytes, &Limits::default(), &|_| {}).unwrap();
+        let mtm_depths = e.depths.unwrap();
+        let longest = (r.max(c) - 1) as u32;
+        let space = MtmSpace::new(MtmPuzzle::new(&goal).unwrap()).unwrap();
+        let mut reached = 0;
+        for rank in 0..space.state_count() {
+            let s = stm_depths.get(rank) as u32;
+            let m = mtm_depths.get(rank) as u32;
+            if rank != space.rank(&goal_state) && s == 0 {
+                assert_eq!(m, 0, "unreachable in one metric only");
+                continue;
+            }
+            reached += 1;
+            assert!(m <= s && s <= longest * m, "{r}x{c} rank {rank}: single-tile {s}, multi-tile {m}");
+        }
+        assert_eq!(reached, e.histogram.iter().sum::<u64>());
+    }
+    // 4x4 boards: the optimal multi-tile solution is no longer in moves than the optimal
+    // single-tile one, and slides at least as many tiles.
+    let goal = Grid::goal(dims(4, 4));
+    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+    let mut rng = Pcg64::seed_from_u64(6);
+    for i in 0..6 {
+        let start = walk(&goal, 10 + 2 * i, &mut rng);
+        let stm = fifteen::solve(&start.text()).unwrap();
+        let mtm = solver.solve(&start, &Limits::default()).unwrap();
+        assert!(mtm.len() <= stm.len() && mtm.single_tile_length() >= stm.len() as u64, "{start}");
+        assert!(stm.len() <= 3 * mtm.len(), "{start}");
+    }
+}
+
+#[test]
+fn walking_distance_with_jumps_of_one_line_is_the_single_tile_walking_distance() {
+    let mut rng = Pcg64::seed_from_u64(7);
+    for (r, c) in [(3, 3), (2, 5), (3, 4), (4, 3), (4, 4)] {
+        let goal = walk(&Grid::goal(dims(r, c)), 30, &mut rng); // a goal with its blank anywhere
+        let puzzle = MtmPuzzle::new(&goal).unwrap();
+        let ours = MtmWalkingDistance::new(&puzzle, Jumps::One).unwrap();
+        let (shape, goal_state) = goal.tile_state().unwrap();
+        let theirs = fifteen::heuristics::WalkingDistance::for_goal(shape, &goal_state, false).unwrap();
+        assert_eq!(ours.tables().0.len(), theirs.tables().0.len());
+        let mut board = goal.clone();
+        for _ in 0..300 {
+            board = walk(&board, 1, &mut rng);
+            let state = pack(&board).unwrap();
+            assert_eq!(ours.estimate_view(&state).0, theirs.walking_distance(&state), "{r}x{c}: {board}");
+        }
+    }
+}
+
+#[test]
+fn bad_boards_are_refused_with_the_reason() {
+    let goal = Grid::goal(dims(3, 3));
+    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+    let swapped: Grid = "2 1 3 / 4 5 6 / 7 8 0".parse().unwrap();
+    assert!(matches!(solver.solve(&swapped, &Limits::default()), Err(MtmError::Unsolvable(_))));
+    let small = Grid::goal(dims(2, 2));
+    assert_eq!(
+        solver.solve(&small, &Limits::default()).unwrap_err().to_string(),
+        "the start is a 2x2 board and the goal a 3x3 board"
+    );
+    let large = Grid::goal(dims(5, 5));
+    assert_eq!(
+        MtmSolver::new(&large, MtmHeuristicChoice::WalkingDistance).unwrap_err().to_string(),
+        "a 5x5 board is larger than the multi-tile metric's optimal solvers take (at most 16 cells)"
+    );
+    assert!(matches!(
+        analyze(&Grid::goal(dims(4, 4)), DepthStore::None, &Limits::default(), &|_| {}),
+        Err(MtmError::TooLargeToAnalyze(_))
+    ));
+    let far: Grid = "8 6 7 / 2 5 4 / 3 0 1".parse().unwrap();
+    let stopped = solver.solve(&far, &Limits::nodes(10));
+    assert!(matches!(stopped, Err(MtmError::Limit(_))), "{stopped:?}");
+}
+
+/// The first layers of the 15-puzzle's space in the multi-tile metric, breadth-first from
+/// the goal, against the published counts (OEIS A389728, Ben Whitmore's complete
+/// enumeration: 43 layers, the last of 16 positions).
+#[test]
+fn the_15_puzzles_first_layers_are_the_published_ones() {
+    const PUBLISHED: [usize; 12] = [1, 6, 18, 54, 162, 486, 1457, 4334, 12568, 36046, 102801, 289534];
+    let goal = Grid::goal(dims(4, 4));
+    let puzzle = MtmPuzzle::new(&goal).unwrap();
+    let mut seen = std::collections::HashSet::from([puzzle.goal()]);
+    let mut layer = vec![puzzle.goal()];
+    let mut counts = vec![1];
+    while counts.len() < PUBLISHED.len() {
+        let mut next = Vec::new();
+        for s in &layer {
+            puzzle.for_each_successor(s, |_, child| {
+                if seen.insert(child) {
+                    next.push(child);
+                }
+            });
+        }
+        counts.push(next.len());
+        layer = next;
+    }
+    assert_eq!(counts, PUBLISHED);
+}
