@@ -1,5 +1,7 @@
-// The page of slide-web: draws positions the server describes and asks it for everything
-// else (moves, hints, solutions, histograms). No framework, no build step.
+// The page of slide-web. Tile boards are played here, in the page (a move never waits for
+// the server, which only checks typed or linked positions and answers hints and solutions);
+// Goat and block puzzles move through the server's move lists, one queued request at a time.
+// No framework, no build step.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -20,10 +22,29 @@ const state = {
   histogram: null,
   generation: 0,
   pieces: [],
+  // Tile boards played in the page: the attempt's start, the position, the moves made (LURD
+  // letters, the way the tile moved) and the ones undone, the clock.
+  local: null,
+  // Goat and block puzzles: the positions before each move, and those undone.
+  past: [],
+  future: [],
+  // Server moves wait here in order, so that no click or key is lost.
+  queue: Promise.resolve(),
+  attempt: 1,
+  clock: null,
 };
 
 const VECTORS = { Up: [-1, 0], Down: [1, 0], Left: [0, -1], Right: [0, 1] };
-const KEYS = { ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right' };
+const KEYS = {
+  ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right',
+  w: 'Up', s: 'Down', a: 'Left', d: 'Right', W: 'Up', S: 'Down', A: 'Left', D: 'Right',
+};
+const OPPOSITE = { Up: 'Down', Down: 'Up', Left: 'Right', Right: 'Left' };
+const LETTER = { Up: 'U', Down: 'D', Left: 'L', Right: 'R' };
+const DIRECTION = { U: 'Up', D: 'Down', L: 'Left', R: 'Right' };
+// The largest board the server answers for; larger ones are played in the page alone.
+const SERVER_SIDE = 5;
+const LOCAL_SIDE = 10;
 
 function number(n) {
   return typeof n === 'number' ? n.toLocaleString('en-US') : String(n);
@@ -41,8 +62,9 @@ function say(text) {
   $('status').textContent = text;
 }
 
-function showError(text) {
-  $('error').textContent = text || '';
+// Errors are shown beside the control that caused them: `where` names the line.
+function showError(text, where = 'error') {
+  $(where).textContent = text || '';
 }
 
 // One API call; a 503 (every search slot busy) is retried after the time the server asks.
@@ -91,6 +113,42 @@ function fitFont(view) {
   board.style.setProperty('--piece-font', `${Math.max(12, Math.round(cell * 0.42))}px`);
 }
 
+// The Goat's 羊 and 狼 drawn as pictures, so that they show without a CJK font: outlines
+// (filled) and eyes (in the tile's colour) on a 24x24 grid.
+const DRAWN_GLYPHS = {
+  '羊': {
+    fill: ['M7 9 Q12 6 17 9 L15 17 Q12 20 9 17 Z', 'M7 10 L2.5 9 L6 12.5 Z', 'M17 10 L21.5 9 L18 12.5 Z',
+      'M10.5 18.5 L12 23 L13.5 18.5 Z'],
+    stroke: ['M8 8.5 C5 5 6 2.5 9.5 3', 'M16 8.5 C19 5 18 2.5 14.5 3'],
+    eyes: [[10, 11.5], [14, 11.5]],
+  },
+  '狼': {
+    fill: ['M5 3 L10.5 8.5 L4.5 10.5 Z', 'M19 3 L13.5 8.5 L19.5 10.5 Z', 'M4.5 9 L19.5 9 L16 15.5 L12 21.5 L8 15.5 Z'],
+    stroke: [],
+    eyes: [[9.5, 11.5], [14.5, 11.5]],
+  },
+};
+
+function drawnGlyph(label) {
+  const shape = DRAWN_GLYPHS[label];
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('class', 'glyph');
+  svg.setAttribute('aria-hidden', 'true');
+  const add = (name, attrs) => {
+    const e = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    svg.appendChild(e);
+  };
+  for (const d of shape.fill) add('path', { d, fill: 'currentColor' });
+  for (const d of shape.stroke) {
+    add('path', { d, fill: 'none', stroke: 'currentColor', 'stroke-width': '1.8', 'stroke-linecap': 'round' });
+  }
+  for (const [cx, cy] of shape.eyes) add('circle', { cx, cy, r: '1.2', class: 'eye' });
+  return svg;
+}
+
 // Draws `view`, moving the elements of pieces that moved so that they slide there.
 function draw(view, stepMillis) {
   const board = $('board');
@@ -128,7 +186,8 @@ function draw(view, stepMillis) {
     }
     Object.assign(entry, p);
     const el = entry.el;
-    el.textContent = p.label;
+    el.textContent = DRAWN_GLYPHS[p.label] ? '' : p.label;
+    if (DRAWN_GLYPHS[p.label]) el.appendChild(drawnGlyph(p.label));
     if (p.caption) {
       const caption = document.createElement('span');
       caption.className = 'caption';
@@ -180,7 +239,7 @@ function spec() {
 function show(answer, stepMillis) {
   state.view = answer.board;
   state.moves = answer.moves;
-  state.title = answer.title;
+  state.title = answer.title || state.title;
   state.generation += 1;
   draw(answer.board, stepMillis);
   $('board-text').value = answer.board.text;
@@ -188,22 +247,42 @@ function show(answer, stepMillis) {
 }
 
 // A new position to start from: a puzzle chosen, shuffled or typed.
-function start(answer) {
+function start(answer, sameStart = false) {
   stopPlayback();
+  if (answer.title) state.title = answer.title;
   state.userMoves = 0;
   state.last = null;
+  state.past = [];
+  state.future = [];
+  state.attempt = sameStart ? state.attempt + 1 : 1;
+  $('attempt').textContent = number(state.attempt);
   state.startText = answer.board.text;
   clearSolution();
   clearHint();
-  show(answer);
-  $('move-count').textContent = '0';
-  say(`${answer.title}: ${answer.board.solved ? 'at the goal' : 'ready'}.`);
+  clockReset();
+  const s = state.spec;
+  if (s.kind === 'tiles' || s.kind === 'seven') {
+    const t = tilesFrom(answer.board.text, answer.board.rows, answer.board.cols);
+    state.local = { start: tilesCopy(t), board: t, moves: '', undone: '' };
+    showLocal();
+  } else {
+    state.local = null;
+    show(answer);
+    serverCounters();
+  }
+  say(`${state.title}: ${answer.board.solved ? 'at the goal' : 'ready'}.`);
 }
 
 function afterPosition() {
   clearHint();
-  if ($('auto-hint').checked) requestHint();
-  if (state.histogramOpen) requestHistogram();
+  if ($('auto-hint').checked) guarded(requestHint, 'hint-error');
+  if (state.histogramOpen) guarded(requestHistogram, 'histogram-caption');
+}
+
+// A new random position: tile boards shuffled here, others by the server.
+async function shuffle() {
+  if (isLocal()) start(tilesAnswer(tilesShuffled(state.local.board.rows, state.local.board.cols)));
+  else start(await api('/api/shuffle', { puzzle: spec() }));
 }
 
 async function loadPosition(board) {
@@ -212,13 +291,387 @@ async function loadPosition(board) {
   return api('/api/position', body);
 }
 
-async function guarded(work) {
-  showError('');
+async function guarded(work, where = 'error') {
+  for (const id of ['error', 'position-error', 'apply-error', 'hint-error', 'solve-error']) showError('', id);
   try {
     await work();
   } catch (e) {
-    showError(e.message);
+    showError(e.message, where);
   }
+}
+
+// ---- Tile boards, played in the page ----
+
+function isLocal() {
+  return !!state.local;
+}
+
+// A tile board from the server's text ("1 2 3 / 4 5 0"), checked: every tile once.
+function tilesFrom(text, rows, cols) {
+  const cells = text.trim().split(/[\s,/]+/).filter((t) => t !== '').map(Number);
+  const n = rows * cols;
+  if (cells.length !== n) {
+    throw new Error(`A ${rows}x${cols} board has ${n} cells; this one has ${cells.length}.`);
+  }
+  const seen = new Set(cells);
+  for (let t = 0; t < n; t++) {
+    if (!seen.has(t)) throw new Error(`Tile ${t} is missing (the numbers are 0, the blank, to ${n - 1}).`);
+  }
+  return { rows, cols, cells, blank: cells.indexOf(0) };
+}
+
+function tilesText(t) {
+  const rows = [];
+  for (let r = 0; r < t.rows; r++) rows.push(t.cells.slice(r * t.cols, (r + 1) * t.cols).join(' '));
+  return rows.join(' / ');
+}
+
+function tilesGoal(rows, cols) {
+  const cells = Array.from({ length: rows * cols }, (_, i) => (i + 1) % (rows * cols));
+  return { rows, cols, cells, blank: rows * cols - 1 };
+}
+
+function tilesSolved(t) {
+  return t.cells.every((v, i) => v === (i + 1) % t.cells.length);
+}
+
+// Whether the goal can be reached: the permutation's parity equals the parity of the
+// blank's distance from its goal corner (true of every board shape).
+function tilesSolvable(t) {
+  const seen = new Array(t.cells.length).fill(false);
+  let swaps = 0;
+  for (let i = 0; i < t.cells.length; i++) {
+    let length = 0;
+    for (let j = i; !seen[j]; j = (t.cells[j] + t.cells.length - 1) % t.cells.length) {
+      seen[j] = true;
+      length += 1;
+    }
+    if (length > 0) swaps += length - 1;
+  }
+  const r = Math.floor(t.blank / t.cols);
+  const c = t.blank % t.cols;
+  const distance = (t.rows - 1 - r) + (t.cols - 1 - c);
+  return swaps % 2 === distance % 2;
+}
+
+// The tile that moves `dir` into the blank, moved; null when no tile can.
+function tilesStep(t, dir) {
+  const [dr, dc] = VECTORS[dir];
+  const r = Math.floor(t.blank / t.cols) - dr;
+  const c = (t.blank % t.cols) - dc;
+  if (r < 0 || r >= t.rows || c < 0 || c >= t.cols) return null;
+  const from = r * t.cols + c;
+  const tile = t.cells[from];
+  t.cells[t.blank] = tile;
+  t.cells[from] = 0;
+  t.blank = from;
+  return tile;
+}
+
+function tilesCopy(t) {
+  return { rows: t.rows, cols: t.cols, cells: t.cells.slice(), blank: t.blank };
+}
+
+// A uniformly random board that can reach the goal: a random permutation, two tiles swapped
+// when it cannot.
+function tilesShuffled(rows, cols) {
+  const t = tilesGoal(rows, cols);
+  const cells = t.cells;
+  for (let i = cells.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [cells[i], cells[j]] = [cells[j], cells[i]];
+  }
+  t.blank = cells.indexOf(0);
+  if (!tilesSolvable(t)) {
+    const [a, b] = cells.map((v, i) => i).filter((i) => cells[i] !== 0);
+    [cells[a], cells[b]] = [cells[b], cells[a]];
+  }
+  if (tilesSolved(t)) return tilesShuffled(rows, cols);
+  return t;
+}
+
+// `count` random moves from the goal, never undoing the one before.
+function tilesScrambled(rows, cols, count) {
+  const t = tilesGoal(rows, cols);
+  let last = null;
+  for (let i = 0; i < count; i++) {
+    const dirs = Object.keys(VECTORS).filter((d) => d !== OPPOSITE[last]);
+    const options = dirs.filter((d) => tilesStep(tilesCopy(t), d) !== null);
+    last = options[Math.floor(Math.random() * options.length)];
+    tilesStep(t, last);
+  }
+  return t;
+}
+
+// What the server's /api/position answers, made here.
+function tilesAnswer(t) {
+  const goal = tilesGoal(t.rows, t.cols);
+  const pieces = [];
+  t.cells.forEach((tile, i) => {
+    if (tile === 0) return;
+    pieces.push({
+      label: String(tile), name: `tile ${tile}`, row: Math.floor(i / t.cols), col: i % t.cols,
+      width: 1, height: 1, home: goal.cells[i] === tile, caption: null,
+    });
+  });
+  const moves = [];
+  for (const dir of Object.keys(VECTORS)) {
+    const next = tilesCopy(t);
+    const tile = tilesStep(next, dir);
+    if (tile === null) continue;
+    moves.push({ piece: String(tile), row: Math.floor(next.blank / t.cols), col: next.blank % t.cols, dirs: [dir],
+      board: tilesText(next) });
+  }
+  return {
+    board: { rows: t.rows, cols: t.cols, text: tilesText(t), pieces, walls: [], solved: tilesSolved(t) },
+    moves,
+    title: state.title,
+  };
+}
+
+// Plays LURD `letters` on the board (all or none): the first illegal one is named.
+function playLetters(letters, how = 'moves') {
+  const l = state.local;
+  const trial = tilesCopy(l.board);
+  const clean = letters.toUpperCase().replace(/[\s,]/g, '');
+  for (let i = 0; i < clean.length; i++) {
+    const dir = DIRECTION[clean[i]];
+    if (!dir) {
+      throw new Error(`${how}: letter ${i + 1}, "${clean[i]}", is not a move: use U, D, L and R.`);
+    }
+    if (tilesStep(trial, dir) === null) {
+      throw new Error(`${how}: move ${i + 1}, ${clean[i]} (${dir.toLowerCase()}), is illegal there: no tile `
+        + `can slide ${dir.toLowerCase()} after ${clean.slice(0, i) || 'no moves'}.`);
+    }
+  }
+  if (clean === '') return;
+  stopPlayback();
+  clearSolution();
+  l.board = trial;
+  l.moves += clean;
+  l.undone = '';
+  clockMoved();
+  showLocal();
+}
+
+// A move by key or swipe: `dir` is the way the tile goes, or the blank with the setting on.
+function slideLocal(dir) {
+  const tileDir = $('blank-moves').checked ? OPPOSITE[dir] : dir;
+  if (tilesStep(tilesCopy(state.local.board), tileDir) === null) {
+    say(`No tile can slide ${tileDir.toLowerCase()}.`);
+    return;
+  }
+  playLetters(LETTER[tileDir]);
+}
+
+function showLocal() {
+  const l = state.local;
+  const answer = tilesAnswer(l.board);
+  show(answer);
+  $('move-count').textContent = number(l.moves.length);
+  $('undo').disabled = l.moves.length === 0;
+  $('redo').disabled = l.undone.length === 0;
+  if (answer.board.solved && l.moves.length > 0) clockSolved();
+  saveUrl();
+}
+
+function undo() {
+  if (isLocal()) {
+    const l = state.local;
+    if (!l.moves) return;
+    const letter = l.moves[l.moves.length - 1];
+    stopPlayback();
+    clearSolution();
+    tilesStep(l.board, OPPOSITE[DIRECTION[letter]]);
+    l.moves = l.moves.slice(0, -1);
+    l.undone = letter + l.undone;
+    showLocal();
+    say(`Undone: ${letter}.`);
+  } else if (state.past.length) {
+    enqueue(async () => {
+      const back = state.past.pop();
+      state.future.push(snapshot());
+      await restore(back);
+    });
+  }
+}
+
+function redo() {
+  if (isLocal()) {
+    const l = state.local;
+    if (!l.undone) return;
+    const letter = l.undone[0];
+    const undone = l.undone.slice(1);
+    playLetters(letter);
+    l.undone = undone;
+    $('redo').disabled = undone.length === 0;
+    say(`Redone: ${letter}.`);
+  } else if (state.future.length) {
+    enqueue(async () => {
+      const again = state.future.pop();
+      state.past.push(snapshot());
+      await restore(again);
+    });
+  }
+}
+
+function snapshot() {
+  return { text: state.view.text, userMoves: state.userMoves, last: state.last };
+}
+
+async function restore(s) {
+  stopPlayback();
+  clearSolution();
+  const answer = await loadPosition(s.text);
+  state.userMoves = s.userMoves;
+  state.last = s.last;
+  show(answer);
+  serverCounters();
+}
+
+function serverCounters() {
+  $('move-count').textContent = number(state.userMoves);
+  $('undo').disabled = state.past.length === 0;
+  $('redo').disabled = state.future.length === 0;
+  saveUrl();
+}
+
+// Runs `work` after every move queued before it; an error shows and the queue goes on.
+function enqueue(work, where = 'error') {
+  state.queue = state.queue.then(() => guarded(work, where));
+  return state.queue;
+}
+
+// ---- The clock: from the first move of an attempt to the goal ----
+
+function clockReset() {
+  if (state.clock && state.clock.ticker) clearInterval(state.clock.ticker);
+  state.clock = { started: null, stopped: null, ticker: null };
+  clockShow();
+}
+
+function clockMoved() {
+  const k = state.clock;
+  if (k.started !== null || k.stopped !== null) return;
+  k.started = performance.now();
+  k.ticker = setInterval(clockShow, 100);
+}
+
+function clockSolved() {
+  const k = state.clock;
+  if (k.started === null || k.stopped !== null) return;
+  k.stopped = performance.now();
+  clearInterval(k.ticker);
+  k.ticker = null;
+  clockShow();
+  say(`Solved in ${plural(movesMade(), 'move')} and ${$('timer').textContent}.`);
+}
+
+function movesMade() {
+  return isLocal() ? state.local.moves.length : state.userMoves;
+}
+
+function clockShow() {
+  const k = state.clock;
+  const ms = k.started === null ? 0 : (k.stopped === null ? performance.now() : k.stopped) - k.started;
+  $('timer').textContent = `${(ms / 1000).toFixed(1)} s`;
+  $('timer').dataset.millis = String(Math.round(ms));
+  $('rate').textContent = ms > 0 ? (movesMade() / (ms / 1000)).toFixed(2) : '–';
+}
+
+// ---- The state in the address: puzzle, position, moves ----
+
+// The puzzle as the address names it: `4x4`, `seven`, `goat`, a block puzzle's name; null
+// for a pasted puzzle (its text is too long for an address).
+function puzzleName(s) {
+  if (s.kind === 'tiles') return `${s.rows}x${s.cols}`;
+  if (s.kind === 'blocks') return s.name || null;
+  return s.kind;
+}
+
+function saveUrl() {
+  const name = puzzleName(state.spec);
+  if (!name || !state.view) {
+    history.replaceState(null, '', location.pathname);
+    return;
+  }
+  const compact = (text) => text.replace(/ \/ /g, '/').replace(/ /g, ',');
+  let query = `?puzzle=${encodeURIComponent(name)}`;
+  if (isLocal()) {
+    // Digits, commas and slashes: nothing to escape.
+    query += `&board=${compact(tilesText(state.local.start))}`;
+    if (state.local.moves) query += `&moves=${state.local.moves}`;
+  } else {
+    query += `&board=${encodeURIComponent(state.view.text)}`;
+  }
+  if (state.spec.metric) query += `&metric=${encodeURIComponent(state.spec.metric)}`;
+  history.replaceState(null, '', location.pathname + query);
+}
+
+// Opens the position the address names; false when it names none.
+async function openUrl() {
+  const params = new URLSearchParams(location.search);
+  const name = params.get('puzzle');
+  if (!name) return false;
+  const menu = $('puzzle');
+  const sized = /^(\d+)x(\d+)$/.exec(name);
+  const index = state.puzzles.findIndex((p) => puzzleName(p.puzzle) === name);
+  if (index >= 0) {
+    menu.value = String(index);
+  } else if (sized) {
+    const [rows, cols] = [Number(sized[1]), Number(sized[2])];
+    if (rows < 2 || cols < 2 || rows > LOCAL_SIDE || cols > LOCAL_SIDE) {
+      throw new Error(`The link names a ${name} board: the page plays 2x2 to ${LOCAL_SIDE}x${LOCAL_SIDE}.`);
+    }
+    menu.value = 'size';
+    $('rows').value = String(rows);
+    $('cols').value = String(cols);
+  } else {
+    throw new Error(`The link names the puzzle "${name}", which this page does not know.`);
+  }
+  if (params.get('metric')) $('metric').value = params.get('metric');
+  await choosePuzzle();
+  const board = params.get('board');
+  if (board) await setPosition(isLocal() ? board.replace(/\//g, ' / ').replace(/,/g, ' ') : board);
+  const moves = params.get('moves');
+  if (moves && isLocal()) playLetters(moves, 'The link\'s moves');
+  return true;
+}
+
+// A typed or linked position, checked (by the server up to 5x5, here beyond) and started from.
+async function setPosition(text) {
+  const s = state.spec;
+  if (s.kind === 'tiles' && Math.max(s.rows, s.cols) > SERVER_SIDE) {
+    const t = tilesFrom(text, s.rows, s.cols);
+    if (!tilesSolvable(t)) throw new Error('This board cannot reach the goal (two tiles are swapped).');
+    start(tilesAnswer(t));
+  } else {
+    start(await loadPosition(text));
+  }
+}
+
+// ---- Dark mode: the system's choice, or the switch's, remembered ----
+
+function applyTheme() {
+  const theme = $('theme').value;
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+  try {
+    localStorage.setItem('slide-theme', theme);
+  } catch (e) {
+    // Private windows may refuse storage: the switch still works for this visit.
+  }
+}
+
+function loadTheme() {
+  let theme = null;
+  try {
+    theme = localStorage.getItem('slide-theme');
+  } catch (e) {
+    theme = null;
+  }
+  $('theme').value = ['light', 'dark', 'system'].includes(theme) ? theme : 'system';
+  applyTheme();
 }
 
 // Whether a move continues the player's last one under the block puzzle's metric (a block
@@ -233,16 +686,25 @@ function continues(m) {
 }
 
 async function makeMove(m) {
+  if (isLocal()) {
+    playLetters(LETTER[m.dirs[0]]);
+    return;
+  }
   stopPlayback();
   clearSolution();
+  const before = snapshot();
   const answer = await loadPosition(m.board);
+  state.past.push(before);
+  state.future = [];
+  clockMoved();
   if (!continues(m)) state.userMoves += 1;
   const [dr, dc] = VECTORS[m.dirs[m.dirs.length - 1]];
   const slides = m.dirs.map((d) => VECTORS[d]).reduce((a, v) => [a[0] + v[0], a[1] + v[1]], [0, 0]);
   state.last = { piece: m.piece, row: m.row + slides[0], col: m.col + slides[1], dir: m.dirs[0], dr, dc };
-  $('move-count').textContent = number(state.userMoves);
   show(answer);
-  say(`${moveText(m)}. ${answer.board.solved ? 'Solved!' : ''}`);
+  serverCounters();
+  if (answer.board.solved) clockSolved();
+  else say(`${moveText(m)}.`);
 }
 
 // ---- Playing ----
@@ -255,6 +717,14 @@ function movesOf(el) {
 
 function onPieceClick(event) {
   const el = event.currentTarget;
+  if (state.swiped) {
+    state.swiped = false;
+    return;
+  }
+  if (isLocal()) {
+    lineMove(Number(el.dataset.row), Number(el.dataset.col), el.dataset.label);
+    return;
+  }
   const options = movesOf(el);
   if (options.length === 0) {
     say(`${el.dataset.label} cannot move.`);
@@ -278,18 +748,69 @@ function onPieceClick(event) {
     };
     chosen = options.reduce((best, m) => (score(m) > score(best) ? m : best));
   }
-  guarded(() => makeMove(chosen));
+  enqueue(() => makeMove(chosen));
 }
 
-function onBoardKey(event) {
-  const dir = KEYS[event.key];
+// A click on a tile in the blank's row or column slides every tile between them.
+function lineMove(row, col, label) {
+  const t = state.local.board;
+  const br = Math.floor(t.blank / t.cols);
+  const bc = t.blank % t.cols;
+  if (row !== br && col !== bc) {
+    say(`Tile ${label} is not in the blank's row or column: click one that is.`);
+    return;
+  }
+  const dir = row === br ? (col < bc ? 'Right' : 'Left') : (row < br ? 'Down' : 'Up');
+  const count = Math.abs(row - br) + Math.abs(col - bc);
+  guarded(() => playLetters(LETTER[dir].repeat(count)));
+}
+
+// Keys anywhere on the page, except while typing in a box or choosing in a menu.
+function onKey(event) {
+  const target = event.target;
+  if (target && target.closest && target.closest('input, textarea, select, [contenteditable]')) return;
+  if (event.altKey || event.metaKey) return;
+  const key = event.key;
+  if (event.ctrlKey) {
+    if (key === 'z' || key === 'Z') {
+      event.preventDefault();
+      if (event.shiftKey) redo();
+      else undo();
+    } else if (key === 'y' || key === 'Y') {
+      event.preventDefault();
+      redo();
+    }
+    return;
+  }
+  if (key === 'u' || key === 'U') {
+    event.preventDefault();
+    undo();
+    return;
+  }
+  if (key === 'r' || key === 'R') {
+    event.preventDefault();
+    redo();
+    return;
+  }
+  const dir = KEYS[key];
   if (!dir) return;
   event.preventDefault();
-  let candidates = state.moves.filter((m) => m.dirs.length === 1 && m.dirs[0] === dir);
+  if (isLocal()) {
+    guarded(() => slideLocal(dir));
+    return;
+  }
+  // The piece focused now is the one meant, even if the move waits for others.
   const focused = document.activeElement && document.activeElement.closest('.piece');
+  const mine = focused ? { label: focused.dataset.label, row: Number(focused.dataset.row),
+    col: Number(focused.dataset.col) } : null;
+  enqueue(async () => serverKey(dir, mine));
+}
+
+async function serverKey(dir, focused) {
+  let candidates = state.moves.filter((m) => m.dirs.length === 1 && m.dirs[0] === dir);
   if (focused) {
-    const own = candidates.filter((m) => m.row === Number(focused.dataset.row)
-      && m.col === Number(focused.dataset.col) && m.piece === focused.dataset.label);
+    const own = candidates.filter((m) => m.row === focused.row && m.col === focused.col
+      && m.piece === focused.label);
     if (own.length) candidates = own;
   }
   if (candidates.length === 0) {
@@ -298,8 +819,33 @@ function onBoardKey(event) {
     say(`${candidates.map((m) => m.piece).join(', ')} can slide ${dir.toLowerCase()}: `
       + 'focus one with Tab, then press the arrow key.');
   } else {
-    guarded(() => makeMove(candidates[0]));
+    await makeMove(candidates[0]);
   }
+}
+
+// A swipe on the board (touch, pen or mouse drag) is an arrow key the way it went.
+function wireSwipe() {
+  const board = $('board');
+  let from = null;
+  board.addEventListener('pointerdown', (e) => {
+    from = { x: e.clientX, y: e.clientY };
+  });
+  board.addEventListener('pointerup', (e) => {
+    if (!from) return;
+    const dx = e.clientX - from.x;
+    const dy = e.clientY - from.y;
+    from = null;
+    const size = board.clientWidth / Math.max(state.view ? state.view.cols : 4, 1);
+    if (Math.max(Math.abs(dx), Math.abs(dy)) < Math.max(20, size * 0.35)) return;
+    state.swiped = true;
+    setTimeout(() => { state.swiped = false; }, 400);
+    const dir = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'Right' : 'Left') : (dy > 0 ? 'Down' : 'Up');
+    if (isLocal()) guarded(() => slideLocal(dir));
+    else enqueue(async () => serverKey(dir, null));
+  });
+  board.addEventListener('pointercancel', () => {
+    from = null;
+  });
 }
 
 // ---- Hint ----
@@ -315,7 +861,17 @@ function clearHint() {
   markHint();
 }
 
+// Boards beyond 5x5 are played here only: the server answers up to 5x5.
+function served(what) {
+  const s = state.spec;
+  if (s.kind === 'tiles' && Math.max(s.rows, s.cols) > SERVER_SIDE) {
+    throw new Error(`${what}: the server answers for boards up to ${SERVER_SIDE}x${SERVER_SIDE}; this `
+      + `${s.rows}x${s.cols} board is played in the page only.`);
+  }
+}
+
 async function requestHint() {
+  served('Hint');
   const generation = state.generation;
   $('hint-method').textContent = 'searching…';
   const hint = await api('/api/hint', { puzzle: spec(), board: state.view.text });
@@ -366,9 +922,12 @@ function clearSolution() {
   $('play').disabled = true;
   $('play').textContent = 'Play';
   $('step-text').textContent = '–';
+  $('solution-text').value = '';
+  $('copy-solution').disabled = true;
 }
 
 async function requestSolve() {
+  served('Solve');
   stopPlayback();
   const generation = state.generation;
   const from = { board: state.view, moves: state.moves, title: state.title };
@@ -390,7 +949,10 @@ async function requestSolve() {
   $('length').dataset.length = String(s.length);
   $('count').textContent = s.optimal_solutions === null ? (s.count_note || '–')
     : `${number(s.optimal_solutions)} ${s.count_note || ''}`;
-  state.solution = { from, moves: s.moves, boards: s.boards };
+  const letters = isLocal() ? s.moves.map((m) => LETTER[m.dirs[0]]).join('') : '';
+  state.solution = { from, moves: s.moves, boards: s.boards, letters, base: isLocal() ? state.local.moves : '' };
+  $('solution-text').value = isLocal() ? letters : s.moves.map(moveText).join(', ');
+  $('copy-solution').disabled = s.moves.length === 0;
   const step = $('step');
   step.max = String(s.moves.length);
   step.value = '0';
@@ -417,13 +979,25 @@ function showStep(i, fetchMoves) {
   const view = i === 0 ? sol.from.board : sol.boards[i - 1];
   state.view = view;
   state.moves = i === 0 ? sol.from.moves : [];
+  if (isLocal()) {
+    // The step's position, reached by the moves before the solution and its first `i`.
+    const l = state.local;
+    l.board = tilesFrom(view.text, view.rows, view.cols);
+    l.moves = sol.base + sol.letters.slice(0, i);
+    l.undone = '';
+    state.moves = tilesAnswer(l.board).moves;
+    $('move-count').textContent = number(l.moves.length);
+    $('undo').disabled = l.moves.length === 0;
+    $('redo').disabled = true;
+    saveUrl();
+  }
   state.generation += 1;
   const speed = Number($('speed').value);
   draw(view, Math.min(speed * 0.8, 300));
   $('board-text').value = view.text;
   stepText();
   clearHint();
-  if (fetchMoves && i > 0) refreshMoves();
+  if (fetchMoves && i > 0 && !isLocal()) refreshMoves();
 }
 
 async function refreshMoves() {
@@ -440,7 +1014,7 @@ function stopPlayback() {
     clearInterval(state.timer);
     state.timer = null;
     $('play').textContent = 'Play';
-    if (state.solution) guarded(refreshMoves);
+    if (state.solution && !isLocal()) guarded(refreshMoves);
   }
 }
 
@@ -466,6 +1040,7 @@ function togglePlayback() {
 // ---- The depth histogram ----
 
 async function requestHistogram() {
+  served('The histogram');
   const generation = state.generation;
   const h = await api('/api/histogram', { puzzle: spec(), board: state.view.text });
   if (generation !== state.generation) return;
@@ -552,7 +1127,7 @@ function fillMenu() {
     menu.appendChild(o);
   }
   for (const id of ['rows', 'cols']) {
-    for (let n = 2; n <= 5; n++) {
+    for (let n = 2; n <= LOCAL_SIDE; n++) {
       const o = document.createElement('option');
       o.value = String(n);
       o.textContent = String(n);
@@ -586,10 +1161,16 @@ async function choosePuzzle() {
   const previous = state.spec;
   state.spec = s;
   try {
+    if (s.kind === 'tiles' && Math.max(s.rows, s.cols) > SERVER_SIDE) {
+      state.title = `${s.rows}x${s.cols} tiles (played in the page; no hints or solutions beyond `
+        + `${SERVER_SIDE}x${SERVER_SIDE})`;
+      state.metric = null;
+      start(tilesAnswer(tilesGoal(s.rows, s.cols)));
+      return;
+    }
     const answer = await loadPosition();
     state.metric = metricOf(s, answer);
     start(answer);
-    if (state.histogramOpen) requestHistogram();
   } catch (e) {
     state.spec = previous;
     throw e;
@@ -619,28 +1200,56 @@ function wire() {
   $('cols').addEventListener('change', () => guarded(choosePuzzle));
   $('metric').addEventListener('change', () => guarded(choosePuzzle));
   $('load-paste').addEventListener('click', () => guarded(choosePuzzle));
-  $('board').addEventListener('keydown', onBoardKey);
-  $('random').addEventListener('click', () => guarded(async () => {
-    start(await api('/api/shuffle', { puzzle: spec() }));
-  }));
+  document.addEventListener('keydown', onKey);
+  wireSwipe();
+  $('random').addEventListener('click', () => guarded(shuffle, 'position-error'));
+  $('new-game').addEventListener('click', () => guarded(shuffle));
   $('scramble').addEventListener('click', () => guarded(async () => {
     const moves = Number($('scramble-moves').value);
-    if (!Number.isInteger(moves) || moves < 0) throw new Error('Scramble: give a whole number of moves.');
-    start(await api('/api/shuffle', { puzzle: spec(), moves }));
-  }));
-  $('reset').addEventListener('click', () => guarded(async () => start(await loadPosition(state.startText))));
+    if (!Number.isInteger(moves) || moves < 0 || moves > 100000) {
+      throw new Error('Scramble: give a whole number of moves, 0 to 100,000.');
+    }
+    if (isLocal()) start(tilesAnswer(tilesScrambled(state.local.board.rows, state.local.board.cols, moves)));
+    else start(await api('/api/shuffle', { puzzle: spec(), moves }));
+  }, 'position-error'));
+  $('reset').addEventListener('click', () => guarded(async () => {
+    if (isLocal()) start(tilesAnswer(state.local.start), true);
+    else start(await loadPosition(state.startText), true);
+  }, 'position-error'));
   $('type-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    guarded(async () => start(await loadPosition($('board-text').value)));
+    guarded(() => setPosition($('board-text').value), 'position-error');
   });
-  $('hint').addEventListener('click', () => guarded(requestHint));
+  $('apply-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    guarded(() => {
+      if (!isLocal()) throw new Error('Moves as letters are for tile boards; click or use the keys here.');
+      playLetters($('apply-text').value, 'Play moves');
+      say(`Played ${$('apply-text').value.trim()}.`);
+    }, 'apply-error');
+  });
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('theme').addEventListener('change', applyTheme);
+  $('copy-solution').addEventListener('click', () => guarded(async () => {
+    const text = $('solution-text').value;
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch (e) {
+      // Without clipboard permission: the text is selected for Ctrl+C.
+      $('solution-text').select();
+      throw new Error('The browser refused the clipboard: the solution is selected, press Ctrl+C.');
+    }
+    say('The solution is copied.');
+  }, 'solve-error'));
+  $('hint').addEventListener('click', () => guarded(requestHint, 'hint-error'));
   $('auto-hint').addEventListener('change', () => {
-    if ($('auto-hint').checked) guarded(requestHint);
+    if ($('auto-hint').checked) guarded(requestHint, 'hint-error');
   });
   $('play-hint').addEventListener('click', () => {
-    if (state.hint && state.hint.next) guarded(() => makeMove(state.hint.next));
+    if (state.hint && state.hint.next) enqueue(() => makeMove(state.hint.next));
   });
-  $('solve').addEventListener('click', () => guarded(requestSolve));
+  $('solve').addEventListener('click', () => guarded(requestSolve, 'solve-error'));
   $('play').addEventListener('click', togglePlayback);
   $('step').addEventListener('input', () => {
     if (!state.solution) return;
@@ -655,7 +1264,7 @@ function wire() {
     state.histogramOpen = !state.histogramOpen;
     $('histogram-button').textContent = state.histogramOpen ? 'Hide the depth histogram' : 'Show the depth histogram';
     $('histogram-figure').hidden = !state.histogramOpen;
-    if (state.histogramOpen) guarded(requestHistogram);
+    if (state.histogramOpen) guarded(requestHistogram, 'histogram-caption');
   });
   $('log-scale').addEventListener('change', () => {
     if (state.histogram) drawHistogram();
@@ -667,15 +1276,29 @@ function wire() {
 
 async function main() {
   wire();
+  loadTheme();
   try {
     state.puzzles = await api('/api/puzzles');
     fillMenu();
-    $('puzzle').value = '1';
-    await choosePuzzle();
-    document.body.dataset.ready = 'true';
   } catch (e) {
     showError(e.message);
+    return;
   }
+  // The address's position, or the 15-puzzle shuffled.
+  try {
+    if (!(await openUrl())) {
+      $('puzzle').value = '1';
+      await choosePuzzle();
+      await shuffle();
+    }
+  } catch (e) {
+    showError(e.message);
+    if (!state.view) {
+      $('puzzle').value = '1';
+      await guarded(choosePuzzle);
+    }
+  }
+  document.body.dataset.ready = 'true';
   loadStatus();
 }
 

@@ -4,9 +4,8 @@
 //! It needs `/usr/bin/chromium` and `/usr/bin/chromedriver` (or the paths in
 //! `SLIDE_WEB_CHROMIUM` and `SLIDE_WEB_CHROMEDRIVER`); `.ci/install-chromium` installs
 //! them, and `.ci/run` calls it before the tests. Without them this test fails, saying so:
-//! it never skips. With `SLIDE_WEB_SCREENSHOT=PATH` it saves its screenshot there too (the
-//! README's picture: `SLIDE_WEB_SCREENSHOT=docs/pictures/slide-web.png cargo test -p
-//! slide-web --test browser`, from the repository's root).
+//! it never skips. With `SLIDE_WEB_PICTURES=1` it saves its screenshots into docs/pictures
+//! too (the README's pictures: `SLIDE_WEB_PICTURES=1 cargo test -p slide-web --test browser`).
 
 mod common;
 
@@ -186,7 +185,9 @@ async fn the_page_plays_hints_and_solves_in_chromium() {
     let (c, _driver) = browser(1280, 1000).await;
     c.goto(&format!("http://{addr}/")).await.unwrap();
     until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
-    assert_eq!(board(&c).await, GOAL_4X4, "the page opens on the 15-puzzle at its goal");
+    let first = board(&c).await;
+    assert_eq!(first.split(" / ").count(), 4, "the page opens on the 15-puzzle: {first}");
+    assert_ne!(first, GOAL_4X4, "the page opens on a shuffled board");
 
     // A move by clicking: the blank is in the lower-left corner, tile 13 above it.
     type_position(&c, CODE_GOLF_FIRST, CODE_GOLF_FIRST).await;
@@ -252,7 +253,7 @@ async fn the_page_plays_hints_and_solves_in_chromium() {
     assert_eq!(hinted_distance(&c).await, 41, "step 40 of an optimal 81-move solution is 41 moves from the goal");
     c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     let shot = c.screenshot().await.unwrap();
-    save_screenshot("slide-web.png", &shot, true);
+    save_screenshot("slide-web-klotski.png", &shot, false);
     slider.send_keys(&Key::End.to_string()).await.unwrap();
     until(&c, "Klotski solved", "return document.getElementById('board').dataset.solved === 'true'").await;
     let rows: Vec<String> = board(&c).await.split('/').map(String::from).collect();
@@ -261,16 +262,194 @@ async fn the_page_plays_hints_and_solves_in_chromium() {
     c.close().await.unwrap();
 }
 
-/// Keeps a screenshot in the target directory, and (`readme`) where SLIDE_WEB_SCREENSHOT says.
-fn save_screenshot(name: &str, png: &[u8], readme: bool) {
+/// Keeps a screenshot in the target directory, and (`docs`: one the README shows) in
+/// docs/pictures with SLIDE_WEB_PICTURES.
+fn save_screenshot(name: &str, png: &[u8], docs: bool) {
     assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, png).unwrap();
-    if let (true, Some(wanted)) = (readme, std::env::var_os("SLIDE_WEB_SCREENSHOT")) {
-        // Relative to the repository's root, where the README's command runs.
-        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        std::fs::write(root.join(wanted), png).unwrap();
+    if docs && std::env::var_os("SLIDE_WEB_PICTURES").is_some() {
+        let pictures = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/pictures");
+        std::fs::write(pictures.join(name), png).unwrap();
     }
+}
+
+/// Switches the page's theme with its switch (`focus`: as a user would, else by script, the
+/// focus left where it was), and checks the colours changed.
+async fn theme(c: &Client, which: &str, focus: bool) {
+    if focus {
+        id(c, "theme").await.select_by_value(which).await.unwrap();
+    } else {
+        let script = format!(
+            "const t = document.getElementById('theme'); t.value = {which:?}; t.dispatchEvent(new Event('change'));"
+        );
+        c.execute(&script, vec![]).await.unwrap();
+    }
+    let paper = if which == "dark" { "#15181e" } else { "#f6f4ef" };
+    let script =
+        format!("return getComputedStyle(document.documentElement).getPropertyValue('--paper').trim() === {paper:?}");
+    until(c, &format!("the {which} theme"), &script).await;
+}
+
+/// The tile board `board` after the tile moves `letters` (L, U, R, D: the way a tile goes),
+/// the illegal ones skipped, and how many were legal: the rules, written again for the test.
+fn slid(board: &str, letters: &str) -> (String, usize) {
+    let mut rows: Vec<Vec<u32>> =
+        board.split('/').map(|r| r.split_whitespace().map(|t| t.parse().unwrap()).collect()).collect();
+    let (h, w) = (rows.len() as i64, rows[0].len() as i64);
+    let mut legal = 0;
+    for letter in letters.chars() {
+        let (dr, dc) = match letter {
+            'U' => (-1, 0),
+            'D' => (1, 0),
+            'L' => (0, -1),
+            'R' => (0, 1),
+            _ => panic!("{letter}"),
+        };
+        let (br, bc) =
+            (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).find(|&(r, c)| rows[r as usize][c as usize] == 0).unwrap();
+        let (r, c) = (br - dr, bc - dc);
+        if (0..h).contains(&r) && (0..w).contains(&c) {
+            rows[br as usize][bc as usize] = rows[r as usize][c as usize];
+            rows[r as usize][c as usize] = 0;
+            legal += 1;
+        }
+    }
+    let text: Vec<String> =
+        rows.iter().map(|r| r.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ")).collect();
+    (text.join(" / "), legal)
+}
+
+async fn count(c: &Client) -> String {
+    id(c, "move-count").await.text().await.unwrap()
+}
+
+async fn wait_board(c: &Client, what: &str, expect: &str) {
+    until(c, what, &format!("return document.getElementById('board').dataset.board === {expect:?}")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_is_a_puzzle_app() {
+    let addr = common::start(common::config());
+    let (c, _driver) = browser(1280, 900).await;
+    let link = format!("http://{addr}/?puzzle=4x4&board=5,1,7,3/9,2,11,4/13,6,15,8/0,10,14,12");
+    c.goto(&link).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    assert_eq!(board(&c).await, CODE_GOLF_FIRST, "the link's board");
+    assert_eq!(id(&c, "timer").await.text().await.unwrap(), "0.0 s", "the clock waits for the first move");
+
+    // Twelve keys 20 ms apart, arrows and WASD, sent to the page (nothing focused): every
+    // one applied (the two illegal ones ignored), the board as the rules say.
+    let keys = [
+        (Key::Up.into(), 'U'),
+        (Key::Left.into(), 'L'),
+        ('s', 'D'),
+        ('d', 'R'),
+        (Key::Up.into(), 'U'),
+        ('w', 'U'),
+        (Key::Left.into(), 'L'),
+        ('a', 'L'),
+        (Key::Down.into(), 'D'),
+        (Key::Right.into(), 'R'),
+        ('a', 'L'),
+        (Key::Down.into(), 'D'),
+    ];
+    let mut actions = KeyActions::new("keyboard".into());
+    for (key, _) in keys {
+        actions = actions
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key })
+            .then(KeyAction::Pause { duration: Duration::from_millis(20) });
+    }
+    c.perform_actions(actions).await.unwrap();
+    let letters: String = keys.iter().map(|(_, l)| *l).collect();
+    let (expected, legal) = slid(CODE_GOLF_FIRST, &letters);
+    wait_board(&c, "the twelve keys applied", &expected).await;
+    assert_eq!(count(&c).await, legal.to_string(), "every legal key counted");
+    assert!(legal >= 8, "the keys mostly legal: {legal}");
+    until(&c, "the clock running", "return Number(document.getElementById('timer').dataset.millis) > 0").await;
+
+    // Undo twice (U, then the button), redo once (R): the board follows.
+    let made = c.execute("return new URL(location.href).searchParams.get('moves')", vec![]).await.unwrap();
+    let made = made.as_str().unwrap().to_string();
+    assert_eq!(made.len(), legal, "the address holds the moves: {made}");
+    press(&c, 'u').await;
+    id(&c, "undo").await.click().await.unwrap();
+    let (back, _) = slid(CODE_GOLF_FIRST, &made[..legal - 2]);
+    wait_board(&c, "two moves undone", &back).await;
+    assert_eq!(count(&c).await, (legal - 2).to_string());
+    press(&c, 'r').await;
+    let (again, _) = slid(CODE_GOLF_FIRST, &made[..legal - 1]);
+    wait_board(&c, "one move redone", &again).await;
+
+    // The address reproduces the position and its moves in a new page.
+    let here = c.current_url().await.unwrap().to_string();
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    c.goto(&here).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    assert_eq!(board(&c).await, again, "the link's position");
+    assert_eq!(count(&c).await, (legal - 1).to_string(), "the link's moves");
+    assert_eq!(c.current_url().await.unwrap().to_string(), here, "the address kept");
+
+    // A line move: tile 13, three cells left of the blank, slides with 14 and 15.
+    type_position(&c, GOAL_4X4, GOAL_4X4).await;
+    piece(&c, "13").await.click().await.unwrap();
+    wait_board(&c, "13, 14 and 15 slid right", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 0 13 14 15").await;
+    assert_eq!(count(&c).await, "3");
+
+    // Moves typed as letters: an illegal one is named next to the box, and nothing moves.
+    let apply = id(&c, "apply-text").await;
+    apply.send_keys("LLU").await.unwrap();
+    apply.send_keys(&Key::Enter.to_string()).await.unwrap();
+    let error = until(&c, "the apply error", "return document.getElementById('apply-error').textContent || null").await;
+    assert!(error.as_str().unwrap().contains("move 3, U"), "{error}");
+    assert_eq!(board(&c).await, "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 0 13 14 15");
+    apply.clear().await.unwrap();
+    apply.send_keys("LLL").await.unwrap();
+    apply.send_keys(&Key::Enter.to_string()).await.unwrap();
+    wait_board(&c, "the goal again", GOAL_4X4).await;
+    until(&c, "the solved badge", "return !document.getElementById('solved-badge').hidden").await;
+
+    // Blank moves: with the setting, Left moves the blank left (tile 15 goes right).
+    id(&c, "blank-moves").await.click().await.unwrap();
+    c.execute("document.activeElement.blur()", vec![]).await.unwrap();
+    press(&c, Key::Left).await;
+    wait_board(&c, "the blank moved left", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 0 15").await;
+    id(&c, "blank-moves").await.click().await.unwrap();
+
+    // The solution as letters; replayed here it reaches the goal.
+    type_position(&c, CODE_GOLF_FIRST, CODE_GOLF_FIRST).await;
+    id(&c, "solve").await.click().await.unwrap();
+    until(&c, "the solution", "return document.getElementById('length').dataset.length || null").await;
+    let solution = id(&c, "solution-text").await.prop("value").await.unwrap().unwrap();
+    assert_eq!(solution.len(), 15, "{solution}");
+    assert_eq!(slid(CODE_GOLF_FIRST, &solution), (GOAL_4X4.to_string(), 15), "the letters replay to the goal");
+    save_screenshot("slide-web-light.png", &c.screenshot().await.unwrap(), true);
+
+    // Dark mode by the switch, remembered after a reload.
+    theme(&c, "dark", true).await;
+    save_screenshot("slide-web-dark.png", &c.screenshot().await.unwrap(), true);
+    c.refresh().await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    until(
+        &c,
+        "the dark theme remembered",
+        "return getComputedStyle(document.documentElement).getPropertyValue('--paper').trim() === '#15181e'",
+    )
+    .await;
+    theme(&c, "light", true).await;
+
+    // Beyond 5x5 the page plays alone, and says why there are no hints.
+    c.goto(&format!("http://{addr}/?puzzle=7x6")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    assert_eq!(board(&c).await.split(" / ").count(), 7, "a 7x6 board");
+    press(&c, Key::Down).await;
+    until(&c, "a move on the 7x6 board", "return document.getElementById('move-count').textContent === '1'").await;
+    id(&c, "hint").await.click().await.unwrap();
+    let error = until(&c, "the hint's error", "return document.getElementById('hint-error').textContent || null").await;
+    assert!(error.as_str().unwrap().contains("up to 5x5"), "{error}");
+    c.close().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -291,6 +470,21 @@ async fn the_page_fits_a_phone_and_works_by_keyboard_alone() {
         .unwrap();
     let [scroll, inner, left, right] = [0, 1, 2, 3].map(|i| fits[i].as_f64().unwrap());
     assert!(scroll <= inner && left >= 0.0 && right <= inner, "the page is wider than a phone: {fits}");
+
+    // Hint and Solve right under the board, on the first screen without scrolling.
+    let seen = c
+        .execute(
+            "return ['hint', 'solve'].map(id => document.getElementById(id).getBoundingClientRect().bottom \
+             <= window.innerHeight);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(seen, json!([true, true]), "Hint and Solve visible without scrolling");
+    save_screenshot("slide-web-phone-light.png", &c.screenshot().await.unwrap(), true);
+    theme(&c, "dark", false).await;
+    save_screenshot("slide-web-phone-dark.png", &c.screenshot().await.unwrap(), true);
+    theme(&c, "system", false).await;
 
     // Every control has a name a screen reader says.
     let unnamed = c
