@@ -108,16 +108,15 @@ fn cases() -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-/// The binary `name`: built beside this test (`target/PROFILE/NAME`), or in `$SLIDE_BIN_DIR`.
+/// The binary `name`, as cargo built it for these tests.
 fn program(name: &str) -> Bin {
-    let dir = match std::env::var_os("SLIDE_BIN_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => {
-            let exe = std::env::current_exe().unwrap();
-            exe.parent().and_then(|deps| deps.parent()).unwrap().to_path_buf()
-        }
-    };
-    Bin::new(dir.join(name))
+    Bin::new(match name {
+        "fifteen" => env!("CARGO_BIN_EXE_fifteen"),
+        "seven" => env!("CARGO_BIN_EXE_seven"),
+        "goat" => env!("CARGO_BIN_EXE_goat"),
+        "quzzle" => env!("CARGO_BIN_EXE_quzzle"),
+        other => panic!("no binary {other}"),
+    })
 }
 
 /// The key paths of each case's records, as the binaries write them now.

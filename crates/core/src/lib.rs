@@ -11,6 +11,8 @@
 //! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
 //! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
+//! - [`answer`]: what a front end asks of a puzzle ([`answer::Facade`]) and the typed
+//!   records it answers with.
 //! - [`table`]: the versioned, checksummed file format of every precomputed table, and the
 //!   per-user directory that holds them.
 //!
@@ -18,6 +20,7 @@
 // Only `table::mapped` may use unsafe code (it maps table files; it says why).
 #![deny(unsafe_code)]
 
+pub mod answer;
 pub mod bits;
 pub mod board_text;
 pub mod direction;
@@ -28,6 +31,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod rank;
 pub mod search;
+pub mod sync;
 pub mod table;
 pub mod units;
 

@@ -5,15 +5,12 @@
 pub mod board;
 pub mod bound;
 pub mod branching;
-#[cfg(feature = "cli")]
-pub mod cli;
+pub mod facade;
 pub mod fast;
 pub mod grid;
 pub mod heuristics;
 pub mod parse;
 pub mod pdb;
-#[cfg(feature = "cli")]
-pub mod picture;
 pub mod scramble;
 pub mod solvable;
 pub mod solver;

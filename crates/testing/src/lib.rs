@@ -1,7 +1,9 @@
 //! What the tests of the binaries share (a dev-dependency, never published): launching a
 //! binary with a data directory of the test's own and reading its JSON Lines ([`Bin`]),
-//! scratch directories ([`scratch`]), and the record keys every front end keeps ([`keys`]).
+//! scratch directories ([`scratch`]), the record keys every front end keeps ([`keys`]), and
+//! the behaviour every binary shares ([`contract`]).
 
+pub mod contract;
 pub mod keys;
 
 use std::path::{Path, PathBuf};
