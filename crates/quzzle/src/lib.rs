@@ -24,6 +24,7 @@ pub mod facade;
 pub mod parse;
 pub mod puzzles;
 pub mod solve;
+pub mod survey;
 
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};

@@ -7,7 +7,7 @@
 //! lower bound (the heuristic's estimate, which never exceeds the distance, raised to the
 //! parity every solution has) and, for a hint, the move the heuristic rates best.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fifteen::heuristics::TileSpace;
@@ -24,8 +24,9 @@ use slide_core::units::thousands;
 use slide_core::{Heuristic, Outcome, Puzzle};
 
 use crate::game::{block_moves, block_text, goat_moves, tile_moves, Game, MoveView, Position, View};
+use crate::kept::Kept;
 use crate::searches::ApiError;
-use crate::tables::{lock, Tables};
+use crate::tables::Tables;
 
 /// The most moves a scramble may walk.
 pub const MAX_SCRAMBLE: u64 = 100_000;
@@ -111,28 +112,36 @@ pub struct Histogram {
 
 /// Whole spaces already counted, so that a page that redraws its histogram after every move
 /// costs nothing: the depth histograms of tile boards and Goat, and block puzzles' goal
-/// distances (which also give their random positions). A few are kept.
-#[derive(Default)]
+/// distances (which also give their random positions). A few are kept, within
+/// [`KEPT_BYTES`].
 pub struct Caches {
-    histograms: Mutex<Vec<(String, Arc<Vec<u64>>)>>,
-    distances: Mutex<Vec<(String, Arc<GoalDistances>)>>,
+    histograms: Kept<Vec<u64>>,
+    distances: Kept<GoalDistances>,
 }
 
 /// How many spaces of each kind are kept.
 const KEPT: usize = 8;
-/// Block spaces above this many positions are not kept (each costs ~100 bytes a position).
-const KEPT_STATES: u64 = 2_000_000;
+/// The bytes the kept block spaces may take in all (each costs tens of bytes a position).
+pub const KEPT_BYTES: u64 = 256 << 20;
 
-fn kept<T>(list: &Mutex<Vec<(String, Arc<T>)>>, key: &str) -> Option<Arc<T>> {
-    lock(list).iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+impl Default for Caches {
+    fn default() -> Self {
+        // A histogram is a few hundred bytes: the count bounds them.
+        Caches { histograms: Kept::new(KEPT, KEPT_BYTES), distances: Kept::new(KEPT, KEPT_BYTES) }
+    }
 }
 
-fn keep<T>(list: &Mutex<Vec<(String, Arc<T>)>>, key: String, value: Arc<T>) {
-    let mut list = lock(list);
-    if list.len() >= KEPT {
-        list.remove(0);
+impl Caches {
+    /// The block spaces kept and the bytes they take.
+    pub fn kept_spaces(&self) -> (usize, u64) {
+        self.distances.usage()
     }
-    list.push((key, value));
+}
+
+/// The bytes `d` takes: its hash table as allocated, and its histogram.
+fn distances_bytes(d: &GoalDistances) -> u64 {
+    let entry = std::mem::size_of::<(quzzle::State, u32)>() as u64 + 1;
+    d.distances.capacity() as u64 * entry + d.histogram.len() as u64 * 8
 }
 
 fn millis(d: Duration) -> f64 {
@@ -543,7 +552,7 @@ fn space_key(game: &Game) -> String {
 fn block_distances(caches: &Caches, game: &Game, limits: &Limits) -> Result<Arc<GoalDistances>, ApiError> {
     let Game::Blocks(puzzle) = game else { return Err(ApiError::internal("not a block puzzle (a bug)")) };
     let key = space_key(game);
-    if let Some(d) = kept(&caches.distances, &key) {
+    if let Some(d) = caches.distances.get(&key) {
         return Ok(d);
     }
     let d = quzzle::goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits).map(Arc::new).map_err(
@@ -556,9 +565,7 @@ fn block_distances(caches: &Caches, game: &Game, limits: &Limits) -> Result<Arc<
             )),
         },
     )?;
-    if d.states <= KEPT_STATES {
-        keep(&caches.distances, key, d.clone());
-    }
+    caches.distances.keep(key, d.clone(), distances_bytes(&d));
     Ok(d)
 }
 
@@ -583,7 +590,7 @@ pub fn histogram(
                     thousands(positions)
                 )));
             }
-            let histogram = match kept(&caches.histograms, &key) {
+            let histogram = match caches.histograms.get(&key) {
                 Some(h) => h,
                 None => {
                     let goal = TilePuzzle::standard_goal(*shape);
@@ -594,7 +601,7 @@ pub fn histogram(
                         Err(e) => return Ok(unavailable(format!("the {shape} positions were not counted: {e}"))),
                     };
                     let h = Arc::new(e.histogram);
-                    keep(&caches.histograms, key, h.clone());
+                    caches.histograms.keep(key, h.clone(), h.len() as u64 * 8);
                     h
                 }
             };
@@ -613,7 +620,7 @@ pub fn histogram(
         }
         (Game::Goat, Position::Goat(board)) => {
             let goal = goat::Board::from_cells(&goat::GOAL);
-            let histogram = match kept(&caches.histograms, &key) {
+            let histogram = match caches.histograms.get(&key) {
                 Some(h) => h,
                 None => {
                     let e = match goat::analyze_within(goal, DepthStore::None, limits, &|_| {}) {
@@ -621,7 +628,7 @@ pub fn histogram(
                         Err(e) => return Ok(unavailable(format!("Goat's positions were not counted: {e}"))),
                     };
                     let h = Arc::new(e.histogram);
-                    keep(&caches.histograms, key, h.clone());
+                    caches.histograms.keep(key, h.clone(), h.len() as u64 * 8);
                     h
                 }
             };

@@ -12,15 +12,16 @@
 //! | `POST /api/histogram` | `{puzzle, board}`: the depth histogram and the position's depth |
 //!
 //! Every request body is JSON (`Content-Type: application/json`, at most [`BODY_LIMIT`]
-//! bytes), read with unknown fields refused; a request that is not right is a 400 (415, 413)
-//! with `{"error": "..."}` naming the problem. Searches run on the search slots
+//! bytes, within [`crate::Config::body_timeout`]), read with unknown fields refused; a
+//! request that is not right is a 400 (415, 413, 408, 405 for a wrong method) with
+//! `{"error": "..."}` naming the problem. Searches run on the search slots
 //! ([`Searches`]): a 503 with `Retry-After` when all are busy.
 
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
-use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -35,6 +36,9 @@ use crate::tables::{Build, Tables};
 /// The largest request body: a pasted puzzle file fits many times over.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
+/// The default time a client has to send a request's body once its head has arrived.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// What every request handler shares.
 pub struct App {
     /// Tables and solvers.
@@ -43,6 +47,8 @@ pub struct App {
     pub caches: Caches,
     /// The search slots and budgets.
     pub searches: Searches,
+    /// The time a client has to send a request's body.
+    pub body_timeout: std::time::Duration,
 }
 
 /// The router of `app`.
@@ -60,7 +66,9 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/solve", post(solve))
         .route("/api/histogram", post(histogram))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(crate::guard::add_headers))
         .with_state(app)
 }
 
@@ -80,12 +88,24 @@ async fn asset(name: &str) -> Response {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'",
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; \
+             frame-ancestors 'none'; form-action 'none'; base-uri 'none'",
         ),
     );
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
+}
+
+async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
+    let allowed = if uri.path().starts_with("/api/") && !matches!(uri.path(), "/api/puzzles" | "/api/status") {
+        "POST"
+    } else {
+        "GET"
+    };
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!("{} takes {allowed} requests, not {method}", uri.path()),
+    }
 }
 
 async fn not_found(uri: Uri) -> ApiError {
@@ -95,10 +115,10 @@ async fn not_found(uri: Uri) -> ApiError {
 /// A JSON request body, checked: its type, its size, its syntax and its fields.
 pub struct Body<T>(pub T);
 
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+impl<T: DeserializeOwned> FromRequest<Arc<App>> for Body<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+    async fn from_request(req: Request, app: &Arc<App>) -> Result<Self, ApiError> {
         let json =
             req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
                 v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
@@ -109,7 +129,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
                 message: "the request body must be JSON, sent with Content-Type: application/json".into(),
             });
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| match e.status() {
+        let deadline = app.body_timeout;
+        let read = tokio::time::timeout(deadline, Bytes::from_request(req, app)).await.map_err(|_| ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: format!("the request body did not arrive within {} s", deadline.as_secs_f64()),
+        })?;
+        let bytes = read.map_err(|e| match e.status() {
             StatusCode::PAYLOAD_TOO_LARGE => ApiError {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
                 message: format!("the request body is larger than {} KiB", BODY_LIMIT / 1024),

@@ -24,10 +24,11 @@ pub enum PuzzleSpec {
         /// Columns.
         cols: u32,
     },
-    /// The 7-puzzle (2x4 tiles, with its own tables).
-    Seven,
+    /// The 7-puzzle (2x4 tiles, with its own tables). (Braces, not a unit variant: serde
+    /// refuses unknown fields only in variants with fields of their own.)
+    Seven {},
     /// Hiroi's Goat puzzle.
-    Goat,
+    Goat {},
     /// A sliding-block puzzle: one compiled into quzzle by `name`, or a puzzle `file`
     /// pasted as text (docs/QUZZLE_FORMAT.md); `metric` overrides the file's.
     Blocks {
@@ -139,8 +140,8 @@ impl Game {
                     .ok_or_else(|| format!("a {rows}x{cols} board is not a tile board"))?;
                 Ok(Game::Tiles { shape, program: "fifteen" })
             }
-            PuzzleSpec::Seven => Ok(Game::Tiles { shape: seven::SHAPE, program: "seven" }),
-            PuzzleSpec::Goat => Ok(Game::Goat),
+            PuzzleSpec::Seven {} => Ok(Game::Tiles { shape: seven::SHAPE, program: "seven" }),
+            PuzzleSpec::Goat {} => Ok(Game::Goat),
             PuzzleSpec::Blocks { name, file, metric } => {
                 let metric = match metric {
                     None => None,

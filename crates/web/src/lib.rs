@@ -6,8 +6,11 @@
 //! - [`game`]: the puzzles, their positions as text, and what the page draws of them;
 //! - [`answers`]: hints, solutions, histograms and shuffles, computed by the libraries;
 //! - [`tables`]: the solvers and tables kept for the server's life, and background builds;
+//! - [`kept`]: answers kept for next time, within a count and a byte budget;
 //! - [`searches`]: the bounded search slots, each search's budget, Ctrl-C;
-//! - [`api`]: the routes, the embedded page and request checking.
+//! - [`api`]: the routes, the embedded page and request checking;
+//! - [`guard`]: the Host check, the size of heads, and the headers every answer carries;
+//! - [`connections`]: bounded connections, deadlines for heads, graceful stop.
 //!
 //! The page (`assets/`) is plain HTML, CSS and JavaScript compiled into the binary: it needs
 //! no network and no build step.
@@ -23,13 +26,15 @@
 
 pub mod answers;
 pub mod api;
+pub mod connections;
 pub mod game;
+pub mod guard;
+pub mod kept;
 pub mod searches;
 pub mod tables;
 
 use std::future::Future;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -50,11 +55,18 @@ pub struct Config {
     pub max_memory: u64,
     /// Whether to build the 6-6-3 pattern databases in the background when missing.
     pub build_tables: bool,
+    /// How many connections are served at once; more are answered 503 and closed.
+    pub connections: usize,
+    /// The time a client has to send a request's head; an idle kept-alive connection is
+    /// closed after as long.
+    pub head_timeout: Duration,
+    /// The time a client has to send a request's body after its head.
+    pub body_timeout: Duration,
 }
 
 impl Config {
     /// The defaults, with tables in `data_dir`: as many searches as cores, 10 s and 1 GiB
-    /// each, background builds on.
+    /// each, background builds on, 128 connections, 10 s for a head and 10 s for a body.
     pub fn new(data_dir: PathBuf) -> Config {
         Config {
             data_dir,
@@ -62,6 +74,9 @@ impl Config {
             timeout: Duration::from_secs(10),
             max_memory: 1 << 30,
             build_tables: true,
+            connections: connections::MAX_CONNECTIONS,
+            head_timeout: connections::HEAD_TIMEOUT,
+            body_timeout: api::BODY_TIMEOUT,
         }
     }
 }
@@ -69,24 +84,34 @@ impl Config {
 /// The router of a server with `config` (starting its background builds): for tests and
 /// for embedding.
 pub fn app(config: &Config) -> axum::Router {
+    app_and_searches(config).0
+}
+
+fn app_and_searches(config: &Config) -> (axum::Router, Searches) {
     let tables = Arc::new(Tables::new(config.data_dir.clone()));
     tables.start_builds(config.build_tables);
     let searches = Searches::new(config.searches.max(1), config.timeout, config.max_memory);
-    api::router(Arc::new(App { tables, caches: Default::default(), searches }))
+    let app = App { tables, caches: Default::default(), searches: searches.clone(), body_timeout: config.body_timeout };
+    let router = api::router(Arc::new(app));
+    (router, searches)
 }
 
 /// Serves the page and the API on `listener` until `shutdown` completes; then running
 /// searches are told to stop (they end within milliseconds) and the server waits for the
-/// requests in flight.
+/// requests in flight. Only requests that name the server as the browser reached it on
+/// the loopback interface are answered ([`guard`]); connections are bounded and slow ones
+/// closed ([`connections`]).
 pub async fn serve(
     config: Config,
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let router = app(&config);
+    let port = listener.local_addr()?.port();
+    let (router, searches) = app_and_searches(&config);
+    let router = router.layer(axum::middleware::from_fn_with_state(port, guard::check_request));
     let stop = async move {
         shutdown.await;
-        searches::STOP.store(true, Ordering::SeqCst);
+        searches.stop_all();
     };
-    axum::serve(listener, router).with_graceful_shutdown(stop).await
+    connections::serve(router, listener, connections::Bounds::of(&config), stop).await
 }

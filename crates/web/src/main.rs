@@ -15,7 +15,9 @@ const DEFAULT_PORT: u16 = 8015;
 /// as text), shuffle it or type a position, play by clicking or with the arrow keys, ask for
 /// the next optimal move, and watch an optimal solution played back.
 ///
-/// It serves on 127.0.0.1 only (this machine) and needs no network: the page is compiled in.
+/// It serves on 127.0.0.1 only (this machine), answers only requests addressed to
+/// 127.0.0.1, localhost or [::1] at its port (so no other web site can reach it through a
+/// name of its own), and needs no network: the page is compiled in.
 /// Tables are those of the command-line programs (the same directory). Ctrl-C stops it.
 #[derive(Parser, Debug)]
 #[command(name = "slide-web", version)]

@@ -171,7 +171,9 @@ fn bad_requests_are_refused_with_a_message_naming_the_problem() {
     let deep = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));
     refused(post(addr, "/api/hint", &deep), 400, "the request body");
     refused(post(addr, "/api/hint", &"x".repeat(100_000)), 413, "larger than 64 KiB");
-    let raw = "POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}";
+    let raw = format!(
+        "POST /api/hint HTTP/1.1\r\nHost: {addr}\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
+    );
     refused(send_raw(addr, raw.as_bytes()).unwrap(), 415, "Content-Type: application/json");
     refused(get(addr, "/etc/passwd"), 404, "no page /etc/passwd");
     assert_eq!(get(addr, "/api/hint").status, 405);
@@ -375,8 +377,10 @@ fn hostile(addr: SocketAddr, rng: &mut rand_pcg::Pcg64, busy: &AtomicUsize, what
         7 => {
             // A body shorter than its Content-Length, then the end of what the client sends.
             let mut s = TcpStream::connect(addr).unwrap();
-            s.write_all(b"POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{\"puz")
-                .unwrap();
+            let head = format!(
+                "POST /api/hint HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{{\"puz"
+            );
+            s.write_all(head.as_bytes()).unwrap();
             s.shutdown(std::net::Shutdown::Write).unwrap();
             let mut rest = String::new();
             let _ = BufReader::new(s).read_line(&mut rest);

@@ -1,0 +1,119 @@
+//! The exact diameter of a group (the greatest distance between two of its layouts) by
+//! bounding eccentricities (Takes and Kosters, "Determining the diameter of small world
+//! networks", 2011): each breadth-first search from one layout bounds every other
+//! layout's eccentricity from below and above, and the search stops when the diameter's
+//! bounds meet, usually after a handful of searches instead of one per layout.
+
+use super::graph::{Bfs, Images, TypeMoves};
+use super::layout::Symmetry;
+
+/// A group's diameter, or bounds on it when the searches allowed ran out first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diameter {
+    /// A proven lower bound: the eccentricity of a layout searched from.
+    pub lower: u16,
+    /// A proven upper bound; equal to `lower` when the diameter is known.
+    pub upper: u16,
+    /// The breadth-first searches made, the one that found the group included.
+    pub searches: u32,
+    /// Two layouts `lower` moves apart, by rank: a search's source and the last layout it
+    /// reached.
+    pub pair: (u32, u32),
+}
+
+impl Diameter {
+    /// The diameter, if its bounds met.
+    pub fn exact(&self) -> Option<u16> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// Per-type arrays of eccentricity bounds, kept between groups.
+#[derive(Clone, Debug)]
+pub struct Eccentricities {
+    lower: Vec<u16>,
+    upper: Vec<u16>,
+}
+
+impl Eccentricities {
+    /// Arrays for a type of `layouts` layouts.
+    pub fn new(layouts: usize) -> Eccentricities {
+        Eccentricities { lower: vec![0; layouts], upper: vec![u16::MAX; layouts] }
+    }
+
+    /// The bytes [`Eccentricities::new`] takes for `layouts` layouts.
+    pub fn bytes(layouts: u64) -> u64 {
+        4 * layouts
+    }
+
+    /// The diameter of the group whose layouts are `group`, given that `bfs` holds a search
+    /// from `group[0]` that reached exactly `group`. At most `max_searches` searches in all
+    /// (at least 1: the one given). `symmetries` map the group onto itself: a search from
+    /// one layout then gives the distances from its images too (`d(s(v), w) = d(v, s(w))`).
+    pub fn diameter(
+        &mut self,
+        moves: &TypeMoves,
+        bfs: &mut Bfs,
+        group: &[u32],
+        images: &Images,
+        symmetries: &[Symmetry],
+        max_searches: u32,
+    ) -> Diameter {
+        for &w in group {
+            self.lower[w as usize] = 0;
+            self.upper[w as usize] = u16::MAX;
+        }
+        let mut candidates: Vec<u32> = group.to_vec();
+        let (mut lower, mut upper) = (0u16, u16::MAX);
+        let mut searches = 1;
+        let mut pick_high = true;
+        let mut pair = (group[0], group[0]);
+        loop {
+            let (source, farthest) = match bfs.order() {
+                [first, .., last] => (*first, *last),
+                [only] => (*only, *only),
+                [] => unreachable!("a search reaches its source"),
+            };
+            let ecc = bfs.dist(farthest);
+            if ecc > lower || searches == 1 {
+                pair = (source, farthest);
+            }
+            lower = lower.max(ecc);
+            upper = upper.min(ecc.saturating_mul(2));
+            let mut highest_upper = 0u16;
+            candidates.retain(|&w| {
+                let lo = &mut self.lower[w as usize];
+                let hi = &mut self.upper[w as usize];
+                for d in std::iter::once(bfs.dist(w)).chain(symmetries.iter().map(|&s| bfs.dist(images.image(s, w)))) {
+                    *lo = (*lo).max(d.max(ecc - d));
+                    *hi = (*hi).min(ecc + d);
+                }
+                // Never above a source's eccentricity: `lower` stays the distance of `pair`.
+                debug_assert!(*lo <= lower);
+                // A layout whose eccentricity is known, or that can neither raise the lower
+                // bound nor lower the upper one, need not be searched from.
+                let useless = *lo == *hi || (*hi <= lower && *lo >= upper.div_ceil(2));
+                if !useless {
+                    highest_upper = highest_upper.max(*hi);
+                }
+                !useless
+            });
+            // Every eccentricity is at most its upper bound; those removed are at most `lower`.
+            upper = upper.min(lower.max(highest_upper));
+            if lower == upper || searches >= max_searches {
+                return Diameter { lower, upper, searches, pair };
+            }
+            // Alternately the candidate that may be farthest and the one that may be most
+            // central; ties to the layout with the most moves.
+            let next = if pick_high {
+                candidates.iter().copied().max_by_key(|&w| (self.upper[w as usize], moves.degree(w)))
+            } else {
+                candidates.iter().copied().max_by_key(|&w| (std::cmp::Reverse(self.lower[w as usize]), moves.degree(w)))
+            }
+            .expect("candidates are left");
+            pick_high = !pick_high;
+            bfs.run(moves, [next]);
+            searches += 1;
+        }
+    }
+}

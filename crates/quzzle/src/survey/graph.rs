@@ -1,0 +1,170 @@
+//! The moves between the layouts of one type, by rank, and breadth-first search over them.
+
+use super::layout::{Layout, Symmetry};
+use super::moves::for_each_successor;
+use super::rank::TypeRanker;
+
+/// Every move of one type's layouts: for the layout of rank `r`, the ranks one move away
+/// are `targets[offsets[r]..offsets[r + 1]]` (compressed adjacency lists). Moves are
+/// reversible, so each move is listed from both ends.
+#[derive(Clone, Debug, Default)]
+pub struct TypeMoves {
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl TypeMoves {
+    /// The moves of the `ranker`'s layouts, of which there are `moves` in all (counted by
+    /// [`count_moves`]: the lists are allocated once, at their size). `visit` sees each
+    /// layout on the way, in rank order.
+    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(Layout)) -> TypeMoves {
+        let mut offsets = Vec::with_capacity(ranker.count() as usize + 1);
+        let mut targets = Vec::with_capacity(moves as usize);
+        offsets.push(0);
+        ranker.for_each(|layout| {
+            visit(layout);
+            for_each_successor(layout, |child| targets.push(ranker.rank(child)));
+            offsets.push(targets.len() as u32);
+        });
+        debug_assert_eq!(targets.len() as u64, moves);
+        TypeMoves { offsets, targets }
+    }
+
+    /// The bytes [`TypeMoves::build`] takes for `layouts` layouts with `moves` moves.
+    pub fn bytes(layouts: u64, moves: u64) -> u64 {
+        4 * (layouts + 1) + 4 * moves
+    }
+
+    /// The number of layouts.
+    pub fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Whether there are no layouts.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The ranks one move from rank `r`.
+    #[inline]
+    pub fn of(&self, r: u32) -> &[u32] {
+        &self.targets[self.offsets[r as usize] as usize..self.offsets[r as usize + 1] as usize]
+    }
+
+    /// The number of moves from rank `r`.
+    #[inline]
+    pub fn degree(&self, r: u32) -> u32 {
+        self.offsets[r as usize + 1] - self.offsets[r as usize]
+    }
+}
+
+/// The images of one type's layouts under the board's symmetries, by rank.
+#[derive(Clone, Debug, Default)]
+pub struct Images {
+    left_right: Vec<u32>,
+    upside_down: Vec<u32>,
+}
+
+impl Images {
+    /// Room for a type of `layouts` layouts.
+    pub fn with_capacity(layouts: usize) -> Images {
+        Images { left_right: Vec::with_capacity(layouts), upside_down: Vec::with_capacity(layouts) }
+    }
+
+    /// Adds the next layout in rank order.
+    pub fn push(&mut self, ranker: &TypeRanker, layout: Layout) {
+        self.left_right.push(ranker.rank(layout.mirrored()));
+        self.upside_down.push(ranker.rank(layout.flipped()));
+    }
+
+    /// The bytes it takes for `layouts` layouts.
+    pub fn bytes(layouts: u64) -> u64 {
+        8 * layouts
+    }
+
+    /// The rank of the image of rank `r` under `symmetry`.
+    #[inline]
+    pub fn image(&self, symmetry: Symmetry, r: u32) -> u32 {
+        match symmetry {
+            Symmetry::LeftRight => self.left_right[r as usize],
+            Symmetry::UpsideDown => self.upside_down[r as usize],
+            Symmetry::HalfTurn => self.upside_down[self.left_right[r as usize] as usize],
+        }
+    }
+}
+
+/// The number of moves (counted from both ends) of the `ranker`'s layouts, and the number
+/// of layouts without a move.
+pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
+    let (mut moves, mut stuck) = (0u64, 0u32);
+    ranker.for_each(|layout: Layout| {
+        let before = moves;
+        for_each_successor(layout, |_| moves += 1);
+        stuck += u32::from(moves == before);
+    });
+    (moves, stuck)
+}
+
+/// A distance no search reaches: "not reached yet".
+pub const UNSEEN: u16 = u16::MAX;
+
+/// Breadth-first search over one type's moves, with its arrays kept between searches:
+/// each search clears only the entries it set.
+#[derive(Clone, Debug)]
+pub struct Bfs {
+    dist: Vec<u16>,
+    order: Vec<u32>,
+}
+
+impl Bfs {
+    /// Arrays for a type of `layouts` layouts.
+    pub fn new(layouts: usize) -> Bfs {
+        Bfs { dist: vec![UNSEEN; layouts], order: Vec::with_capacity(layouts) }
+    }
+
+    /// The bytes [`Bfs::new`] takes for `layouts` layouts.
+    pub fn bytes(layouts: u64) -> u64 {
+        2 * layouts + 4 * layouts
+    }
+
+    /// Searches from `sources` (their distance 0) over `moves`; returns the greatest
+    /// distance reached. The previous search's marks are cleared first.
+    pub fn run(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
+        for &r in &self.order {
+            self.dist[r as usize] = UNSEEN;
+        }
+        self.order.clear();
+        for s in sources {
+            if self.dist[s as usize] == UNSEEN {
+                self.dist[s as usize] = 0;
+                self.order.push(s);
+            }
+        }
+        let mut head = 0;
+        let mut deepest = 0;
+        while head < self.order.len() {
+            let r = self.order[head];
+            head += 1;
+            let d = self.dist[r as usize];
+            deepest = d;
+            for &t in moves.of(r) {
+                if self.dist[t as usize] == UNSEEN {
+                    self.dist[t as usize] = d + 1;
+                    self.order.push(t);
+                }
+            }
+        }
+        deepest
+    }
+
+    /// The ranks the last search reached, in the order it reached them (by distance).
+    pub fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// The distance of rank `r` in the last search ([`UNSEEN`] if it was not reached).
+    #[inline]
+    pub fn dist(&self, r: u32) -> u16 {
+        self.dist[r as usize]
+    }
+}
