@@ -9,7 +9,7 @@ use fifteen::wide::{solve_weighted, WideConflicts, WidePuzzle, WideState};
 use fifteen::{Algorithm, Dims, Grid, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
 use rand::SeedableRng;
 use slide_core::search::{ida_star, IdaOptions, Limits, Weight};
-use slide_core::{Heuristic, Puzzle};
+use slide_core::Heuristic;
 
 const WEIGHTS: [f64; 5] = [1.0, 1.25, 1.5, 2.0, 3.0];
 

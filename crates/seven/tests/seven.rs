@@ -8,7 +8,7 @@ use fifteen::solvable::{check_solvable, solution_parity};
 use fifteen::{TilePuzzle, TileState};
 use slide_core::enumerate::{enumerate, DepthStore};
 use slide_core::search::{count_optimal, count_shortest_paths, IdaOptions, Limits};
-use slide_core::{Heuristic, Puzzle};
+use slide_core::Heuristic;
 
 fn puzzle() -> TilePuzzle {
     TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE))
