@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use quzzle::parse::{parse_size, rows_of};
-use quzzle::{replay, solve_with, Algorithm, Instance, Metric};
+use quzzle::{replay, solve_instance, Algorithm, Instance, Metric};
 use slide_core::search::Limits;
 use slide_core::Outcome;
 
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again.goal, inst.goal);
     assert_eq!(again.start_text(), inst.start_text());
     let algorithm = [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar][pick as usize / 3 % 3];
-    if let (Outcome::Found(path), _) = solve_with(&inst, algorithm, &Limits::nodes(1_000)) {
+    if let (Outcome::Found(path), _) = solve_instance(&inst, algorithm, &Limits::nodes(1_000)) {
         let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
         assert!(inst.is_goal(&end));
     }

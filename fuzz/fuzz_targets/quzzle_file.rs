@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use quzzle::parse::{instance_from_file, parse_file, rows_of};
-use quzzle::{solve_with, Algorithm, Instance};
+use quzzle::{solve_instance, Algorithm, Instance};
 use slide_core::search::Limits;
 use slide_core::Outcome;
 
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let rows = rows_of(&inst.start_text(), inst.board.cols).join("/");
     let again = Instance::new("again", &rows, Some(&inst.goal_text), None, inst.board.metric).expect("reads back");
     assert_eq!((again.start, &again.goal), (inst.start, &inst.goal));
-    if let (Outcome::Found(path), _) = solve_with(&inst, Algorithm::Bfs, &Limits::nodes(1_000)) {
+    if let (Outcome::Found(path), _) = solve_instance(&inst, Algorithm::Bfs, &Limits::nodes(1_000)) {
         assert!(inst.is_goal(path.states.last().expect("a path has states")));
     }
 });

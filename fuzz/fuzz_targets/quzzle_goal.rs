@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use quzzle::parse::{instance_from_file, parse_goal};
-use quzzle::{replay, solve_with, Algorithm, Metric};
+use quzzle::{replay, solve_instance, Algorithm, Metric};
 use slide_core::search::Limits;
 use slide_core::Outcome;
 
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!((&again, &again_text), (&goal, &goal_text));
     inst.goal = goal;
     inst.goal_text = goal_text;
-    if let (Outcome::Found(path), _) = solve_with(&inst, Algorithm::Bfs, &Limits::nodes(1_000)) {
+    if let (Outcome::Found(path), _) = solve_instance(&inst, Algorithm::Bfs, &Limits::nodes(1_000)) {
         let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
         assert!(inst.is_goal(&end));
     }

@@ -10,10 +10,10 @@ use slide_cli::CliError;
 fn commands() -> [clap::Command; 4] {
     use slide_cli::app::command;
     [
-        command::<fifteen::cli::Tiles<fifteen::cli::Fifteen>>(),
-        command::<fifteen::cli::Tiles<seven::Seven>>(),
-        command::<goat::cli::GoatCli>(),
-        command::<quzzle::cli::QuzzleCli>(),
+        command::<slide_cli::puzzles::Fifteen>(),
+        command::<slide_cli::puzzles::Seven>(),
+        command::<slide_cli::puzzles::Goat>(),
+        command::<slide_cli::puzzles::Quzzle>(),
     ]
 }
 

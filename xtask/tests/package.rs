@@ -32,7 +32,17 @@ fn every_published_crate_packages_with_its_licenses_readme_and_included_files() 
     std::fs::remove_dir_all(&scratch).ok();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(&cargo)
-        .args(["package", "--workspace", "--exclude", "xtask", "--no-verify", "--offline", "--allow-dirty"])
+        .args([
+            "package",
+            "--workspace",
+            "--exclude",
+            "xtask",
+            "--exclude",
+            "slide-testing",
+            "--no-verify",
+            "--offline",
+            "--allow-dirty",
+        ])
         .arg("--target-dir")
         .arg(&scratch)
         .current_dir(root)

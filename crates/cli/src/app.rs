@@ -1,6 +1,6 @@
 //! The program every puzzle binary runs: its arguments, the subcommands, the inputs, the
 //! records they give (JSON Lines or text), pictures and exit statuses. A puzzle supplies a
-//! [`PuzzleCli`]; its `main` is `slide_cli::app::main::<Puzzle>()`.
+//! [`Front`] over its library's facade; its `main` is `slide_cli::app::main::<Puzzle>()`.
 //!
 //! The behaviour, the same in every binary (docs/CLI.md): every input (a board argument, a
 //! default input, a batch line) gives exactly one record, in input order, written as soon as
@@ -15,16 +15,17 @@ use std::time::Instant;
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::SeedableRng;
-use serde_json::{json, Map, Value};
+use serde::Serialize;
+use slide_core::answer::{
+    fresh_seed, shown_boards, shown_steps, Algorithm, Analysis, Count, CountRequest, ErrorRecord, Facade, Make, Origin,
+    Param, Params, Record, Solution, SolveRequest,
+};
 use slide_core::units::{quantity, thousands};
 use slide_pictures::{DepthChart, Scale};
 
-use crate::inputs::{BatchLines, Input, Origin};
-use crate::output::{count_json, emit_json, format_millis, is_output_closed, write_out};
-use crate::program::{
-    shown_boards, shown_steps, Analyzed, CountRequest, Counted, Made, MakeBoard, Param, PuzzleCli, Setup, SolveParams,
-    SolveRequest, Solved, MAX_PICTURE_MOVES,
-};
+use crate::front::{Front, Setup, MAX_PICTURE_MOVES};
+use crate::inputs::{BatchLines, Input};
+use crate::output::{emit_json, is_output_closed, write_out};
 use crate::progress::Bars;
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
 
@@ -135,17 +136,16 @@ struct ParamArgs {
 
 impl ParamArgs {
     /// The parameters given on the command line.
-    fn given(&self) -> Vec<Param> {
-        let given = [
-            (Param::Weight, self.weight.is_some()),
-            (Param::MaxDepth, self.max_depth.is_some()),
-            (Param::Walks, self.walks.is_some()),
-            (Param::Informed, self.informed),
-            (Param::Greedy, self.greedy),
-            (Param::Seed, self.seed.is_some()),
-            (Param::BestSoFar, self.best_so_far),
-        ];
-        given.into_iter().filter(|(_, g)| *g).map(|(p, _)| p).collect()
+    fn params(&self) -> Params {
+        Params {
+            weight: self.weight,
+            max_depth: self.max_depth,
+            walks: self.walks,
+            informed: self.informed,
+            greedy: self.greedy,
+            seed: self.seed,
+            best_so_far: self.best_so_far,
+        }
     }
 }
 
@@ -162,41 +162,31 @@ fn parse_weight(text: &str) -> Result<f64, String> {
 }
 
 /// The algorithms of `P` that take `param`.
-fn takers<P: PuzzleCli>(param: Param) -> Vec<&'static str> {
-    P::PARAMETERS.iter().filter(|(p, _)| *p == param).flat_map(|(_, algorithms)| algorithms.iter().copied()).collect()
+fn takers<P: Front>(param: Param) -> Vec<&'static str> {
+    P::methods().iter().filter(|m| m.takes(param)).map(|m| m.name).collect()
 }
 
-/// The parameters of `algorithm`, checked: one it does not take is refused, naming both; a
-/// seed it takes and was not given is drawn, and said.
-fn solve_params<P: PuzzleCli>(algorithm: &str, given: &ParamArgs, setup: &Setup) -> Result<SolveParams, CliError> {
-    let takes = |param| takers::<P>(param).contains(&algorithm);
-    if let Some(param) = given.given().into_iter().find(|&p| !takes(p)) {
+/// The algorithm named `name` with the parameters given, checked: one it does not take is
+/// refused, naming both; a seed it takes and was not given is drawn, and said.
+fn solve_algorithm<P: Front>(name: &str, given: &ParamArgs, setup: &Setup) -> Result<Algorithm, CliError> {
+    let takes = |param| takers::<P>(param).contains(&name);
+    let mut params = given.params();
+    if let Some(param) = params.given().into_iter().find(|&p| !takes(p)) {
         let takers = takers::<P>(param);
         return Err(CliError::input(match takers.is_empty() {
             true => format!("{} is not used by any algorithm of {}", param.flag(), P::NAME),
-            false => {
-                format!("{} is for --algorithm {}, not {algorithm}", param.flag(), takers.join(" or --algorithm "))
-            }
+            false => format!("{} is for --algorithm {}, not {name}", param.flag(), takers.join(" or --algorithm ")),
         }));
     }
-    let seed = match (given.seed, takes(Param::Seed)) {
-        (Some(seed), _) => Some(seed),
-        (None, true) => {
-            let seed = fresh_seed();
-            setup.note(&format!("random seed {seed} (--seed {seed} gives the same solutions again)"));
-            Some(seed)
-        }
-        (None, false) => None,
-    };
-    Ok(SolveParams {
-        weight: given.weight,
-        max_depth: given.max_depth,
-        walks: given.walks,
-        informed: given.informed,
-        greedy: given.greedy,
-        seed,
-        best_so_far: given.best_so_far,
-    })
+    if params.seed.is_none() && takes(Param::Seed) {
+        let seed = fresh_seed();
+        setup.note(&format!("random seed {seed} (--seed {seed} gives the same solutions again)"));
+        params.seed = Some(seed);
+    }
+    if let Some(why) = Algorithm::is_deprecated(name) {
+        setup.note(why);
+    }
+    Ok(Algorithm::with_params(name, &params)?)
 }
 
 #[derive(Args, Debug)]
@@ -253,25 +243,28 @@ struct RandomArgs<O: Args> {
 }
 
 /// Runs puzzle `P` on the process's arguments and exits with its status.
-pub fn main<P: PuzzleCli>() -> ! {
+pub fn main<P: Front>() -> ! {
     crate::exit::run_main(P::NAME, || run::<P>(std::env::args_os()))
 }
 
 /// The clap command of `P`: its names, help texts and the values it accepts. Tests call
 /// `command::<P>().debug_assert()` to check it is well formed.
-pub fn command<P: PuzzleCli>() -> clap::Command {
-    let algorithms: Vec<&str> = P::ALGORITHMS.iter().map(|(n, _)| *n).collect();
-    let heuristics: Vec<&str> = P::HEURISTICS.iter().map(|(n, _)| *n).collect();
+pub fn command<P: Front>() -> clap::Command {
+    let algorithms: Vec<&str> = P::methods().iter().map(|m| m.name).collect();
+    let heuristics: Vec<&str> = P::heuristics().iter().map(|(n, _)| *n).collect();
     let mut after = examples(P::NAME, P::EXAMPLES);
-    let list = |title: &str, names: &[(&str, &str)]| {
+    let list = |title: &str, names: &mut dyn Iterator<Item = (&str, &str)>| {
         let mut text = format!("{title}:\n");
         for (name, what) in names {
             let _ = writeln!(text, "  {name:<18} {what}");
         }
         text
     };
-    after += &list("Algorithms of solve (--algorithm; the first is the default)", P::ALGORITHMS);
-    after += &list("\nHeuristics (--heuristic)", P::HEURISTICS);
+    after += &list(
+        "Algorithms of solve (--algorithm; the first is the default)",
+        &mut P::methods().iter().map(|m| (m.name, m.description)),
+    );
+    after += &list("\nHeuristics (--heuristic)", &mut P::heuristics().iter().copied());
     after += "\n";
     after += &P::after_help(&crate::data_dir(None));
     after += "\n\n";
@@ -290,14 +283,19 @@ pub fn command<P: PuzzleCli>() -> clap::Command {
             }
             s
         });
-    if !P::MAKES_BOARDS {
+    if !makes_boards::<P>() {
         cmd = cmd.mut_subcommand("scramble", |s| s.hide(true)).mut_subcommand("random", |s| s.hide(true));
     }
     cmd
 }
 
+/// Whether `P` makes boards (`scramble`, `random`): the tile programs do.
+fn makes_boards<P: Front>() -> bool {
+    P::methods().iter().any(|m| m.name == "fast")
+}
+
 /// The help's examples: each command line as it is typed, then what it shows.
-fn examples(program: &str, examples: &[crate::Example]) -> String {
+fn examples(program: &str, examples: &[crate::front::Example]) -> String {
     let mut text = String::from("Examples:\n");
     for (args, what) in examples {
         let words: Vec<String> =
@@ -320,7 +318,7 @@ fn shell_word(arg: &str) -> String {
 }
 
 /// Runs puzzle `P` on `args` (the first is the program's name).
-pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCode, CliError> {
+pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCode, CliError> {
     let args: Vec<OsString> = args.into_iter().collect();
     // No subcommand means `solve`, with the options given (`fifteen --size 3x3 BOARD`): when
     // the line does not parse as it is or names no subcommand, it is read again with `solve`
@@ -386,18 +384,18 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
             bars: setup.bars,
         }
         .run(a),
-        Command::Solve(a) => solve(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
-        Command::Analyze(a) => analyze(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
-        Command::Count(a) => count(P::new(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Solve(a) => solve::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Analyze(a) => analyze::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Count(a) => count::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Scramble(a) => {
-            make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Scramble(a.moves), a.seed, a.count, json)
+            make::<P>(&P::facade(a.puzzle, &setup)?, &setup, Make::Scramble(a.moves), a.seed, a.count, json)
         }
-        Command::Random(a) => make(P::new(a.puzzle, &setup)?, &setup, MakeBoard::Random, a.seed, a.count, json),
+        Command::Random(a) => make::<P>(&P::facade(a.puzzle, &setup)?, &setup, Make::Random, a.seed, a.count, json),
         Command::Completions(a) => crate::completions::print(&self::command::<P>(), P::NAME, a.shell),
         Command::Puzzle(c) => {
             for r in P::run_command(c, &setup)? {
                 match json {
-                    true => emit_json(&record(P::NAME, r.fields, Value::Null, Origin::Default(1)))?,
+                    true => emit_json(&Record::new(P::NAME, &r.json, Origin::Default(1)))?,
                     false => write_out(&r.text)?,
                 }
             }
@@ -406,15 +404,24 @@ pub fn run<P: PuzzleCli>(args: impl IntoIterator<Item = OsString>) -> Result<Exi
     }
 }
 
+/// One puzzle known by name, as `--list --json` writes it.
+#[derive(Serialize)]
+struct Known {
+    /// Its name.
+    name: String,
+    /// What it is, in a few words.
+    what: String,
+}
+
 /// `--list`: the puzzles known by name, one per line (or one JSON record each).
-fn list_catalogue<P: PuzzleCli>(json: bool) -> Result<ExitCode, CliError> {
+fn list_catalogue<P: Front>(json: bool) -> Result<ExitCode, CliError> {
     let catalogue = P::catalogue();
     if catalogue.is_empty() {
         return Err(CliError::input(format!("{} knows no puzzles by name: give boards", P::NAME)));
     }
     for (name, what) in catalogue {
         if json {
-            emit_json(&json!({ "name": name, "what": what }))?;
+            emit_json(&Known { name, what })?;
         } else {
             write_out(&format!("{name:<12} {what}\n"))?;
         }
@@ -456,8 +463,8 @@ struct Stream {
     empty: bool,
 }
 
-/// The inputs given, or the puzzle's defaults when `defaults` and none are.
-fn inputs<P: PuzzleCli>(puzzle: &P, given: &Inputs, defaults: bool) -> Result<Stream, CliError> {
+/// The inputs given, or the facade's defaults when `defaults` and none are.
+fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool) -> Result<Stream, CliError> {
     if let Some(path) = &given.batch {
         let items = Box::new(BatchLines::open(path)?);
         return Ok(Stream { items, several: true, batch: true, empty: false });
@@ -465,7 +472,7 @@ fn inputs<P: PuzzleCli>(puzzle: &P, given: &Inputs, defaults: bool) -> Result<St
     let list: Vec<Input> = if !given.boards.is_empty() {
         given.boards.iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b.clone()))).collect()
     } else if defaults {
-        puzzle.default_inputs().into_iter().enumerate().map(|(i, b)| (Origin::Default(i + 1), Ok(b))).collect()
+        facade.default_inputs().into_iter().enumerate().map(|(i, b)| (Origin::Default(i + 1), Ok(b))).collect()
     } else {
         Vec::new()
     };
@@ -474,21 +481,20 @@ fn inputs<P: PuzzleCli>(puzzle: &P, given: &Inputs, defaults: bool) -> Result<St
 }
 
 /// Runs `each` on every input in order, recording how each ended.
-fn for_each_input<P: PuzzleCli>(
-    puzzle: &P,
+fn for_each_input<F: Facade>(
+    facade: &F,
     given: &Inputs,
     defaults: bool,
     json: bool,
-    mut each: impl FnMut(Origin, Option<P::Input>, &mut Report) -> Result<(), CliError>,
-    setup: &Setup,
+    mut each: impl FnMut(Origin, Option<F::Input>, &mut Report) -> Result<(), CliError>,
 ) -> Result<Report, CliError> {
-    let stream = inputs(puzzle, given, defaults)?;
-    let mut report = Report::new(P::NAME, json, stream.several, stream.batch);
+    let stream = inputs(facade, given, defaults)?;
+    let mut report = Report::new(facade.name(), json, stream.several, stream.batch);
     if stream.empty {
         if defaults {
             return Err(CliError::input(format!(
                 "no board given, and {} has no default board for these options: give a BOARD or --batch FILE",
-                P::NAME
+                facade.name()
             )));
         }
         let result = each(Origin::Default(1), None, &mut report);
@@ -496,7 +502,8 @@ fn for_each_input<P: PuzzleCli>(
         return Ok(report);
     }
     for (origin, text) in stream.items {
-        let result = text.and_then(|t| puzzle.parse(&t, setup)).and_then(|i| each(origin, Some(i), &mut report));
+        let parsed = text.and_then(|t| Ok(facade.parse(&t)?));
+        let result = parsed.and_then(|i| each(origin, Some(i), &mut report));
         report.record(origin, result)?;
     }
     Ok(report)
@@ -531,15 +538,7 @@ impl Report {
             return Err(if self.several { e.context(origin) } else { e });
         }
         if self.json {
-            let key = match origin {
-                Origin::Line(_) => "line",
-                Origin::Argument(_) => "argument",
-                Origin::Default(_) => "input",
-            };
-            let mut record = Map::new();
-            record.insert(key.into(), json!(origin.number()));
-            record.insert("error".into(), json!(e.message));
-            emit_json(&record)?;
+            emit_json(&ErrorRecord { origin, error: &e.message })?;
         }
         self.fail(origin, e);
         Ok(())
@@ -578,20 +577,6 @@ impl Report {
     }
 }
 
-/// The record's JSON: `puzzle`, the puzzle's fields, then `rest`, then the batch line.
-fn record(program: &str, fields: Map<String, Value>, rest: Value, origin: Origin) -> Map<String, Value> {
-    let mut out = Map::new();
-    out.insert("puzzle".into(), json!(program));
-    out.extend(fields);
-    if let Value::Object(rest) = rest {
-        out.extend(rest);
-    }
-    if let Some(line) = origin.line() {
-        out.insert("line".into(), json!(line));
-    }
-    out
-}
-
 /// The steps numbered from `first`, `per_line` to a line, in columns: padded to their width
 /// in a terminal, where goat's 羊 and 狼 take two columns.
 fn numbered_steps(steps: &[String], per_line: usize, first: usize) -> String {
@@ -609,48 +594,51 @@ fn numbered_steps(steps: &[String], per_line: usize, first: usize) -> String {
     text
 }
 
-fn solve<P: PuzzleCli>(
-    puzzle: P,
+fn solve<P: Front>(
+    facade: &P::Facade,
     setup: &Setup,
     args: SolveArgs<P::Options>,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    let algorithm = args.algorithm.as_deref().unwrap_or(P::ALGORITHMS[0].0);
+    let name = args.algorithm.as_deref().unwrap_or(P::methods()[0].name);
     let several = args.inputs.batch.is_some()
         || args.inputs.boards.len() > 1
-        || (args.inputs.boards.is_empty() && puzzle.default_inputs().len() > 1);
+        || (args.inputs.boards.is_empty() && facade.default_inputs().len() > 1);
     let pictures = args.picture.svg.as_ref().map(|path| PictureTarget::new(path, several));
     if let Some(target) = &pictures {
         target.check()?;
     }
-    let params = solve_params::<P>(algorithm, &args.params, setup)?;
-    let request = SolveRequest { algorithm, picture: pictures.is_some(), boards: args.show_boards, params };
+    let algorithm = solve_algorithm::<P>(name, &args.params, setup)?;
+    let request = SolveRequest {
+        algorithm,
+        best_so_far: args.params.best_so_far,
+        limits: setup.limits,
+        boards: args.show_boards,
+    };
     let clock = Instant::now();
     let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
-    let report = for_each_input(
-        &puzzle,
-        &args.inputs,
-        true,
-        json,
-        |origin, input, report| {
-            let input = input.expect("solve always has inputs");
-            let s = puzzle.solve(&input, request, setup)?;
-            solved += 1;
-            total_length += s.len();
-            nodes += s.nodes;
-            print_solved(P::NAME, &s, origin, json, args.show_boards, &params)?;
-            if let Some(hit) = s.stopped {
-                let e = CliError::limit(hit);
-                let message = format!("{} (the record holds the best solution found before)", e.message);
-                report.fail(origin, CliError { message, ..e });
-            }
-            match (&pictures, &s.picture) {
-                (Some(target), Some(svg)) => {
-                    if let Err(e) = target.save(origin.number(), svg, P::NAME, setup.quiet) {
+    let report = for_each_input(facade, &args.inputs, true, json, |origin, input, report| {
+        let input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
+        let result = facade.solve(&input, &request);
+        setup.say_notes(facade);
+        let s = result?;
+        solved += 1;
+        total_length += s.len();
+        nodes += s.nodes;
+        print_solved(P::NAME, &s, origin, json, args.show_boards)?;
+        if let Some(hit) = s.stopped {
+            let e = CliError::limit(hit);
+            let message = format!("{} (the record holds the best solution found before)", e.message);
+            report.fail(origin, CliError { message, ..e });
+        }
+        if let Some(target) = &pictures {
+            match P::picture(&s) {
+                Some(svg) => {
+                    if let Err(e) = target.save(origin.number(), &svg, P::NAME, setup.quiet) {
                         report.fail(origin, e);
                     }
                 }
-                (Some(_), None) => report.fail(
+                None => report.fail(
                     origin,
                     CliError::input(format!(
                         "no picture: the solution has {} moves, and --svg draws solutions of at most {} \
@@ -659,12 +647,10 @@ fn solve<P: PuzzleCli>(
                         thousands(MAX_PICTURE_MOVES as u64)
                     )),
                 ),
-                _ => {}
             }
-            Ok(())
-        },
-        setup,
-    )?;
+        }
+        Ok(())
+    })?;
     if report.several && !setup.quiet {
         eprintln!(
             "{}: {solved} of {} solved, total length {total_length}, total time {:.3} s, {}",
@@ -677,103 +663,94 @@ fn solve<P: PuzzleCli>(
     report.finish()
 }
 
-fn print_solved(
+/// Text for people of a solution's moves: numbered, eight to a line, a long solution's first
+/// and last moves with a line saying how many are left out; then what moved.
+fn moves_text<F: Facade>(s: &Solution<F>) -> String {
+    let [head, tail] = shown_steps(s.len());
+    let left_out = tail.start - head.end;
+    let mut text = numbered_steps(&s.words.steps[head.clone()], 8, 1);
+    if left_out > 0 {
+        text += &omitted(head.end, tail.start);
+        text += &numbered_steps(&s.words.steps[tail.clone()], 8, tail.start + 1);
+    }
+    let mut pieces: Vec<String> = s.pieces[head].iter().map(ToString::to_string).collect();
+    if left_out > 0 {
+        pieces.push(format!("... {} more", thousands(left_out as u64)));
+        pieces.extend(s.pieces[tail].iter().map(ToString::to_string));
+    }
+    let _ = writeln!(text, "pieces: [{}]", pieces.join(", "));
+    text
+}
+
+/// The line that says which moves text for people leaves out.
+fn omitted(shown: usize, resumed: usize) -> String {
+    format!(
+        "... {} not shown (moves {} to {}; --json gives them all) ...\n",
+        quantity((resumed - shown) as u64, "move"),
+        thousands(shown as u64 + 1),
+        thousands(resumed as u64)
+    )
+}
+
+/// Text for people of the boards along a solution (`--boards`): the start, then the board
+/// after each move shown, each headed by its move.
+fn boards_text<F: Facade>(s: &Solution<F>) -> String {
+    let [head, tail] = shown_steps(s.len());
+    let left_out = tail.start - head.end;
+    let mut text = String::new();
+    for (board, i) in s.words.boards.iter().zip(shown_boards(s.len())) {
+        match i {
+            0 => text += "start:\n",
+            i => {
+                if i == tail.start + 1 && left_out > 0 {
+                    text += &omitted(head.end, tail.start);
+                }
+                let _ = writeln!(text, "{i}. {}:", s.words.steps[i - 1]);
+            }
+        }
+        let _ = writeln!(text, "{}", board.trim_end_matches('\n'));
+    }
+    text
+}
+
+fn print_solved<F: Facade>(
     program: &str,
-    s: &Solved,
+    s: &Solution<F>,
     origin: Origin,
     json: bool,
     boards: bool,
-    params: &SolveParams,
 ) -> Result<(), CliError> {
-    // A proven lower bound: the one given, or an optimal solution's own length.
-    let lower_bound = s.lower_bound.or(s.optimal.then_some(s.len() as u64));
     if json {
-        let mut rest = json!({
-            "length": s.len(),
-            "optimal": s.optimal,
-            "moves": s.moves,
-            "pieces": s.pieces,
-            "nodes": s.nodes,
-            "millis": format_millis(s.elapsed),
-            "heuristic": s.heuristic,
-            "algorithm": s.algorithm,
-        });
-        if let Some(bound) = lower_bound {
-            rest["lower_bound"] = json!(bound);
-        }
-        if let Some(seed) = params.seed {
-            rest["seed"] = json!(seed);
-        }
-        if let Some(hit) = s.stopped {
-            rest["stopped"] = json!(hit.to_string());
-        }
-        if let Value::Object(rest) = &mut rest {
-            rest.extend(s.details.clone());
-        }
-        return emit_json(&record(program, s.fields.clone(), rest, origin));
+        return emit_json(&Record::new(program, s, origin));
     }
     let mut text = format!(
         "{}: {}, {} ({}, heuristic {}, {}, {} ms)\n",
-        s.title,
+        s.words.title,
         quantity(s.len() as u64, "move"),
         if s.optimal { "optimal" } else { "NOT necessarily optimal" },
         s.algorithm,
         s.heuristic,
         quantity(s.nodes, "node"),
-        format_millis(s.elapsed)
+        s.millis
     );
-    // A long solution shows its first and last moves, and says how many it leaves out.
-    let [head, tail] = shown_steps(s.len());
-    let left_out = tail.start - head.end;
-    let omitted = format!(
-        "... {} not shown (moves {} to {}; --json gives them all) ...\n",
-        quantity(left_out as u64, "move"),
-        thousands(head.end as u64 + 1),
-        thousands(tail.start as u64)
-    );
-    text += &numbered_steps(&s.steps[head.clone()], 8, 1);
-    if left_out > 0 {
-        text += &omitted;
-        text += &numbered_steps(&s.steps[tail.clone()], 8, tail.start + 1);
-    }
-    let piece = |p: &Value| p.as_str().map_or_else(|| p.to_string(), str::to_string);
-    let mut pieces: Vec<String> = s.pieces[head].iter().map(piece).collect();
-    if left_out > 0 {
-        pieces.push(format!("... {} more", thousands(left_out as u64)));
-        pieces.extend(s.pieces[tail.clone()].iter().map(piece));
-    }
-    let _ = writeln!(text, "pieces: [{}]", pieces.join(", "));
-    if let (false, Some(bound)) = (s.optimal, lower_bound) {
+    text += &moves_text(s);
+    if let (false, Some(bound)) = (s.optimal, s.lower_bound) {
         let _ = writeln!(text, "a shortest solution has at least {} (a proven lower bound)", quantity(bound, "move"));
     }
-    for note in &s.notes {
+    for note in &s.words.notes {
         let _ = writeln!(text, "{note}");
     }
     if let Some(hit) = s.stopped {
         let _ = writeln!(text, "stopped early ({hit}): this is the best solution found before");
     }
     if boards {
-        // The puzzle gave every board, or (for a long solution) only those shown, in order.
-        let every = s.boards.len() == s.len() + 1;
-        for (k, i) in shown_boards(s.len()).enumerate() {
-            let Some(board) = s.boards.get(if every { i } else { k }) else { break };
-            match i {
-                0 => text += "start:\n",
-                i => {
-                    if i == tail.start + 1 && left_out > 0 {
-                        text += &omitted;
-                    }
-                    let _ = writeln!(text, "{i}. {}:", s.steps[i - 1]);
-                }
-            }
-            let _ = writeln!(text, "{}", board.trim_end_matches('\n'));
-        }
+        text += &boards_text(s);
     }
     write_out(&text)
 }
 
-fn analyze<P: PuzzleCli>(
-    puzzle: P,
+fn analyze<P: Front>(
+    facade: &P::Facade,
     setup: &Setup,
     args: AnalyzeArgs<P::Options>,
     json: bool,
@@ -783,69 +760,55 @@ fn analyze<P: PuzzleCli>(
     if let Some(target) = &plots {
         target.check()?;
     }
-    let report = for_each_input(
-        &puzzle,
-        &args.inputs,
-        false,
-        json,
-        |origin, input, report| {
-            let a = puzzle.analyze(input.as_ref(), setup)?;
-            print_analyzed(P::NAME, &a, origin, json)?;
-            if let Some(target) = &plots {
-                let chart = DepthChart {
-                    puzzle: &a.chart_title,
-                    origin: a.origin,
-                    histogram: &a.histogram,
-                    scale: if args.plot.log { Scale::Log } else { Scale::Linear },
-                };
-                let saved = chart
-                    .to_svg()
-                    .map_err(|e| CliError::internal(e.to_string()))
-                    .and_then(|svg| target.save(origin.number(), &svg, P::NAME, setup.quiet));
-                if let Err(e) = saved {
-                    report.fail(origin, e);
-                }
+    let report = for_each_input(facade, &args.inputs, false, json, |origin, input, report| {
+        let a = facade.analyze(input.as_ref(), &setup.limits, &setup.bars)?;
+        print_analyzed(P::NAME, &a, origin, json)?;
+        if let Some(target) = &plots {
+            let chart = DepthChart {
+                puzzle: &a.words.chart_title,
+                origin: a.words.origin,
+                histogram: &a.histogram,
+                scale: if args.plot.log { Scale::Log } else { Scale::Linear },
+            };
+            let saved = chart
+                .to_svg()
+                .map_err(|e| CliError::internal(e.to_string()))
+                .and_then(|svg| target.save(origin.number(), &svg, P::NAME, setup.quiet));
+            if let Err(e) = saved {
+                report.fail(origin, e);
             }
-            Ok(())
-        },
-        setup,
-    )?;
+        }
+        Ok(())
+    })?;
     report.finish()
 }
 
 /// How many farthest positions text output shows.
 const SHOWN_ANTIPODES: usize = 8;
 
-fn print_analyzed(program: &str, a: &Analyzed, origin: Origin, json: bool) -> Result<(), CliError> {
-    let states: u64 = a.histogram.iter().sum();
-    let max_depth = a.histogram.len().saturating_sub(1);
+fn print_analyzed<F: Facade>(program: &str, a: &Analysis<F>, origin: Origin, json: bool) -> Result<(), CliError> {
     if json {
-        let rest = json!({
-            "states": states,
-            "max_depth": max_depth,
-            "histogram": a.histogram,
-            "antipodes": a.antipodes,
-            "millis": format_millis(a.elapsed),
-        });
-        return emit_json(&record(program, a.fields.clone(), rest, origin));
+        return emit_json(&Record::new(program, a, origin));
     }
     let mut text = format!(
-        "{}: {}, greatest distance {max_depth}, {} at it ({} ms)\n",
-        a.title,
-        quantity(states, "position"),
+        "{}: {}, greatest distance {}, {} at it ({} ms)\n",
+        a.words.title,
+        quantity(a.states, "position"),
+        a.max_depth,
         quantity(a.antipodes.len() as u64, "position"),
-        format_millis(a.elapsed)
+        a.millis
     );
     text += "distance  positions\n";
     for (d, n) in a.histogram.iter().enumerate() {
         let _ = writeln!(text, "{d:>8}  {}", thousands(*n));
     }
-    for note in &a.notes {
+    for note in &a.words.notes {
         let _ = writeln!(text, "{note}");
     }
-    let shown = a.antipode_text.len().min(SHOWN_ANTIPODES);
-    let _ = writeln!(text, "farthest positions ({shown} of {}):", a.antipode_text.len());
-    for board in &a.antipode_text[..shown] {
+    let antipodes = &a.words.antipodes;
+    let shown = antipodes.len().min(SHOWN_ANTIPODES);
+    let _ = writeln!(text, "farthest positions ({shown} of {}):", antipodes.len());
+    for board in &antipodes[..shown] {
         let _ = writeln!(text, "{}", board.trim_end_matches('\n'));
         if board.contains('\n') {
             text.push('\n');
@@ -854,73 +817,55 @@ fn print_analyzed(program: &str, a: &Analyzed, origin: Origin, json: bool) -> Re
     write_out(&text)
 }
 
-fn count<P: PuzzleCli>(
-    puzzle: P,
+fn count<P: Front>(
+    facade: &P::Facade,
     setup: &Setup,
     args: CountArgs<P::Options>,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    let request = CountRequest { list: args.list.then_some(args.limit) };
-    let report = for_each_input(
-        &puzzle,
-        &args.inputs,
-        true,
-        json,
-        |origin, input, _| {
-            let input = input.expect("count always has inputs");
-            let c = puzzle.count(&input, request, setup)?;
-            print_counted(P::NAME, &c, origin, json)
-        },
-        setup,
-    )?;
+    let request = CountRequest { list: args.list.then_some(args.limit), limits: setup.limits };
+    let report = for_each_input(facade, &args.inputs, true, json, |origin, input, _| {
+        let input = input.ok_or_else(|| CliError::internal("count without an input (a bug)"))?;
+        let result = facade.count(&input, &request);
+        setup.say_notes(facade);
+        print_counted(P::NAME, &result?, origin, json)
+    })?;
     report.finish()
 }
 
-fn print_counted(program: &str, c: &Counted, origin: Origin, json: bool) -> Result<(), CliError> {
+fn print_counted<F: Facade>(program: &str, c: &Count<F>, origin: Origin, json: bool) -> Result<(), CliError> {
     if json {
-        let mut rest = json!({
-            "length": c.length,
-            "count": count_json(c.count),
-            "nodes": c.nodes,
-            "millis": format_millis(c.elapsed),
-        });
-        if let Some(h) = &c.heuristic {
-            rest["heuristic"] = json!(h);
-        }
-        if let Some(list) = &c.solutions {
-            rest["solutions"] = list.iter().map(|l| json!({"moves": l.moves, "pieces": l.pieces})).collect();
-        }
-        return emit_json(&record(program, c.fields.clone(), rest, origin));
+        return emit_json(&Record::new(program, c, origin));
     }
     let mut text = format!(
         "{}: {} of {} ({}, {} ms{})\n",
-        c.title,
-        quantity(c.count, "optimal solution"),
+        c.words.title,
+        quantity(c.count.0, "optimal solution"),
         quantity(c.length, "move"),
         quantity(c.nodes, "node"),
-        format_millis(c.elapsed),
+        c.millis,
         c.heuristic.as_ref().map_or(String::new(), |h| format!(", heuristic {h}"))
     );
     if let Some(list) = &c.solutions {
         for (i, l) in list.iter().enumerate() {
             let _ = writeln!(text, "{:>4}. {}", i + 1, l.steps.join(", "));
         }
-        if (list.len() as u128) < c.count {
-            let _ = writeln!(text, "(the first {} of {}; raise --limit for more)", list.len(), thousands(c.count));
+        if (list.len() as u128) < c.count.0 {
+            let _ = writeln!(text, "(the first {} of {}; raise --limit for more)", list.len(), thousands(c.count.0));
         }
     }
     write_out(&text)
 }
 
-fn make<P: PuzzleCli>(
-    puzzle: P,
+fn make<P: Front>(
+    facade: &P::Facade,
     setup: &Setup,
-    how: MakeBoard,
+    how: Make,
     seed: Option<u64>,
     count: u64,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    if !P::MAKES_BOARDS {
+    if !facade.makes_boards() {
         return Err(CliError::input(format!(
             "{} does not make boards: scramble and random are for tile puzzles",
             P::NAME
@@ -939,28 +884,11 @@ fn make<P: PuzzleCli>(
         if let Some(hit) = guard.check_time() {
             return Err(CliError::limit(hit));
         }
-        let Made { fields, text } = puzzle.make(how, &mut rng, setup)?;
-        if json {
-            let mut rest = json!({"text": text, "seed": seed});
-            if let MakeBoard::Scramble(moves) = how {
-                rest["moves"] = json!(moves);
-            }
-            emit_json(&record(P::NAME, fields, rest, Origin::Default(1)))?;
-        } else {
-            write_out(&format!("{text}\n"))?;
+        let made = slide_core::answer::Made { seed, ..facade.make(how, &mut rng, &setup.limits)? };
+        match json {
+            true => emit_json(&Record::new(P::NAME, &made, Origin::Default(1)))?,
+            false => write_out(&format!("{}\n", made.text))?,
         }
     }
     Ok(ExitCode::Success)
-}
-
-/// A seed for a run given none, so that two runs differ: from the operating system, else
-/// (should it fail) from the clock and the process id. Below 2^32: short enough to type
-/// again, and exact in every JSON reader.
-fn fresh_seed() -> u64 {
-    use rand::TryRng;
-    let seed = rand::rngs::SysRng.try_next_u32().unwrap_or_else(|_| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        now.subsec_nanos() ^ (now.as_secs() as u32) ^ std::process::id().rotate_left(16)
-    });
-    u64::from(seed)
 }

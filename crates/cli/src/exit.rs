@@ -59,17 +59,6 @@ impl CliError {
     pub fn not_found(message: impl Into<String>) -> Self {
         CliError { code: ExitCode::LimitReached, message: message.into() }
     }
-    /// Why an enumeration of a whole space did not finish: refused as too large for the
-    /// memory budget (exit 2, naming `--max-memory`), stopped by a bound (3) or Ctrl-C (130),
-    /// or a bug (1).
-    pub fn enumeration(e: slide_core::enumerate::EnumerateError) -> Self {
-        use slide_core::enumerate::EnumerateError;
-        match e {
-            EnumerateError::TooLarge { .. } => CliError::input(format!("{e} (--max-memory)")),
-            EnumerateError::Stopped(hit) => CliError::limit(hit),
-            e => CliError::internal(e.to_string()),
-        }
-    }
     /// An internal error (exit 1).
     pub fn internal(message: impl Into<String>) -> Self {
         CliError { code: ExitCode::Internal, message: message.into() }
@@ -88,6 +77,21 @@ impl std::fmt::Display for CliError {
 }
 
 impl std::error::Error for CliError {}
+
+/// A facade's error as the command line says it: bad input (2), a bound (3, or 130 for
+/// Ctrl-C), a search that found nothing within its own bound (3), a bug (1).
+impl From<slide_core::answer::AnswerError> for CliError {
+    fn from(e: slide_core::answer::AnswerError) -> Self {
+        use slide_core::answer::AnswerError;
+        match e {
+            AnswerError::Input(message) => CliError::input(message),
+            AnswerError::TooLarge(message) => CliError::input(format!("{message} (--max-memory)")),
+            AnswerError::Limit(hit) => CliError::limit(hit),
+            AnswerError::NotFound { message, .. } => CliError::not_found(message),
+            AnswerError::Bug(message) => CliError::internal(message),
+        }
+    }
+}
 
 /// Runs a binary's `main`: installs the Ctrl-C handler ([`crate::interrupt`]), then prints
 /// an error as `program: message` on stderr and exits with its status.

@@ -10,43 +10,7 @@ use crate::CliError;
 /// The longest batch line read: a longer one is an error for that line alone.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// Where an input came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// The Nth board argument (from 1).
-    Argument(usize),
-    /// The Nth of the puzzle's default inputs (from 1).
-    Default(usize),
-    /// Line N of the batch file (from 1).
-    Line(usize),
-}
-
-impl Origin {
-    /// The number pictures of this input carry: its line, or its position.
-    pub fn number(self) -> usize {
-        match self {
-            Origin::Argument(n) | Origin::Default(n) | Origin::Line(n) => n,
-        }
-    }
-
-    /// The batch line, if it is one.
-    pub fn line(self) -> Option<usize> {
-        match self {
-            Origin::Line(n) => Some(n),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Origin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Origin::Argument(n) => write!(f, "argument {n}"),
-            Origin::Default(n) => write!(f, "default input {n}"),
-            Origin::Line(n) => write!(f, "line {n}"),
-        }
-    }
-}
+pub use slide_core::answer::Origin;
 
 /// One input: where it came from, and its text or why it could not be read.
 pub type Input = (Origin, Result<String, CliError>);

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use clap::{Args, Subcommand};
-use serde_json::json;
+use serde::Serialize;
 use slide_core::table::{TableSet, Verified};
 use slide_core::units::{human_bytes, human_seconds, quantity, thousands};
 
@@ -47,6 +47,76 @@ enum TablesAction {
     },
 }
 
+/// A set as `tables list --json` writes it.
+#[derive(Serialize)]
+struct SetRecord<'a> {
+    /// Its name, as `tables build` takes it.
+    name: &'a str,
+    /// What it is for.
+    summary: &'a str,
+    /// Its size in bytes.
+    bytes: u64,
+    /// Whether every file is there.
+    built: bool,
+    /// Whether it is built on first use (not on request).
+    on_first_use: bool,
+    /// About how long a build takes.
+    build_seconds: u32,
+    /// About how much memory a build takes.
+    build_memory: u64,
+    /// Where its files are.
+    dir: String,
+    /// Its files.
+    files: Vec<FileRecord>,
+}
+
+/// One file of a set.
+#[derive(Serialize)]
+struct FileRecord {
+    /// Its name in the data directory.
+    file: String,
+    /// Its size in bytes.
+    bytes: u64,
+    /// Whether it is there.
+    present: bool,
+}
+
+/// A table built by `tables build --json`.
+#[derive(Serialize)]
+struct BuiltRecord<'a> {
+    /// Its set.
+    set: &'a str,
+    /// Its file.
+    file: &'a str,
+    /// The data directory.
+    dir: String,
+    /// Its entries.
+    entries: u64,
+    /// Its size in bytes.
+    bytes: u64,
+    /// The build's time.
+    seconds: f64,
+}
+
+/// A check of `tables verify --json`.
+#[derive(Serialize)]
+struct CheckRecord<'a> {
+    /// The set.
+    set: &'a str,
+    /// What was checked: a table, or the set as a whole.
+    table: &'a str,
+    /// Whether it passed.
+    ok: bool,
+    /// What was found.
+    detail: &'a str,
+}
+
+/// `tables --json` of a program without tables: `{"tables": []}`.
+#[derive(Serialize)]
+struct NoTables {
+    tables: [(); 0],
+}
+
 /// Where `tables` works and how it talks.
 pub struct TablesRun<'a> {
     /// The program's name, for the commands it suggests.
@@ -68,7 +138,7 @@ impl TablesRun<'_> {
     pub fn run(&self, args: TablesArgs) -> Result<ExitCode, CliError> {
         if self.sets.is_empty() {
             let message = format!("{} uses no precomputed tables", self.program);
-            return if self.json { emit_json(&json!({ "tables": [] })) } else { write_out(&format!("{message}\n")) }
+            return if self.json { emit_json(&NoTables { tables: [] }) } else { write_out(&format!("{message}\n")) }
                 .map(|()| ExitCode::Success);
         }
         match args.action.unwrap_or(TablesAction::List) {
@@ -107,22 +177,22 @@ impl TablesRun<'_> {
                 (m, true) => format!("partly built ({} of {})", set.specs.len() - m, set.specs.len()),
             };
             if self.json {
-                let files: Vec<_> = set
+                let files = set
                     .specs
                     .iter()
-                    .map(|s| json!({ "file": s.file_name(), "bytes": s.bytes, "present": s.exists_in(self.dir) }))
+                    .map(|s| FileRecord { file: s.file_name(), bytes: s.bytes, present: s.exists_in(self.dir) })
                     .collect();
-                emit_json(&json!({
-                    "name": set.name,
-                    "summary": set.summary,
-                    "bytes": set.bytes(),
-                    "built": missing == 0,
-                    "on_first_use": !set.large(),
-                    "build_seconds": set.cost.seconds,
-                    "build_memory": set.cost.memory,
-                    "dir": self.dir.display().to_string(),
-                    "files": files,
-                }))?;
+                emit_json(&SetRecord {
+                    name: &set.name,
+                    summary: &set.summary,
+                    bytes: set.bytes(),
+                    built: missing == 0,
+                    on_first_use: !set.large(),
+                    build_seconds: set.cost.seconds,
+                    build_memory: set.cost.memory,
+                    dir: self.dir.display().to_string(),
+                    files,
+                })?;
             } else {
                 let mut line =
                     format!("  {:<10} {:>10}  {:<20} {}", set.name, human_bytes(set.bytes()), state, set.summary);
@@ -169,14 +239,14 @@ impl TablesRun<'_> {
                 .map_err(|e| CliError::input(format!("cannot build {} in {}: {e}", set.name, self.dir.display())))?;
             for b in built {
                 if self.json {
-                    emit_json(&json!({
-                        "set": set.name,
-                        "file": b.file,
-                        "dir": self.dir.display().to_string(),
-                        "entries": b.entries,
-                        "bytes": b.bytes,
-                        "seconds": (b.elapsed.as_secs_f64() * 1e3).round() / 1e3,
-                    }))?;
+                    emit_json(&BuiltRecord {
+                        set: &set.name,
+                        file: &b.file,
+                        dir: self.dir.display().to_string(),
+                        entries: b.entries,
+                        bytes: b.bytes,
+                        seconds: (b.elapsed.as_secs_f64() * 1e3).round() / 1e3,
+                    })?;
                 } else {
                     write_out(&format!(
                         "built {}: {} entries, {}, in {:.1} s\n",
@@ -203,7 +273,7 @@ impl TablesRun<'_> {
                         Ok(report) => (true, report),
                         Err(why) => (false, why),
                     };
-                    emit_json(&json!({ "set": set.name, "table": what, "ok": ok, "detail": detail }))?;
+                    emit_json(&CheckRecord { set: &set.name, table: &what, ok, detail })?;
                 } else {
                     let line = match outcome {
                         Ok(report) => format!("{what:<28} ok: {report}\n"),

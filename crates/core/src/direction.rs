@@ -2,8 +2,7 @@
 
 /// The way a piece slides ("Down" slides the piece above the blank down into it, as the
 /// code-golf challenge writes it). One type for every puzzle, so that outputs agree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Direction {
     /// Towards row 0.
     Up,
@@ -43,5 +42,25 @@ impl Direction {
 impl std::fmt::Display for Direction {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A direction's name that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not a direction (Up, Down, Left or Right)")]
+pub struct NotADirection(pub String);
+
+impl std::str::FromStr for Direction {
+    type Err = NotADirection;
+
+    /// Reads a name as [`Direction::name`] writes it (`"Up"`), as records hold moves.
+    ///
+    /// ```
+    /// use slide_core::Direction;
+    /// assert_eq!("Left".parse(), Ok(Direction::Left));
+    /// assert!("Sideways".parse::<Direction>().is_err());
+    /// ```
+    fn from_str(name: &str) -> Result<Direction, NotADirection> {
+        Direction::ALL.into_iter().find(|d| d.name() == name).ok_or_else(|| NotADirection(name.to_string()))
     }
 }

@@ -13,6 +13,8 @@
 //! - [`notation`]: moves written as letters (`RRDL`), runs (`R3 D2 L`) or words, read back
 //!   with errors that name the column.
 //! - [`packed`]: fixed-width fields packed into one integer, the form of every state.
+//! - [`answer`]: what a front end asks of a puzzle ([`answer::Facade`]) and the typed
+//!   records it answers with.
 //! - [`table`]: the versioned, checksummed file format of every precomputed table, and the
 //!   per-user directory that holds them.
 //!
@@ -20,6 +22,7 @@
 // Only `table::mapped` may use unsafe code (it maps table files; it says why).
 #![deny(unsafe_code)]
 
+pub mod answer;
 pub mod bits;
 pub mod board_text;
 pub mod direction;
@@ -31,6 +34,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod rank;
 pub mod search;
+pub mod sync;
 pub mod table;
 pub mod units;
 

@@ -24,3 +24,14 @@ impl Progress for NoProgress {
         Box::new(|_| {})
     }
 }
+
+/// A receiver shared by several owners (a front end and the facades it made).
+impl<P: Progress + ?Sized + Send> Progress for std::sync::Arc<P> {
+    fn task<'a>(&'a self, label: &str, total: u64) -> Box<dyn Fn(LayerStats) + Sync + 'a> {
+        (**self).task(label, total)
+    }
+
+    fn warn(&self, message: &str) {
+        (**self).warn(message)
+    }
+}

@@ -51,7 +51,7 @@ fn benches(c: &mut Criterion) {
     let conflicts = LinearConflict::new(&puzzle);
     let walking = WalkingDistance::new(&puzzle, true).unwrap();
     let partition = Partition::pdb663();
-    let dir = slide_cli::data_dir(None);
+    let dir = slide_core::table::data_dir(None);
     let tables = partition.load(&dir, &slide_core::progress::NoProgress).expect("the 6-6-3 tables load or build");
     let pdb = PdbHeuristic::new(&partition, tables, &puzzle).unwrap();
     let mut group = c.benchmark_group("4x4 estimate of 1000 positions");

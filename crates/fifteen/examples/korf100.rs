@@ -31,7 +31,7 @@ fn main() {
         eprintln!("unknown partition {name}: pdb663, pdb78 or pdb6666");
         std::process::exit(2);
     };
-    let mut dir = slide_cli::data_dir(None);
+    let mut dir = slide_core::table::data_dir(None);
     if let Ok(cells) = std::env::var("PATTERNS") {
         partition.patterns = cells
             .split('/')

@@ -316,6 +316,45 @@ impl TilePuzzle {
     pub fn is_goal(&self, state: &TileState) -> bool {
         *state == self.goal
     }
+    /// The state after `moves` from `start`, or the index of the first that is not a legal
+    /// move of the state it is played on.
+    ///
+    /// ```
+    /// use fifteen::{Shape, TilePuzzle};
+    /// use slide_core::Puzzle;
+    /// let shape = Shape::new(2, 2).unwrap();
+    /// let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    /// let mut moves = Vec::new();
+    /// p.for_each_successor(&p.goal(), |m, _| moves.push(m));
+    /// assert!(p.try_play(p.goal(), &moves[..1]).is_ok());
+    /// assert_eq!(p.try_play(p.goal(), &[moves[0], moves[1]]), Err(1));
+    /// ```
+    pub fn try_play(&self, start: TileState, moves: &[Slide]) -> Result<TileState, usize> {
+        moves.iter().enumerate().try_fold(start, |state, (i, m)| self.play(state, *m).ok_or(i))
+    }
+
+    /// The state after `slide`, if it is a legal move of `state`.
+    pub fn play(&self, state: TileState, slide: Slide) -> Option<TileState> {
+        let blank = state.blank();
+        let legal = slide.to == blank
+            && state.tile_at(slide.from) == slide.tile
+            && self.neighbours(blank).contains(&(slide.from, slide.direction));
+        legal.then(|| state.slide(slide.from))
+    }
+
+    /// The state after each of `tiles` slides in turn into the blank, or the index of the
+    /// first that is not next to it.
+    pub fn try_play_tiles(&self, start: TileState, tiles: &[u8]) -> Result<TileState, usize> {
+        tiles.iter().enumerate().try_fold(start, |state, (i, &tile)| {
+            if tile == 0 || usize::from(tile) >= self.shape.cells() {
+                return Err(i);
+            }
+            let from = state.cell_of(tile);
+            let next = self.neighbours(state.blank()).iter().any(|&(c, _)| c == from);
+            next.then(|| state.slide(from)).ok_or(i)
+        })
+    }
+
     /// The cells next to `cell`, each with the direction a tile there slides into `cell`.
     #[inline]
     pub fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {

@@ -227,6 +227,32 @@ impl Grid {
         }
         Ok(())
     }
+    /// The board after `moves`, or the index of the first illegal one; `self` is unchanged.
+    ///
+    /// ```
+    /// use fifteen::{Direction, Grid};
+    /// let board: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
+    /// assert_eq!(board.try_play(&[Direction::Left, Direction::Left]), Ok(Grid::goal(board.dims())));
+    /// assert_eq!(board.try_play(&[Direction::Right]), Err(0));
+    /// ```
+    pub fn try_play(&self, moves: &[Direction]) -> Result<Grid, usize> {
+        let mut board = self.clone();
+        board.play(moves)?;
+        Ok(board)
+    }
+    /// The board after each of `tiles` slides in turn into the blank, or the index of the
+    /// first that is not next to it (or not on the board).
+    pub fn try_play_tiles(&self, tiles: &[u16]) -> Result<Grid, usize> {
+        let mut board = self.clone();
+        for (i, &tile) in tiles.iter().enumerate() {
+            let from = board.positions.get(tile as usize).ok_or(i)?;
+            if tile == 0 || self.dims.distance(*from as usize, board.blank()) != 1 {
+                return Err(i);
+            }
+            board.slide_from(*from as usize);
+        }
+        Ok(board)
+    }
     /// The board as BOARD text, rows separated by ` / ` (as [`fmt::Display`] writes it).
     pub fn text(&self) -> String {
         crate::parse::cells_text(self.dims, |c| self.cells[c])

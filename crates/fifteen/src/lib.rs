@@ -5,16 +5,13 @@
 pub mod board;
 pub mod bound;
 pub mod branching;
-#[cfg(feature = "cli")]
-pub mod cli;
+pub mod facade;
 pub mod fast;
 pub mod grid;
 pub mod heuristics;
 pub mod mtm;
 pub mod parse;
 pub mod pdb;
-#[cfg(feature = "cli")]
-pub mod picture;
 pub mod play;
 pub mod scramble;
 pub mod solvable;

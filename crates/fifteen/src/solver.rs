@@ -10,15 +10,18 @@
 //! ```
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
+use slide_core::answer::SolveRequest;
+pub use slide_core::answer::{Algorithm, Note, RandomWalk, DEFAULT_WEIGHT};
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
     astar, bfs, depth_first_any, depth_limited_visited, iterative_deepening, random_walks, weighted_astar, CountResult,
     IdaOptions, LimitHit, Limits, PathOf, WalkOptions, Walks, Weight, WeightedOf, WeightedOptions,
 };
+use slide_core::sync::lock;
 use slide_core::units::quantity;
 use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
@@ -31,147 +34,6 @@ use crate::solvable::{check_solvable, solution_parity, Unsolvable};
 use crate::tree;
 use crate::wide::WideSolution;
 use crate::{Grid, Shape, Slide, TilePuzzle, TileState};
-
-/// How to search, with the parameters of the searches that take any.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// IDA* with the chosen heuristic (optimal; memory: the path).
-    #[default]
-    Idastar,
-    /// Breadth-first search (optimal; memory: every state reached; no heuristic).
-    Bfs,
-    /// Plain iterative deepening (optimal; memory: the path; no heuristic).
-    Iddfs,
-    /// A* with the chosen heuristic (optimal; memory: every state reached).
-    Astar,
-    /// Depth-first search with a visited set, as in Lecky's experiments (NOT optimal; memory:
-    /// every state reached). Within `max_depth` moves it is his depth-bounded search: the
-    /// shortest solution it meets, and it can miss every solution within the bound (the
-    /// visited set cuts paths); without a bound, the first solution it meets, usually far
-    /// longer than the shortest. Moves are tried in the order of the moving tile's cell, as
-    /// his move tables list them, so that his figures are reproduced.
-    Dfs {
-        /// The most moves a path may have (None: no bound).
-        max_depth: Option<u32>,
-    },
-    /// Random walks that never undo their last move, as in Lecky's experiments: the first
-    /// and the shortest solution they find (NOT optimal).
-    RandomWalk(RandomWalk),
-    /// Weighted A* with the chosen heuristic: a solution at most `weight` times the shortest
-    /// (weight 1: A*, optimal), and a proven lower bound.
-    Weighted {
-        /// The weight W of f = g + W·h.
-        weight: Weight,
-    },
-    /// The staged solver of [`crate::fast`]: lines filled one by one (by a beam search on
-    /// boards up to 20x20), the last 12 cells or fewer solved optimally (NOT optimal; under a
-    /// second, boards up to 100x100; memory: the board, and the beam's boards).
-    Fast,
-}
-
-/// The parameters of [`Algorithm::RandomWalk`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RandomWalk {
-    /// How many walks.
-    pub walks: u64,
-    /// The most moves of a walk (once a solution is found, later walks must be shorter).
-    pub max_depth: u32,
-    /// Lecky's informed walks: where a walk gave up is a dead end for the later ones.
-    pub informed: bool,
-    /// Walks that prefer moves lowering the heuristic.
-    pub greedy: bool,
-    /// The seed of the walks' generator: the same seed, the same walks.
-    pub seed: u64,
-}
-
-impl Default for RandomWalk {
-    /// Lecky's figures: 100,000 walks of at most 40 moves; seed 0.
-    fn default() -> Self {
-        RandomWalk { walks: 100_000, max_depth: 40, informed: false, greedy: false, seed: 0 }
-    }
-}
-
-/// The weight of [`Algorithm::Weighted`] when none is given.
-pub const DEFAULT_WEIGHT: f64 = 2.0;
-
-impl Algorithm {
-    /// Every algorithm with its default parameters, the default first.
-    pub const ALL: [Algorithm; 8] = [
-        Algorithm::Idastar,
-        Algorithm::Bfs,
-        Algorithm::Iddfs,
-        Algorithm::Astar,
-        Algorithm::Weighted { weight: Weight::TWO },
-        Algorithm::Dfs { max_depth: None },
-        Algorithm::RandomWalk(RandomWalk { walks: 100_000, max_depth: 40, informed: false, greedy: false, seed: 0 }),
-        Algorithm::Fast,
-    ];
-
-    /// The name on the command line and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Algorithm::Idastar => "idastar",
-            Algorithm::Bfs => "bfs",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Astar => "astar",
-            Algorithm::Dfs { .. } => "dfs",
-            Algorithm::RandomWalk(_) => "random-walk",
-            Algorithm::Weighted { .. } => "weighted",
-            Algorithm::Fast => "fast",
-        }
-    }
-
-    /// The algorithm named `name`, with its default parameters. `dfs-not-optimal`, the old
-    /// name of the unbounded [`Algorithm::Dfs`], is still read.
-    pub fn from_name(name: &str) -> Option<Algorithm> {
-        match name {
-            "dfs-not-optimal" => Some(Algorithm::Dfs { max_depth: None }),
-            name => Algorithm::ALL.into_iter().find(|a| a.name() == name),
-        }
-    }
-
-    /// What it does, in a few words, for help texts.
-    pub const fn description(self) -> &'static str {
-        match self {
-            Algorithm::Idastar => "IDA* with the heuristic (optimal; memory: the path)",
-            Algorithm::Bfs => "breadth-first search (optimal; memory: every state reached)",
-            Algorithm::Iddfs => "plain iterative deepening (optimal; slow; memory: the path)",
-            Algorithm::Astar => "A* with the heuristic (optimal; memory: every state reached)",
-            Algorithm::Dfs { .. } => {
-                "depth-first search with a visited set (Lecky's): --max-depth D gives the shortest it meets \
-                 within D moves and may miss them all; without it, the first it meets. NOT optimal"
-            }
-            Algorithm::RandomWalk(_) => {
-                "random walks that never undo a move (Lecky's): the first and the best of --walks N \
-                 (default 100000) of at most --max-depth D moves (default 40); --informed, --greedy, --seed S. \
-                 NOT optimal"
-            }
-            Algorithm::Weighted { .. } => {
-                "weighted A* (f = g + W x h): a solution at most --weight W times the shortest (default 2; \
-                 1 is optimal) and a proven lower bound, boards up to 8x8 (64 cells); memory: every state reached"
-            }
-            Algorithm::Fast => {
-                "the staged solver: rows and columns filled one by one, the last 12 cells solved optimally; \
-                 any board up to 100x100 in under a second, with a proven lower bound. NOT optimal"
-            }
-        }
-    }
-
-    /// Whether the solutions it finds are shortest ones.
-    pub fn is_optimal(self) -> bool {
-        match self {
-            Algorithm::Dfs { .. } | Algorithm::RandomWalk(_) | Algorithm::Fast => false,
-            Algorithm::Weighted { weight } => weight == Weight::ONE,
-            _ => true,
-        }
-    }
-
-    /// Whether its search uses the heuristic (the others use one only for a lower bound).
-    pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::Idastar | Algorithm::Astar | Algorithm::Weighted { .. })
-            || matches!(self, Algorithm::RandomWalk(w) if w.greedy)
-    }
-}
 
 /// Why a board was not solved.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -203,8 +65,13 @@ pub enum SolveError {
     Bug(String),
     /// A search that may miss solutions (depth-first with a visited set, random walks)
     /// ended, within its own bound, without one: not a proof that there is none.
-    #[error("{0}")]
-    NotFound(String),
+    #[error("{message}")]
+    NotFound {
+        /// What was searched, and what is proven.
+        message: String,
+        /// Nodes generated.
+        nodes: u64,
+    },
 }
 
 /// What random walks found besides the best solution ([`Solution::walks`]).
@@ -296,16 +163,6 @@ pub fn solve(board: &str) -> Result<Solution, SolveError> {
     solver.solve(shape, start, TilePuzzle::standard_goal(shape), Algorithm::Idastar)
 }
 
-/// Why a solver's default heuristic gave way to a weaker one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Note {
-    /// What was given up and why, and the heuristic used instead.
-    pub text: String,
-    /// A table that is there could not be used (corrupt, of another kind): something to say
-    /// even to a user who asked for no advice.
-    pub warning: bool,
-}
-
 /// How many built heuristics a solver keeps.
 const KEPT_HEURISTICS: usize = 4;
 
@@ -326,12 +183,6 @@ pub struct Solver {
     kept: Mutex<Vec<Kept>>,
     /// Held while a heuristic is built, so that threads asking for the same one build it once.
     building: Mutex<()>,
-}
-
-/// The data behind `mutex`, even if a thread panicked while holding it: what is kept there
-/// (notes, built heuristics) stays valid whatever happened to the holder.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Default for Solver {
@@ -521,7 +372,8 @@ impl Solver {
         }
     }
 
-    /// A solution of `start` on a `shape` board with `goal`, by `algorithm`.
+    /// A solution of `start` on a `shape` board with `goal`, by `algorithm`, within the
+    /// solver's bounds.
     pub fn solve(
         &self,
         shape: Shape,
@@ -529,46 +381,42 @@ impl Solver {
         goal: TileState,
         algorithm: Algorithm,
     ) -> Result<Solution, SolveError> {
-        self.run(shape, start, goal, algorithm, &self.limits, self.best_so_far)
+        let request = SolveRequest { best_so_far: self.best_so_far, ..SolveRequest::new(algorithm, self.limits) };
+        self.solve_request(shape, start, goal, &request)
     }
 
-    /// [`Solver::solve`] within `limits` instead of the solver's own: one solver, with its
-    /// tables, serves searches of different budgets.
-    pub fn solve_within(
+    /// A solution as `request` asks: its algorithm, its bounds instead of the solver's own
+    /// (one solver, with its tables, serves searches of different budgets), the best
+    /// solution so far or none when a bound stops it.
+    pub fn solve_request(
         &self,
         shape: Shape,
         start: TileState,
         goal: TileState,
-        algorithm: Algorithm,
-        limits: &Limits,
+        request: &SolveRequest,
     ) -> Result<Solution, SolveError> {
-        self.run(shape, start, goal, algorithm, limits, self.best_so_far)
-    }
-
-    /// [`Solver::solve`], asking for the best solution so far ([`Solver::best_so_far`]) or not.
-    pub fn solve_with(
-        &self,
-        shape: Shape,
-        start: TileState,
-        goal: TileState,
-        algorithm: Algorithm,
-        best_so_far: bool,
-    ) -> Result<Solution, SolveError> {
-        self.run(shape, start, goal, algorithm, &self.limits, best_so_far)
-    }
-
-    fn run(
-        &self,
-        shape: Shape,
-        start: TileState,
-        goal: TileState,
-        algorithm: Algorithm,
-        limits: &Limits,
-        best_so_far: bool,
-    ) -> Result<Solution, SolveError> {
-        let result = self.search(shape, start, goal, algorithm, limits, best_so_far);
+        let result = self.search(shape, start, goal, request);
         self.tables_unchanged()?;
         result
+    }
+
+    /// The heuristic a search by `algorithm` uses: the one chosen (or the strongest at hand)
+    /// for the searches it guides; for those that use one only for a lower bound and greedy
+    /// walks, the one chosen, else Manhattan distance; none for the blind searches.
+    fn heuristic_of(
+        &self,
+        puzzle: &TilePuzzle,
+        algorithm: Algorithm,
+    ) -> Result<(Arc<AnyHeuristic>, HeuristicChoice), SolveError> {
+        match algorithm {
+            Algorithm::Idastar | Algorithm::Astar | Algorithm::Weighted { .. } => self.heuristic_for(puzzle),
+            Algorithm::Dfs { .. } | Algorithm::RandomWalk(_) => {
+                self.heuristic_asked(puzzle, self.heuristic.or(Some(HeuristicChoice::Manhattan)))
+            }
+            Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Fast => {
+                Ok((Arc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None))
+            }
+        }
     }
 
     fn search(
@@ -576,151 +424,50 @@ impl Solver {
         shape: Shape,
         start: TileState,
         goal: TileState,
-        algorithm: Algorithm,
-        limits: &Limits,
-        best_so_far: bool,
+        request: &SolveRequest,
     ) -> Result<Solution, SolveError> {
         check_solvable(shape, &start, &goal)?;
+        let algorithm = request.algorithm;
         if algorithm == Algorithm::Fast {
             return fast_solution(shape, start, goal);
         }
         let puzzle = TilePuzzle::new(shape, goal);
-        let (h, heuristic) = match algorithm {
-            Algorithm::Idastar | Algorithm::Astar | Algorithm::Weighted { .. } => self.heuristic_for(&puzzle)?,
-            // A heuristic for the lower bound (and the greedy walks): the one asked, else Manhattan.
-            Algorithm::Dfs { .. } | Algorithm::RandomWalk(_) => {
-                self.heuristic_asked(&puzzle, self.heuristic.or(Some(HeuristicChoice::Manhattan)))?
-            }
-            Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Fast => {
-                (Arc::new(AnyHeuristic::None(Default::default())), HeuristicChoice::None)
-            }
-        };
-        let clock = Instant::now();
-        let options = Self::options(&puzzle, &start, limits);
-        let solution = |path: PathOf<TilePuzzle>, stats: SearchStats, lower_bound: u32| Solution {
-            shape,
+        let (h, heuristic) = self.heuristic_of(&puzzle, algorithm)?;
+        let search = Search {
+            puzzle: &puzzle,
+            h: &h,
             start,
-            goal,
-            lower_bound: if algorithm.is_optimal() { path.len() as u32 } else { lower_bound },
-            moves: path.moves,
-            optimal: algorithm.is_optimal(),
-            heuristic,
-            algorithm,
-            nodes: stats.nodes,
-            elapsed: clock.elapsed(),
-            weight: None,
-            walks: None,
-            stopped: None,
+            options: Self::options(&puzzle, &start, &request.limits),
+            clock: Instant::now(),
+            template: Solution {
+                shape,
+                start,
+                goal,
+                lower_bound: 0,
+                moves: Vec::new(),
+                optimal: algorithm.is_optimal(),
+                heuristic,
+                algorithm,
+                nodes: 0,
+                elapsed: Duration::ZERO,
+                weight: None,
+                walks: None,
+                stopped: None,
+            },
         };
-        let estimate = || h.with(Estimate(&start));
-        let parity = solution_parity(shape, &start, &goal);
-        // The least length of the solution's parity at least `bound`.
-        let with_parity = |bound: u32| bound + (bound + parity) % 2;
         match algorithm {
-            Algorithm::Dfs { max_depth } => {
-                let cells = CellOrder(&puzzle);
-                let (outcome, stats) = match max_depth {
-                    Some(depth) => depth_limited_visited(&cells, start, |s| puzzle.is_goal(s), depth, &options.limits),
-                    None => {
-                        let (outcome, stats) = depth_first_any(&cells, start, |s| puzzle.is_goal(s), &options.limits);
-                        let outcome = match outcome {
-                            Outcome::Found(path) => Outcome::Found(Some(path)),
-                            Outcome::NoSolution => Outcome::NoSolution,
-                            Outcome::LimitReached(hit) => Outcome::LimitReached(hit),
-                        };
-                        (outcome, stats)
-                    }
-                };
-                let bound = with_parity(estimate());
-                match found(outcome)? {
-                    Some(path) => Ok(solution(path, stats, bound)),
-                    None => {
-                        let within = quantity(max_depth.unwrap_or(0), "move");
-                        let nodes = quantity(stats.nodes, "node");
-                        Err(SolveError::NotFound(match max_depth.is_some_and(|d| d < bound) {
-                            true => format!(
-                                "no solution within {within}: a shortest solution has at least {} (a proven \
-                                 lower bound)",
-                                quantity(bound, "move")
-                            ),
-                            false => format!(
-                                "depth-first search with a visited set found no solution within {within} ({nodes}): \
-                                 not a proof that none exists, since a state first met deep in the search is not \
-                                 searched again when met nearer the start; a shortest solution has at least {}",
-                                quantity(bound, "move")
-                            ),
-                        }))
-                    }
-                }
-            }
-            Algorithm::RandomWalk(walk) => {
-                let (walks, stats) = h.with(WalkWith { puzzle: &puzzle, start, walk, limits: options.limits });
-                let Some(best) = walks.best.clone() else {
-                    if let Some(hit) = walks.stopped {
-                        return Err(SolveError::Limit(hit));
-                    }
-                    let bound = with_parity(estimate());
-                    let none = format!(
-                        "none of {} of at most {} reached the goal",
-                        quantity(walks.walks, "random walk"),
-                        quantity(walk.max_depth, "move")
-                    );
-                    return Err(SolveError::NotFound(match walk.max_depth < bound {
-                        true => format!(
-                            "{none}, and none can: a shortest solution has at least {} (a proven lower bound)",
-                            quantity(bound, "move")
-                        ),
-                        false => format!(
-                            "{none}: not a proof that no solution is so short (a shortest solution has at least \
-                             {}); more walks or longer ones may find one",
-                            quantity(bound, "move")
-                        ),
-                    }));
-                };
-                if let (Some(hit), false) = (walks.stopped, best_so_far) {
-                    return Err(SolveError::Limit(hit));
-                }
-                let first = walks.first.as_ref().expect("a best walk is a first one too");
-                let report = WalkReport {
-                    first: (first.walk, first.path.moves.clone()),
-                    best_walk: best.walk,
-                    walks: walks.walks,
-                    succeeded: walks.succeeded,
-                    dead_ends: (walks.dead_ends, walks.cut),
-                };
-                let mut s = solution(best.path, stats, with_parity(estimate()));
-                s.walks = Some(report);
-                s.stopped = walks.stopped;
-                Ok(s)
-            }
-            Algorithm::Weighted { weight } => {
-                let options =
-                    WeightedOptions { weight, limits: options.limits, solution_parity: Some(parity), best_so_far };
-                let (w, stats) = h.with(WeightedWith { puzzle: &puzzle, start, options });
-                let Some(path) = w.path else {
-                    return Err(match w.stopped {
-                        Some(hit) => SolveError::Limit(hit),
-                        None => SolveError::Missed,
-                    });
-                };
-                let mut s = solution(path, stats, w.lower_bound);
-                // With best-so-far, a stopped search returns the quick search's solution.
-                s.optimal = w.weight == Weight::ONE;
-                s.lower_bound = if s.optimal { s.len() as u32 } else { w.lower_bound };
-                s.weight = Some(w.weight);
-                s.stopped = w.stopped;
-                Ok(s)
-            }
+            Algorithm::Dfs { max_depth } => search.dfs(max_depth),
+            Algorithm::RandomWalk(walk) => search.walks(walk, request.best_so_far),
+            Algorithm::Weighted { weight } => search.weighted(weight, request.best_so_far),
             _ => {
-                let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options });
-                let path = found(outcome)?;
-                Ok(solution(path, stats, 0))
+                let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options });
+                Ok(search.solution(found(outcome)?, stats, 0))
             }
         }
     }
 
     /// Weighted A* on a board of 26 to 64 cells (6x6 to 8x8, 3x20, ...), which
-    /// [`Solver::solve`]'s packed states do not hold, within this solver's bounds: see
+    /// [`Solver::solve`]'s packed states do not hold, within the request's bounds: see
     /// [`crate::wide::solve_weighted`]. Its heuristic is Manhattan distance plus linear
     /// conflicts; a solver made for another heuristic refuses.
     pub fn solve_wide_weighted(
@@ -728,7 +475,7 @@ impl Solver {
         start: &Grid,
         goal: &Grid,
         weight: Weight,
-        best_so_far: bool,
+        request: &SolveRequest,
     ) -> Result<WideSolution, SolveError> {
         if let Some(choice) = self.heuristic.filter(|&c| c != HeuristicChoice::LinearConflict) {
             return Err(SolveError::Heuristic(format!(
@@ -738,7 +485,7 @@ impl Solver {
                 choice.name()
             )));
         }
-        crate::wide::solve_weighted(start, goal, weight, self.limits, best_so_far)
+        crate::wide::solve_weighted(start, goal, weight, request.limits, request.best_so_far)
     }
 
     /// Every optimal solution of `start`, counted; listed as the tiles moved when `list`.
@@ -803,6 +550,143 @@ fn fast_solution(shape: Shape, start: TileState, goal: TileState) -> Result<Solu
         walks: None,
         stopped: None,
     })
+}
+
+/// One search of [`Solver::solve_request`] under way: the puzzle, its heuristic and its
+/// options, and what every solution it makes shares.
+struct Search<'a> {
+    puzzle: &'a TilePuzzle,
+    h: &'a AnyHeuristic,
+    start: TileState,
+    options: IdaOptions,
+    clock: Instant,
+    /// A solution of no moves with what every solution of this search says.
+    template: Solution,
+}
+
+impl Search<'_> {
+    /// The solution of `path`: optimal ones are their own lower bound, the others carry
+    /// `lower_bound`.
+    fn solution(&self, path: PathOf<TilePuzzle>, stats: SearchStats, lower_bound: u32) -> Solution {
+        Solution {
+            lower_bound: if self.template.optimal { path.len() as u32 } else { lower_bound },
+            moves: path.moves,
+            nodes: stats.nodes,
+            elapsed: self.clock.elapsed(),
+            ..self.template.clone()
+        }
+    }
+
+    /// The least length of the solutions' parity at least the start's estimate: a proven
+    /// lower bound.
+    fn bound(&self) -> u32 {
+        let estimate = self.h.with(Estimate(&self.start));
+        let parity = self.options.solution_parity.unwrap_or(0);
+        estimate + (estimate + parity) % 2
+    }
+
+    /// Lecky's depth-first search with a visited set, within `max_depth` moves or not.
+    fn dfs(&self, max_depth: Option<u32>) -> Result<Solution, SolveError> {
+        let cells = CellOrder(self.puzzle);
+        let goal = |s: &TileState| self.puzzle.is_goal(s);
+        let limits = &self.options.limits;
+        let (outcome, stats) = match max_depth {
+            Some(depth) => depth_limited_visited(&cells, self.start, goal, depth, limits),
+            None => {
+                let (outcome, stats) = depth_first_any(&cells, self.start, goal, limits);
+                let outcome = match outcome {
+                    Outcome::Found(path) => Outcome::Found(Some(path)),
+                    Outcome::NoSolution => Outcome::NoSolution,
+                    Outcome::LimitReached(hit) => Outcome::LimitReached(hit),
+                };
+                (outcome, stats)
+            }
+        };
+        let bound = self.bound();
+        if let Some(path) = found(outcome)? {
+            return Ok(self.solution(path, stats, bound));
+        }
+        let within = quantity(max_depth.unwrap_or(0), "move");
+        let message = match max_depth.is_some_and(|d| d < bound) {
+            true => format!(
+                "no solution within {within}: a shortest solution has at least {} (a proven lower bound)",
+                quantity(bound, "move")
+            ),
+            false => format!(
+                "depth-first search with a visited set found no solution within {within} ({}): not a proof that \
+                 none exists, since a state first met deep in the search is not searched again when met nearer \
+                 the start; a shortest solution has at least {}",
+                quantity(stats.nodes, "node"),
+                quantity(bound, "move")
+            ),
+        };
+        Err(SolveError::NotFound { message, nodes: stats.nodes })
+    }
+
+    /// Lecky's random walks: the best and the first solution they find.
+    fn walks(&self, walk: RandomWalk, best_so_far: bool) -> Result<Solution, SolveError> {
+        let limits = self.options.limits;
+        let (walks, stats) = self.h.with(WalkWith { puzzle: self.puzzle, start: self.start, walk, limits });
+        let Some(best) = walks.best.clone() else {
+            if let Some(hit) = walks.stopped {
+                return Err(SolveError::Limit(hit));
+            }
+            let bound = self.bound();
+            let none = format!(
+                "none of {} of at most {} reached the goal",
+                quantity(walks.walks, "random walk"),
+                quantity(walk.max_depth, "move")
+            );
+            let message = match walk.max_depth < bound {
+                true => format!(
+                    "{none}, and none can: a shortest solution has at least {} (a proven lower bound)",
+                    quantity(bound, "move")
+                ),
+                false => format!(
+                    "{none}: not a proof that no solution is so short (a shortest solution has at least {}); more \
+                     walks or longer ones may find one",
+                    quantity(bound, "move")
+                ),
+            };
+            return Err(SolveError::NotFound { message, nodes: stats.nodes });
+        };
+        if let (Some(hit), false) = (walks.stopped, best_so_far) {
+            return Err(SolveError::Limit(hit));
+        }
+        let first = walks.first.as_ref().expect("a best walk is a first one too");
+        let report = WalkReport {
+            first: (first.walk, first.path.moves.clone()),
+            best_walk: best.walk,
+            walks: walks.walks,
+            succeeded: walks.succeeded,
+            dead_ends: (walks.dead_ends, walks.cut),
+        };
+        Ok(Solution { walks: Some(report), stopped: walks.stopped, ..self.solution(best.path, stats, self.bound()) })
+    }
+
+    /// Weighted A*: a solution at most `weight` times the shortest, and a proven lower bound.
+    fn weighted(&self, weight: Weight, best_so_far: bool) -> Result<Solution, SolveError> {
+        let options = WeightedOptions {
+            weight,
+            limits: self.options.limits,
+            solution_parity: self.options.solution_parity,
+            best_so_far,
+        };
+        let (w, stats) = self.h.with(WeightedWith { puzzle: self.puzzle, start: self.start, options });
+        let Some(path) = w.path else {
+            return Err(match w.stopped {
+                Some(hit) => SolveError::Limit(hit),
+                None => SolveError::Missed,
+            });
+        };
+        let mut s = self.solution(path, stats, w.lower_bound);
+        // With best-so-far, a stopped search returns the quick search's solution.
+        s.optimal = w.weight == Weight::ONE;
+        s.lower_bound = if s.optimal { s.len() as u32 } else { w.lower_bound };
+        s.weight = Some(w.weight);
+        s.stopped = w.stopped;
+        Ok(s)
+    }
 }
 
 fn found<T>(outcome: Outcome<T>) -> Result<T, SolveError> {

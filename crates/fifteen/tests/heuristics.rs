@@ -237,50 +237,6 @@ fn walking_distance_tables_have_the_known_sizes() {
 }
 
 #[test]
-fn the_shared_command_line_runs_for_fifteen() {
-    use fifteen::cli::{Fifteen, Tiles};
-    use slide_cli::ExitCode;
-    let run = |args| slide_cli::app::run::<Tiles<Fifteen>>(args);
-    let dir = std::env::temp_dir().join(format!("fifteen-heuristics-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let data = dir.to_str().unwrap();
-    let args = |a: &[&str]| {
-        std::iter::once("fifteen")
-            .chain(a.iter().copied())
-            .chain(["--data-dir", data])
-            .map(Into::into)
-            .collect::<Vec<std::ffi::OsString>>()
-    };
-    // The 8-puzzle's antipode with each heuristic, and its analysis.
-    assert_eq!(run(args(&["solve", "--heuristic", "none", "--json", "1 2 3 / 4 0 5 / 7 8 6"])), Ok(ExitCode::Success));
-    for h in ["manhattan", "linear-conflict", "walking-distance", "exact"] {
-        assert_eq!(run(args(&["solve", "--heuristic", h, "--json", "8 6 7 / 2 5 4 / 3 0 1"])), Ok(ExitCode::Success));
-    }
-    assert_eq!(run(args(&["analyze", "--size", "3x3", "--json"])), Ok(ExitCode::Success));
-    // Too large to enumerate: refused with an estimate, exit 2.
-    let err = run(args(&["analyze", "--size", "4x4"])).unwrap_err();
-    assert_eq!(err.code, ExitCode::BadInput);
-    assert!(err.message.contains("16!"), "{}", err.message);
-    // Walking distance is refused where its tables would be huge.
-    let err = run(args(&[
-        "solve",
-        "--heuristic",
-        "walking-distance",
-        "--max-nodes",
-        "1",
-        "1 2 3 4 5 / 6 7 8 9 10 / 11 12 13 14 15 / 16 17 18 19 20 / 21 22 23 0 24",
-    ]))
-    .unwrap_err();
-    assert_eq!(err.code, ExitCode::BadInput);
-    // A bad board names the problem.
-    let err = run(args(&["solve", "1 2 3 / 4 5 6 / 7 8 8"])).unwrap_err();
-    assert_eq!(
-        (err.code, err.message.as_str()),
-        (ExitCode::BadInput, "row 3, column 3: tile 8 appears twice (first at row 3, column 2)")
-    );
-}
-
-#[test]
 fn exact_tables_build_check_and_reload() {
     use fifteen::heuristics::exact::table_spec;
     let dir = std::env::temp_dir().join(format!("fifteen-tables-{}", std::process::id()));

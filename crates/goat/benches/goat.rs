@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use goat::{analyze, solve_with, AnyHeuristic, Board, HeuristicKind, GOAL, START_52};
+use goat::{analyze, search, AnyHeuristic, Board, HeuristicKind, GOAL, START_52};
 use slide_core::enumerate::DepthStore;
 use slide_core::search::Limits;
 
@@ -19,7 +19,7 @@ fn benches(c: &mut Criterion) {
     let pdb = AnyHeuristic::build(HeuristicKind::Pdb, goal, None).unwrap();
     let start = Board::from_cells(&START_52);
     group.bench_function("solve the 52-move start (pdb)", |b| {
-        b.iter(|| solve_with(start, goal, &pdb, Limits::default()).0.found().unwrap().len())
+        b.iter(|| search(start, goal, &pdb, Limits::default()).0.found().unwrap().len())
     });
     group.finish();
 }

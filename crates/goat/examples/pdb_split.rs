@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use goat::rank::{unrank, STATE_COUNT};
-use goat::{solve_with, AnyHeuristic, Board, PdbHeuristic, GOAL, START_52};
+use goat::{search, AnyHeuristic, Board, PdbHeuristic, GOAL, START_52};
 use slide_core::search::Limits;
 use slide_core::Heuristic;
 
@@ -32,7 +32,7 @@ fn main() {
         let built = clock.elapsed();
         let mean = (0..STATE_COUNT).step_by(101).map(|r| h.estimate(&unrank(r)) as f64).sum::<f64>()
             / (STATE_COUNT / 101) as f64;
-        let (outcome, stats) = solve_with(Board::from_cells(&START_52), goal, &AnyHeuristic::Pdb(h), Limits::default());
+        let (outcome, stats) = search(Board::from_cells(&START_52), goal, &AnyHeuristic::Pdb(h), Limits::default());
         let len = outcome.found().map(|p| p.len()).unwrap_or(0);
         println!(
             "{split:?}: built in {:.0} ms, mean h {mean:.2}, 52-move start: {len} moves, {} nodes, {:.0} ms",

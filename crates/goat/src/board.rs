@@ -275,16 +275,30 @@ impl Puzzle for Goat {
     }
 }
 
-/// Applies `mv` to `board`, or `None` if it is not a legal move there (used to replay
-/// solutions).
-pub fn apply(board: Board, mv: GoatMove) -> Option<Board> {
-    let mut result = None;
-    Goat.for_each_successor(&board, |m, child| {
-        if m == mv {
-            result = Some(child);
-        }
-    });
-    result
+impl Board {
+    /// The board after `mv`, or `None` if it is not a legal move here.
+    pub fn play(self, mv: GoatMove) -> Option<Board> {
+        let mut result = None;
+        Goat.for_each_successor(&self, |m, child| {
+            if m == mv {
+                result = Some(child);
+            }
+        });
+        result
+    }
+
+    /// The board after `moves`, or the index of the first that is not legal where it is
+    /// played.
+    ///
+    /// ```
+    /// use goat::{Board, Dir, GoatMove, START};
+    /// let start = Board::from_cells(&START);
+    /// assert!(start.try_play(&[GoatMove { piece: 7, dir: Dir::Left }]).is_ok());
+    /// assert_eq!(start.try_play(&[GoatMove { piece: 6, dir: Dir::Up }]), Err(0));
+    /// ```
+    pub fn try_play(self, moves: &[GoatMove]) -> Result<Board, usize> {
+        moves.iter().enumerate().try_fold(self, |board, (i, &mv)| board.play(mv).ok_or(i))
+    }
 }
 
 #[cfg(test)]
@@ -319,7 +333,7 @@ mod tests {
         assert!(seen.contains(&(GoatMove { piece: BIG, dir: Dir::Left }, [9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8], 2)));
         assert_eq!(seen.len(), 2);
         let back =
-            apply(Board::from_cells(&[9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8]), GoatMove { piece: BIG, dir: Dir::Right });
+            Board::from_cells(&[9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8]).play(GoatMove { piece: BIG, dir: Dir::Right });
         assert_eq!(back, Some(b));
         // Blank below the big piece: it cannot move down.
         let under = Board::from_cells(&[9, 10, 1, 2, 0, 3, 4, 5, 6, 7, 8, 8]);

@@ -5,17 +5,14 @@
 //! - [`rank`]: a bijection of the 5,443,200 positions onto `0..5,443,200`;
 //! - [`heuristics`]: Hiroi's distance table, additive pattern databases, the exact table;
 //! - [`parse`]: BOARD text as numbers or glyph rows, with precise errors;
-//! - [`picture`]: how a board looks in `solve --svg`.
+//! - [`facade`]: the puzzle as every front end uses it (the `goat` binary, the page).
 //!
-//! The functions here are what the `goat` binary runs, so the tests call them directly.
+//! The functions here are what the facade runs, so the tests call them directly.
 
 pub mod board;
-#[cfg(feature = "cli")]
-pub mod cli;
+pub mod facade;
 pub mod heuristics;
 pub mod parse;
-#[cfg(feature = "cli")]
-pub mod picture;
 pub mod rank;
 
 use std::path::Path;
@@ -142,14 +139,14 @@ pub fn solve(board: &str) -> Result<PathOf<Goat>, String> {
     let start = parse_board(board)?;
     let goal = Board::from_cells(&GOAL);
     let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).map_err(|e| e.to_string())?;
-    solve_with(start, goal, &h, Limits::default())
+    search(start, goal, &h, Limits::default())
         .0
         .found()
         .ok_or_else(|| format!("{} cannot reach the goal", start.numbers()))
 }
 
-/// A shortest solution from `start` to `goal` by IDA* with heuristic `h`.
-pub fn solve_with(start: Board, goal: Board, h: &AnyHeuristic, limits: Limits) -> SearchResult<PathOf<Goat>> {
+/// A shortest solution from `start` to `goal` by IDA* with heuristic `h`, within `limits`.
+pub fn search(start: Board, goal: Board, h: &AnyHeuristic, limits: Limits) -> SearchResult<PathOf<Goat>> {
     let options = ida_options(start, goal, limits);
     with_heuristic!(h, |h| ida_star(&Goat, h, start, |s: &Board| *s == goal, &options))
 }

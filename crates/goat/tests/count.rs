@@ -1,6 +1,6 @@
 //! Counting optimal solutions agrees with the breadth-first dynamic programme of the core.
 
-use goat::board::{apply, Board, Goat, GOAL, START};
+use goat::board::{Board, Goat, GOAL, START};
 use goat::rank::{unrank, STATE_COUNT};
 use goat::{count, AnyHeuristic, ExactHeuristic, HeuristicKind};
 use slide_core::search::{count_shortest_paths, Limits};
@@ -25,7 +25,7 @@ fn counts_agree_with_bfs() {
             assert_eq!((result.length, result.count), (length, n), "{start:?}");
             assert_eq!(result.solutions.len() as u128, n);
             for p in &result.solutions {
-                let end = p.moves.iter().fold(start, |b, &m| apply(b, m).unwrap());
+                let end = p.moves.iter().fold(start, |b, &m| b.play(m).unwrap());
                 assert_eq!(end, goal);
                 assert_eq!(p.len() as u32, length);
             }

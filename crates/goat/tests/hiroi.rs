@@ -1,10 +1,10 @@
 //! Hiroi's figures for the Goat puzzle, computed by the code: the state count, the depth histogram, the seven
 //! deepest positions, and the optimal lengths 20 (START) and 52 (Hiroi's second start).
 
-use goat::board::{apply, Board, Goat, GOAL, START, START_52};
+use goat::board::{Board, Goat, GOAL, START, START_52};
 use goat::heuristics::{ExactHeuristic, HiroiHeuristic, PdbHeuristic};
 use goat::rank::{rank, unrank, RankedGoat, STATE_COUNT};
-use goat::{analyze, parse_board, solve_with, AnyHeuristic, HeuristicKind};
+use goat::{analyze, parse_board, search, AnyHeuristic, HeuristicKind};
 use slide_core::enumerate::DepthStore;
 use slide_core::search::{bfs, Limits, Outcome};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
@@ -51,7 +51,7 @@ fn goal() -> Board {
 
 /// Replays `moves` from `start` and returns where they lead.
 fn replay(start: Board, moves: &[goat::GoatMove]) -> Board {
-    moves.iter().fold(start, |b, &m| apply(b, m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
+    moves.iter().fold(start, |b, &m| b.play(m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn start_takes_20_moves_with_every_heuristic() {
     assert_eq!(bfs_len, 20);
     for kind in [HeuristicKind::None, HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact] {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
-        let (outcome, _) = solve_with(start, goal, &h, Limits::default());
+        let (outcome, _) = search(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
         assert_eq!(path.len(), bfs_len, "{kind:?}");
         assert_eq!(replay(start, &path.moves), goal);
@@ -108,7 +108,7 @@ fn the_52_move_start_with_pdb_and_exact() {
     let (start, goal) = (Board::from_cells(&START_52), goal());
     for kind in [HeuristicKind::Pdb, HeuristicKind::Exact] {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
-        let (outcome, _) = solve_with(start, goal, &h, Limits::default());
+        let (outcome, _) = search(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
         assert_eq!(path.len(), 52, "{kind:?}");
         assert_eq!(replay(start, &path.moves), goal);
@@ -121,7 +121,7 @@ fn the_52_move_start_with_pdb_and_exact() {
 fn the_52_move_start_with_hiroi_s_heuristic() {
     let (start, goal) = (Board::from_cells(&START_52), goal());
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
-    let path = solve_with(start, goal, &h, Limits::default()).0.found().unwrap();
+    let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 52);
     assert_eq!(replay(start, &path.moves), goal);
 }
@@ -134,7 +134,7 @@ fn hiroi_s_heuristic_solves_a_deep_board_optimally() {
     let exact = ExactHeuristic::build(goal, &|_| {}).unwrap();
     let start = (0..STATE_COUNT).step_by(7919).map(unrank).find(|&b| exact.distance(b) == 32).unwrap();
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
-    let path = solve_with(start, goal, &h, Limits::default()).0.found().unwrap();
+    let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 32);
     assert_eq!(replay(start, &path.moves), goal);
     let bfs_len = bfs(&Goat, start, |s| *s == goal, &Limits::default()).0.found().unwrap().len();
@@ -174,11 +174,11 @@ fn a_custom_goal_works() {
     let (start, goal) = (goal(), Board::from_cells(&START));
     for kind in [HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact] {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
-        let path = solve_with(start, goal, &h, Limits::default()).0.found().unwrap();
+        let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
         assert_eq!(path.len(), 20, "{kind:?}");
         assert_eq!(replay(start, &path.moves), goal);
     }
     let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).unwrap();
-    let (outcome, _) = solve_with(start, goal, &h, Limits::nodes(3));
+    let (outcome, _) = search(start, goal, &h, Limits::nodes(3));
     assert!(matches!(outcome, Outcome::LimitReached(_)));
 }

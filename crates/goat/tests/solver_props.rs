@@ -5,9 +5,9 @@
 
 use std::sync::OnceLock;
 
-use goat::board::{apply, Board, Goat, GoatMove, GOAL};
+use goat::board::{Board, Goat, GoatMove, GOAL};
 use goat::rank::rank;
-use goat::{analyze, count, solve_with, AnyHeuristic, HeuristicKind};
+use goat::{analyze, count, search, AnyHeuristic, HeuristicKind};
 use proptest::prelude::*;
 use slide_core::enumerate::{DepthStore, DepthTable};
 use slide_core::search::{bfs, Limits};
@@ -32,7 +32,7 @@ fn known() -> &'static Known {
 }
 
 fn replay(start: Board, moves: &[GoatMove]) -> Board {
-    moves.iter().fold(start, |b, &m| apply(b, m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
+    moves.iter().fold(start, |b, &m| b.play(m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
 }
 
 proptest! {
@@ -58,7 +58,7 @@ proptest! {
             if *kind == HeuristicKind::None && d > 24 {
                 continue;
             }
-            let path = solve_with(start, goal, h, Limits::default()).0.found().unwrap();
+            let path = search(start, goal, h, Limits::default()).0.found().unwrap();
             prop_assert_eq!(replay(start, &path.moves), goal);
             prop_assert_eq!(path.len() as u32, d, "{:?}", kind);
         }

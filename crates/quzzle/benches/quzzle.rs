@@ -5,7 +5,7 @@
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use quzzle::{analyze, solve_with, Algorithm, Instance, Metric};
+use quzzle::{analyze, solve_instance, Algorithm, Instance, Metric};
 use slide_core::search::Limits;
 
 fn benches(c: &mut Criterion) {
@@ -16,7 +16,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| analyze(&inst.board, inst.start, |s| inst.is_goal(s), &Limits::default()).unwrap())
         });
         group.bench_function(format!("solve by BFS ({metric:?} metric)"), |b| {
-            b.iter(|| solve_with(&inst, Algorithm::Bfs, &Limits::default()).0.found().unwrap().len())
+            b.iter(|| solve_instance(&inst, Algorithm::Bfs, &Limits::default()).0.found().unwrap().len())
         });
     }
     group.finish();

@@ -6,25 +6,22 @@
 //! - [`parse`]: boards, goal patterns and puzzle files as text.
 //! - [`solve`]: shortest solutions (BFS, A*, IDA*), labelled replays, whole-space analysis
 //!   and counting.
-//! - [`picture`]: how a board looks in `solve --svg`.
+//! - [`facade`]: the puzzles as every front end uses them (the `quzzle` binary, the page).
 //!
 //! # Example
 //! ```
-//! use quzzle::{solve_with, Algorithm, Instance, Metric};
+//! use quzzle::{solve_instance, Algorithm, Instance, Metric};
 //! use slide_core::search::Limits;
 //! // The Pennant puzzle: the 2x2 block "1" to the lower-left corner.
 //! let inst = Instance::new("pennant", "1122/1133/45../6788/6799", Some("................1..."), None, Metric::Block)
 //!     .unwrap();
-//! let (outcome, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+//! let (outcome, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::default());
 //! assert_eq!(outcome.found().unwrap().len(), 59);
 //! ```
 
-#[cfg(feature = "cli")]
-pub mod cli;
 pub mod engine;
+pub mod facade;
 pub mod parse;
-#[cfg(feature = "cli")]
-pub mod picture;
 pub mod puzzles;
 pub mod solve;
 pub mod survey;
@@ -32,8 +29,8 @@ pub mod survey;
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};
 pub use solve::{
-    analyze, count, goal_distances, label_path, optimal_solutions, replay, solve as solve_with, Algorithm, Analysis,
-    GoalDistances, Step,
+    analyze, count, goal_distances, label_path, optimal_solutions, replay, solve as solve_instance, Algorithm,
+    Analysis, GoalDistances, Step,
 };
 
 use slide_core::search::{Limits, PathOf};
@@ -48,7 +45,7 @@ use slide_core::search::{Limits, PathOf};
 /// ```
 pub fn solve(puzzle: &str) -> Result<PathOf<Board>, String> {
     let inst: Instance = puzzle.parse()?;
-    solve_with(&inst, Algorithm::Bfs, &Limits::default())
+    solve_instance(&inst, Algorithm::Bfs, &Limits::default())
         .0
         .found()
         .ok_or_else(|| format!("{}: the goal cannot be reached from the start", inst.name))

@@ -285,6 +285,18 @@ impl Instance {
         self.goal.is_goal(&self.board, state)
     }
 
+    /// The state after `moves` from the start, or the index of the first that is not a
+    /// legal move (under the metric) where it is played.
+    ///
+    /// ```
+    /// let inst: quzzle::Instance = "small".parse().unwrap();
+    /// let path = quzzle::solve("small").unwrap();
+    /// assert!(inst.is_goal(&inst.try_play(&path.moves).unwrap()));
+    /// ```
+    pub fn try_play(&self, moves: &[crate::Move]) -> Result<State, usize> {
+        crate::solve::replay(&self.board, self.start, moves)
+    }
+
     /// The start as one character per cell (`.` empty, `#` wall).
     pub fn start_text(&self) -> String {
         render(&self.board, &self.blocks)

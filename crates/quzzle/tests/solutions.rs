@@ -6,7 +6,7 @@ mod common;
 use common::{check_step, shipped, Naive};
 use quzzle::parse::rows_of;
 use quzzle::solve::Algorithm;
-use quzzle::{analyze, count, label_path, replay, solve_with, Instance, Metric};
+use quzzle::{analyze, count, label_path, replay, solve_instance, Instance, Metric};
 use slide_core::search::{count_optimal, IdaOptions, Limits};
 use slide_core::Outcome;
 
@@ -14,7 +14,7 @@ use slide_core::Outcome;
 /// labelled boards with the naive checker. Returns the length.
 fn solve_and_replay(inst: &Instance, algorithm: Algorithm) -> usize {
     let metric = inst.board.metric;
-    let (outcome, _) = solve_with(inst, algorithm, &Limits::default());
+    let (outcome, _) = solve_instance(inst, algorithm, &Limits::default());
     let path = outcome.found().unwrap_or_else(|| panic!("{} {metric} {algorithm:?}: no solution", inst.name));
     let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
     assert!(inst.is_goal(&end), "the replay ends at the goal");
@@ -130,7 +130,7 @@ fn reachable_state_counts_two_ways() {
             assert_eq!(a.histogram.iter().sum::<u64>(), a.states);
             assert_eq!(a.histogram[0], 1);
             assert_eq!(*a.histogram.last().unwrap(), a.antipodes.len() as u64);
-            let (outcome, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+            let (outcome, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::default());
             assert_eq!(a.goal_depth, outcome.found().map(|p| p.len() as u32), "{name} {metric}");
             counts.push(a.states);
         }
@@ -164,7 +164,7 @@ fn limits_are_reported() {
     let inst = shipped("klotski", Metric::Block);
     let limits = Limits::nodes(100);
     for algorithm in [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar] {
-        let (outcome, _) = solve_with(&inst, algorithm, &limits);
+        let (outcome, _) = solve_instance(&inst, algorithm, &limits);
         assert!(matches!(outcome, Outcome::LimitReached(_)), "{algorithm:?}");
     }
     assert!(analyze(&inst.board, inst.start, |_| false, &limits).is_err());
@@ -176,7 +176,7 @@ fn unreachable_goals_are_reported() {
     let inst = Instance::new("walled", "AA#./AA#./...#", Some("...A/...A/...."), None, Metric::Cell);
     assert!(inst.unwrap_err().contains("no 2x2 block"));
     let inst = Instance::new("stuck", "AAb/AAc/dd#", Some(".AA/.AA/..."), None, Metric::Block).unwrap();
-    let (outcome, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+    let (outcome, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::default());
     assert_eq!(outcome, Outcome::NoSolution);
 }
 
@@ -217,10 +217,10 @@ fn the_generic_solver_s_printed_solution_is_reproduced() {
         Instance::new("pennant", quzzle::parse::PENNANT_START, Some("7633/7622/..54/1199/1188"), None, Metric::Cell)
             .unwrap();
     assert_eq!(solve_and_replay(&full, Algorithm::Bfs), partial);
-    let (outcome, _) = solve_with(&full, Algorithm::Bfs, &Limits::default());
+    let (outcome, _) = solve_instance(&full, Algorithm::Bfs, &Limits::default());
     let end = *outcome.found().unwrap().states.last().unwrap();
     assert!(seed.is_goal(&end));
-    let steps = label_path(&seed, &solve_with(&seed, Algorithm::Bfs, &Limits::default()).0.found().unwrap().moves);
+    let steps = label_path(&seed, &solve_instance(&seed, Algorithm::Bfs, &Limits::default()).0.found().unwrap().moves);
     assert_eq!(steps[0].board, "1122113345..67886799".replacen("45..", "4.5.", 1));
 }
 
@@ -239,7 +239,7 @@ fn parsing_arbitrary_text_never_panics() {
         }
         for metric in Metric::ALL {
             if let Ok(inst) = Instance::new("fuzz", &text, None, None, metric) {
-                let (outcome, _) = solve_with(&inst, Algorithm::Bfs, &Limits::nodes(10_000));
+                let (outcome, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::nodes(10_000));
                 if let Outcome::Found(path) = outcome {
                     assert!(inst.is_goal(path.states.last().unwrap()));
                 }
@@ -290,7 +290,7 @@ fn the_generic_solver_s_depth_first_option_finds_a_solution_not_a_shortest() {
     for name in ["pennant", "klotski", "small"] {
         for metric in [Metric::Cell, Metric::Line, Metric::Block] {
             let inst = shipped(name, metric);
-            let (optimal, _) = solve_with(&inst, Algorithm::Bfs, &Limits::default());
+            let (optimal, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::default());
             let optimal = optimal.found().unwrap().len();
             let length = solve_and_replay(&inst, Algorithm::Dfs);
             assert!(length >= optimal, "{name} {metric}: {length} < {optimal}");

@@ -7,7 +7,7 @@ mod common;
 
 use common::shipped;
 use proptest::prelude::*;
-use quzzle::{count, replay, solve_with, Algorithm, GoalDistance, Metric};
+use quzzle::{count, replay, solve_instance, Algorithm, GoalDistance, Metric};
 use slide_core::search::Limits;
 use slide_core::{Heuristic, Puzzle};
 
@@ -29,7 +29,7 @@ proptest! {
         }
         inst.start = state;
         let unbounded = Limits::default();
-        let exact = solve_with(&inst, Algorithm::Bfs, &unbounded).0.found().unwrap();
+        let exact = solve_instance(&inst, Algorithm::Bfs, &unbounded).0.found().unwrap();
         let d = exact.len();
         let h = GoalDistance::new(&inst.board, &inst.goal);
         prop_assert!(h.estimate(&state) as usize <= d, "goal distance {} > {}", h.estimate(&state), d);
@@ -38,7 +38,7 @@ proptest! {
             algorithms.push(Algorithm::Idastar);
         }
         for algorithm in algorithms {
-            let path = solve_with(&inst, algorithm, &unbounded).0.found().unwrap();
+            let path = solve_instance(&inst, algorithm, &unbounded).0.found().unwrap();
             let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
             prop_assert!(inst.is_goal(&end), "{:?}", algorithm);
             prop_assert_eq!(path.len(), d, "{:?}", algorithm);

@@ -12,7 +12,7 @@ use quzzle::survey::moves::{for_each_move, for_each_successor};
 use quzzle::survey::{
     family, survey, Counts, GroupRecord, Layout, Record, Shape, SurveyError, SurveyOptions, TypeRanker, KLOTSKI,
 };
-use quzzle::{analyze, solve_with, Algorithm, Instance, Metric};
+use quzzle::{analyze, solve_instance, Algorithm, Instance, Metric};
 use rand::{RngExt, SeedableRng};
 use slide_core::progress::NoProgress;
 use slide_core::search::{LimitHit, Limits};
@@ -278,7 +278,7 @@ fn hardest_starts_are_the_engines_shortest_solutions() {
         };
         let inst =
             Instance::new("hardest", &h.layout.board(), Some(&goal_pattern(h.layout)), None, Metric::Block).unwrap();
-        let path = solve_with(&inst, Algorithm::Bfs, &Limits::default()).0.found().expect("solvable");
+        let path = solve_instance(&inst, Algorithm::Bfs, &Limits::default()).0.found().expect("solvable");
         assert_eq!(path.len(), h.moves as usize, "type {} group {}: {}", g.type_id, g.group, h.layout);
         solved += 1;
     }

@@ -17,6 +17,7 @@ use quzzle::{GoalDistance, GoalDistances, Instance};
 use rand::{RngExt, SeedableRng};
 use serde::Serialize;
 use serde_json::Value;
+use slide_core::answer::SolveRequest;
 use slide_core::enumerate::{enumerate_within, DepthStore};
 use slide_core::search::{LimitHit, Limits};
 use slide_core::units::thousands;
@@ -230,7 +231,7 @@ fn tile_hint(
 ) -> Result<Hint, ApiError> {
     let solver = tables.solver(program);
     let goal = TilePuzzle::standard_goal(shape);
-    match solver.solve_within(shape, state, goal, Algorithm::Idastar, limits) {
+    match solver.solve_request(shape, state, goal, &SolveRequest::new(Algorithm::Idastar, *limits)) {
         Ok(s) => {
             let next = tile_moves(shape, state, &s.moves[..s.moves.len().min(1)]).pop();
             let length = s.len() as u32;
@@ -283,7 +284,7 @@ fn estimated(bound: u32, next: Option<MoveView>, method: String, notes: &[Option
 fn goat_hint(tables: &Tables, board: goat::Board, limits: &Limits) -> Result<Hint, ApiError> {
     let h = tables.goat().map_err(ApiError::internal)?;
     let goal = goat::Board::from_cells(&goat::GOAL);
-    let (outcome, stats) = goat::solve_with(board, goal, &h, *limits);
+    let (outcome, stats) = goat::search(board, goal, &h, *limits);
     match outcome {
         Outcome::Found(path) => {
             let length = path.len() as u32;
@@ -317,7 +318,7 @@ fn goat_hint(tables: &Tables, board: goat::Board, limits: &Limits) -> Result<Hin
 
 fn block_hint(inst: &Instance, limits: &Limits) -> Hint {
     let clock = Instant::now();
-    let (outcome, stats) = quzzle::solve_with(inst, quzzle::Algorithm::Bfs, limits);
+    let (outcome, stats) = quzzle::solve_instance(inst, quzzle::Algorithm::Bfs, limits);
     let method = format!("breadth-first search, {} metric", inst.board.metric);
     match outcome {
         Outcome::Found(path) => {
@@ -400,7 +401,7 @@ fn tile_solve(
 ) -> Result<Solved, ApiError> {
     let solver = tables.solver(program);
     let goal = TilePuzzle::standard_goal(shape);
-    match solver.solve_within(shape, state, goal, Algorithm::Idastar, limits) {
+    match solver.solve_request(shape, state, goal, &SolveRequest::new(Algorithm::Idastar, *limits)) {
         Ok(s) => {
             let moves = tile_moves(shape, state, &s.moves);
             let game = Game::Tiles { shape, program: "fifteen" };
@@ -444,7 +445,7 @@ fn goat_solve(tables: &Tables, board: goat::Board, limits: &Limits) -> Result<So
     let h = tables.goat().map_err(ApiError::internal)?;
     let goal = goat::Board::from_cells(&goat::GOAL);
     let method = "IDA* with Goat's exact table".to_string();
-    let (outcome, stats) = goat::solve_with(board, goal, &h, *limits);
+    let (outcome, stats) = goat::search(board, goal, &h, *limits);
     match outcome {
         Outcome::Found(path) => {
             let moves = goat_moves(&path);
@@ -487,7 +488,7 @@ fn view_of(game: &Game, text: &str) -> Result<View, ApiError> {
 fn block_solve(game: &Game, inst: &Instance, limits: &Limits) -> Solved {
     let clock = Instant::now();
     let method = format!("breadth-first search, {} metric", inst.board.metric);
-    let (outcome, stats) = quzzle::solve_with(inst, quzzle::Algorithm::Bfs, limits);
+    let (outcome, stats) = quzzle::solve_instance(inst, quzzle::Algorithm::Bfs, limits);
     let metric = Some(inst.board.metric.name());
     match outcome {
         Outcome::Found(path) => {
@@ -605,7 +606,12 @@ pub fn histogram(
                 }
             };
             let goal = TilePuzzle::standard_goal(*shape);
-            let depth = match tables.solver(program).solve_within(*shape, *state, goal, Algorithm::Idastar, limits) {
+            let depth = match tables.solver(program).solve_request(
+                *shape,
+                *state,
+                goal,
+                &SolveRequest::new(Algorithm::Idastar, *limits),
+            ) {
                 Ok(s) => Some(s.len() as u32),
                 Err(SolveError::Limit(_)) => None,
                 Err(e) => return Err(solve_error(e)),
@@ -627,7 +633,7 @@ pub fn histogram(
                 }
             };
             let h = tables.goat().map_err(ApiError::internal)?;
-            let depth = goat::solve_with(*board, goal, &h, *limits).0.found().map(|p| p.len() as u32);
+            let depth = goat::search(*board, goal, &h, *limits).0.found().map(|p| p.len() as u32);
             (histogram, depth, "positions by their distance from the goal".to_string())
         }
         (Game::Blocks(puzzle), Position::Blocks(inst)) => {

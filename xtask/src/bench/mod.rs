@@ -66,9 +66,9 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
     let root = root();
     let load_before = machine::load_average();
     if !args.no_build {
-        eprintln!("bench: cargo build --release -p slide-seven -p fifteen -p slide-goat -p quzzle");
+        eprintln!("bench: cargo build --release -p slide-cli --bins");
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["build", "--release", "-p", "slide-seven", "-p", "fifteen", "-p", "slide-goat", "-p", "quzzle"])
+            .args(["build", "--release", "-p", "slide-cli", "--bins"])
             .current_dir(&root)
             .status()
             .map_err(internal)?;

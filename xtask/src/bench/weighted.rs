@@ -55,7 +55,7 @@ pub fn run(args: &WeightedArgs, data_dir: Option<&Path>, command_line: String) -
     let load_before = machine::load_average();
     if !args.no_build {
         let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["build", "--release", "-p", "fifteen"])
+            .args(["build", "--release", "-p", "slide-cli", "--bin", "fifteen"])
             .current_dir(&root)
             .status()
             .map_err(internal)?;

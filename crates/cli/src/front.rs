@@ -1,0 +1,155 @@
+//! What a puzzle adds to its library's [`Facade`] to become a program: its own options and
+//! subcommands, its help text and examples, and how its solutions are drawn ([`Front`]).
+//! Everything else (arguments, inputs, records, exit statuses) is [`crate::app`]'s, written
+//! once for every puzzle.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use serde_json::Value;
+use slide_core::answer::{Facade, MethodInfo, Named, Settings, Solution};
+use slide_core::search::Limits;
+use slide_core::table::TableSet;
+
+use crate::progress::Bars;
+use crate::CliError;
+
+/// A command line for `--help`: the arguments after the program's name (each one argument,
+/// quoted in the help as a shell needs), and what it shows. Tests run every example.
+pub type Example = (&'static [&'static str], &'static str);
+
+/// The most moves a picture that draws one board per move (`goat`, `quzzle`) draws: a
+/// picture of a 100,000-move solution would take gigabytes. Longer solutions get no picture
+/// and an error for their record (exit 2); `fifteen` and `seven` sample the boards of long
+/// solutions (`slide_pictures::sampled_boards`) and draw every solution.
+pub const MAX_PICTURE_MOVES: usize = 1000;
+
+/// What every puzzle is given: the shared options, checked.
+pub struct Setup {
+    /// The program's name.
+    pub program: &'static str,
+    /// `--goal`, as written.
+    pub goal: Option<String>,
+    /// `--heuristic`, one of the puzzle's (None: its default).
+    pub heuristic: Option<String>,
+    /// Where tables are read and cached.
+    pub data_dir: PathBuf,
+    /// The bounds of every search.
+    pub limits: Limits,
+    /// Progress bars for long work (hidden under `--quiet` or when stderr is no terminal).
+    pub bars: Bars,
+    /// `--quiet`: no progress, no advice and no summary on stderr.
+    pub quiet: bool,
+    /// Whether BOARD arguments or `--batch` were given: a puzzle option that names its own
+    /// input (quzzle's `--puzzle`) must refuse them.
+    pub inputs_given: bool,
+    /// The notes said so far: each is said once per run, however many inputs it concerns.
+    pub said: Mutex<Vec<String>>,
+}
+
+impl Setup {
+    /// Says advice on stderr, as `program: message`, once per run, unless `--quiet`.
+    pub fn note(&self, message: &str) {
+        if !self.quiet {
+            self.say_once(message, "");
+        }
+    }
+
+    /// Says a warning on stderr, as `program: warning: message`, once per run, even under
+    /// `--quiet`: something is wrong (a corrupt table) though the work goes on.
+    pub fn warn(&self, message: &str) {
+        self.say_once(message, "warning: ");
+    }
+
+    fn say_once(&self, message: &str, kind: &str) {
+        let mut said = slide_core::sync::lock(&self.said);
+        if !said.iter().any(|m| m == message) {
+            said.push(message.to_string());
+            eprintln!("{}: {kind}{message}", self.program);
+        }
+    }
+
+    /// What the facade is made with: this run's tables, heuristic, goal and bars.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            data_dir: Some(self.data_dir.clone()),
+            heuristic: self.heuristic.clone(),
+            goal: self.goal.clone(),
+            progress: std::sync::Arc::new(self.bars),
+        }
+    }
+
+    /// Says what `facade` has to say since it was last asked: advice, or warnings.
+    pub fn say_notes(&self, facade: &impl Facade) {
+        for note in facade.take_notes() {
+            match note.warning {
+                true => self.warn(&note.text),
+                false => self.note(&note.text),
+            }
+        }
+    }
+}
+
+/// A record of a puzzle's own subcommand ([`Front::Commands`]): its keys after `puzzle`,
+/// and the same for people.
+pub struct CommandRecord {
+    /// Its JSON keys, from a typed record.
+    pub json: Value,
+    /// The same for people.
+    pub text: String,
+}
+
+/// The subcommands of a puzzle that has none of its own.
+#[derive(clap::Subcommand, Clone, Debug)]
+pub enum NoCommands {}
+
+/// A puzzle as a program: its library's [`Facade`] and what the command line adds to it.
+/// The program itself is [`crate::app::main`].
+pub trait Front {
+    /// The puzzle's facade.
+    type Facade: Facade;
+    /// This puzzle's own options, in every subcommand (`--size`, `--metric`, ...).
+    type Options: clap::Args + Clone + std::fmt::Debug;
+    /// Subcommands of this puzzle's own, beside `solve`, `analyze`... (the tile programs'
+    /// `branching`); [`NoCommands`] for a puzzle without any.
+    type Commands: clap::Subcommand + std::fmt::Debug;
+
+    /// The program's name, also `puzzle` in records.
+    const NAME: &'static str;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    /// Command lines of this program's own for the top-level `--help`. Each must work as
+    /// written.
+    const EXAMPLES: &'static [Example];
+
+    /// The algorithms of `solve`, the default first (the facade's).
+    fn methods() -> &'static [MethodInfo];
+
+    /// The heuristics `--heuristic` can name (the facade's).
+    fn heuristics() -> &'static [Named];
+
+    /// The precomputed tables the program uses (the facade's).
+    fn table_sets() -> Vec<TableSet>;
+
+    /// Text after the options in `--help`: how to write a board, the default heuristic,
+    /// which tables exist.
+    fn after_help(data_dir: &Path) -> String;
+
+    /// The puzzles known by name (`--list`): each name, and what it is in a few words.
+    fn catalogue() -> Vec<(String, String)> {
+        Vec::new()
+    }
+
+    /// The facade for this run, with the puzzle's options.
+    fn facade(options: Self::Options, setup: &Setup) -> Result<Self::Facade, CliError>;
+
+    /// `solution` drawn as an SVG picture; None when it is too long to draw.
+    fn picture(solution: &Solution<Self::Facade>) -> Option<String>;
+
+    /// Runs one of this puzzle's own subcommands; its records are printed as JSON Lines or
+    /// text like the others'.
+    fn run_command(command: Self::Commands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
+        let _ = setup;
+        Err(CliError::internal(format!("{} has no subcommand {command:?} (a bug)", Self::NAME)))
+    }
+}

@@ -1,0 +1,217 @@
+//! `fifteen` and `seven`: the tile puzzles on the command line, one adapter over
+//! `fifteen`'s facade for both, each program a [`TileProgram`] (its variant, its words).
+
+pub mod picture;
+
+use std::marker::PhantomData;
+use std::path::Path;
+
+use clap::Args;
+use fifteen::facade::{Tiles as TileFacade, Variant};
+use fifteen::parse::{parse_dims, parse_shape};
+use fifteen::{Dims, Shape};
+use slide_core::answer::{MethodInfo, Named, Solution};
+use slide_core::table::TableSet;
+use slide_core::units::{human_bytes, thousands};
+
+use crate::front::{CommandRecord, Example, Front, Setup};
+use crate::CliError;
+
+/// What one tile program adds to its variant: its words for `--help`.
+pub trait TileProgram {
+    /// The variant it plays.
+    const VARIANT: &'static Variant;
+    /// One line for `--help`.
+    const ABOUT: &'static str;
+    /// Its examples for `--help`.
+    const EXAMPLES: &'static [Example];
+}
+
+/// A tile program on the command line.
+pub struct Tiles<V>(PhantomData<V>);
+
+/// `fifteen`: every RxC board from 2x2 to 100x100.
+pub type Fifteen = Tiles<FifteenProgram>;
+/// `seven`: the 2x4 board.
+pub type Seven = Tiles<SevenProgram>;
+
+/// The words of `fifteen`.
+pub struct FifteenProgram;
+
+impl TileProgram for FifteenProgram {
+    const VARIANT: &'static Variant = &fifteen::facade::FIFTEEN;
+    const ABOUT: &'static str =
+        "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5), fast ones up to 100x100";
+    const EXAMPLES: &'static [Example] = &[
+        (&[], "the code-golf challenge's five 15-puzzles, solved optimally (195 moves in all)"),
+        (&["solve", "--boards", "1 2 3 / 4 5 6 / 0 7 8"], "an 8-puzzle two moves from the goal, board by board"),
+        (&["solve", "8 6 7 / 2 5 4 / 3 0 1"], "one of the two 8-puzzles farthest from the goal (31 moves)"),
+        (
+            &["count", "--list", "--limit", "5", "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"],
+            "how many optimal solutions a 15-puzzle has, the first five listed",
+        ),
+        (&["analyze", "--size", "3x3"], "every 8-puzzle position: 181,440, at most 31 moves from the goal"),
+        (
+            &["random", "--size", "3x3", "--count", "3"],
+            "three uniformly random solvable 8-puzzles (the seed is said on stderr)",
+        ),
+        (
+            &["scramble", "--moves", "30", "--seed", "1"],
+            "a 15-puzzle 30 random moves from the goal, the same every time",
+        ),
+        (
+            &[
+                "solve",
+                "--algorithm",
+                "weighted",
+                "--weight",
+                "1.5",
+                "13 11 21 1 5 / 17 8 19 6 12 / 24 23 7 20 4 / 2 22 16 15 10 / 3 0 9 14 18",
+            ],
+            "a random 24-puzzle within 1.5 times the shortest, in milliseconds, with a proven lower bound",
+        ),
+        (
+            &[
+                "solve",
+                "--algorithm",
+                "fast",
+                "--size",
+                "3x12",
+                "26 35 21 1 5 17 8 25 33 12 28 29 / 34 20 4 2 22 30 27 10 32 0 9 14 / 18 19 13 15 24 31 16 23 3 6 7 11",
+            ],
+            "a 3x12 board by the staged solver: NOT optimal, in milliseconds, with a proven lower bound",
+        ),
+        (
+            &["branching", "--size", "3x3"],
+            "the branching factor without undo moves: Lecky's average 44/24 = 1.83, the search tree's 1.732",
+        ),
+        (
+            &["solve", "--algorithm", "dfs", "--max-depth", "11", "0 1 3 / 5 2 8 / 4 6 7"],
+            "Lecky's depth-first search with a visited set: his 10-move board within 11 moves (within 10 it misses)",
+        ),
+        (
+            &["solve", "--algorithm", "random-walk", "--seed", "1", "1 2 3 4 / 5 6 7 8 / 13 0 14 11 / 15 9 10 12"],
+            "Lecky's random-walk solving: the first and the best of 100,000 walks, the same for seed 1",
+        ),
+    ];
+}
+
+/// The words of `seven`.
+pub struct SevenProgram;
+
+impl TileProgram for SevenProgram {
+    const VARIANT: &'static Variant = &seven::VARIANT;
+    const ABOUT: &'static str = "Optimal solutions, counts and a full analysis of the 2x4 sliding-tile 7-puzzle";
+    const EXAMPLES: &'static [Example] = &[
+        (&[], "the 7-puzzle's one position farthest from the goal, solved in 36 moves"),
+        (&["count", "--list"], "its 24 optimal solutions, each move by move"),
+        (&["solve", "--boards", "1 2 3 4 / 5 0 6 7"], "a board two moves from the goal, board by board"),
+        (&["analyze"], "every position reachable from the goal: 20,160, at most 36 moves away"),
+        (&["random", "--count", "3"], "three uniformly random solvable boards (the seed is said on stderr)"),
+        (&["scramble", "--moves", "20", "--seed", "4"], "a board 20 random moves from the goal, the same every time"),
+        (&["branching"], "the 2x4 board's branching factor without undo moves, Lecky's way and the search tree's"),
+    ];
+}
+
+/// The options of the tile programs.
+#[derive(Args, Clone, Debug, Default)]
+pub struct TileOptions {
+    /// Board size as RxC, 2 to 100 rows and columns (default: inferred from the board, else
+    /// 4x4). Example: --size 3x3
+    #[arg(long, value_name = "RxC", value_parser = parse_dims)]
+    pub size: Option<Dims>,
+}
+
+/// The tile programs' own subcommands.
+#[derive(clap::Subcommand, Clone, Debug)]
+pub enum TileCommands {
+    /// The branching factor without undo moves: Lecky's average (an exact fraction), the
+    /// growth of a search tree's node counts by depth, and its limit. Example: branching --size 3x3
+    Branching(BranchingArgs),
+}
+
+/// The options of `branching`.
+#[derive(Args, Clone, Debug)]
+pub struct BranchingArgs {
+    /// Board size as RxC (default: the program's, 4x4 for fifteen). Example: --size 5x5
+    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
+    pub size: Option<Shape>,
+    /// The depth of the search tree's node counts, 0 to 80. Example: --depth 20
+    #[arg(long, value_name = "D", default_value_t = 40)]
+    pub depth: u32,
+}
+
+impl<V: TileProgram> Front for Tiles<V> {
+    type Facade = TileFacade;
+    type Options = TileOptions;
+    type Commands = TileCommands;
+
+    const NAME: &'static str = V::VARIANT.name;
+    const ABOUT: &'static str = V::ABOUT;
+    const EXAMPLES: &'static [Example] = V::EXAMPLES;
+
+    fn methods() -> &'static [MethodInfo] {
+        fifteen::facade::METHODS
+    }
+
+    fn heuristics() -> &'static [Named] {
+        V::VARIANT.heuristics
+    }
+
+    fn table_sets() -> Vec<TableSet> {
+        (V::VARIANT.table_sets)()
+    }
+
+    fn after_help(data_dir: &Path) -> String {
+        let mut text = format!(
+            "Boards: {}. Cells row-major, 0 (or . or _) the blank, separated by spaces or commas; rows \
+             may be grouped by /, newlines or brackets: \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12\" and \
+             \"([5,1,7,3],[9,2,11,4],[13,6,15,8],[0,10,14,12])\" are the same board.\n\
+             Default heuristic: the strongest at hand: exact tables up to 10 cells; on 4x4 pdb78, else pdb663; \
+             on 5x5 pdb6666, else linear-conflict; walking-distance elsewhere.",
+            V::VARIANT.shapes_text
+        );
+        let large: Vec<String> = Self::table_sets()
+            .iter()
+            .filter(|s| s.large())
+            .map(|s| {
+                let state = if s.missing_in(data_dir).is_empty() { "built" } else { "not built" };
+                format!("{} ({}, {state})", s.name, human_bytes(s.bytes()))
+            })
+            .collect();
+        text += &format!(
+            "\nTables are kept in {} (--data-dir, $SLIDE_DATA_DIR); small ones are built on first use",
+            data_dir.display()
+        );
+        if !large.is_empty() {
+            text += &format!(", large ones on request: {}", large.join(", "));
+        }
+        text += &format!(". `{0} tables` lists them, `{0} tables build SET` builds one.", Self::NAME);
+        text
+    }
+
+    fn facade(options: TileOptions, setup: &Setup) -> Result<TileFacade, CliError> {
+        Ok(TileFacade::new(V::VARIANT, options.size, &setup.settings())?)
+    }
+
+    /// Every solution is drawn: a long one's boards are sampled.
+    fn picture(s: &Solution<TileFacade>) -> Option<String> {
+        let description = match (s.optimal, s.lower_bound) {
+            (true, _) => "optimal".to_string(),
+            (false, Some(bound)) => format!("NOT optimal; optimal >= {}", thousands(bound)),
+            (false, None) => "NOT necessarily optimal".to_string(),
+        };
+        let p = &s.path;
+        Some(picture::solution_svg(Self::NAME, &p.start, &p.goal, &p.moves, &description, &p.marks))
+    }
+
+    fn run_command(command: TileCommands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
+        match command {
+            TileCommands::Branching(args) => {
+                let record = TileFacade::new(V::VARIANT, None, &setup.settings())?.branching(args.size, args.depth)?;
+                let json = serde_json::to_value(&record).map_err(|e| CliError::internal(e.to_string()))?;
+                Ok(vec![CommandRecord { json, text: record.text }])
+            }
+        }
+    }
+}

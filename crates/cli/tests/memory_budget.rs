@@ -1,0 +1,29 @@
+//! `--max-memory` bounds the whole process, the program included: a search that would need
+//! more stops (exit 3) while the process's peak resident memory stays within 5% of the
+//! bound (it used to reach 225 MiB under `--max-memory 200M`: the program and the
+//! depth-first search's frames were not counted). One test in its own binary, so that the
+//! peak of this process's children is the peak of the runs below.
+
+use nix::sys::resource::{getrusage, UsageWho};
+use slide_testing::Bin;
+
+const HARD: &str = "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
+
+#[test]
+fn max_memory_bounds_the_whole_process() {
+    let dir = std::env::temp_dir().join(format!("fifteen-memory-{}", std::process::id()));
+    for algorithm in ["dfs", "bfs", "astar", "weighted"] {
+        let weight: &[&str] = if algorithm == "weighted" { &["--weight", "1.1"] } else { &[] };
+        let o = Bin::new(env!("CARGO_BIN_EXE_fifteen"))
+            .data_dir(&dir)
+            .command(&["solve", "--heuristic", "manhattan", "--algorithm", algorithm, "--max-memory", "100M", HARD])
+            .args(weight)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(3), "{algorithm}: {}", String::from_utf8_lossy(&o.stderr));
+        // ru_maxrss of the children is in KiB on Linux: the largest of the runs so far.
+        let peak = getrusage(UsageWho::RUSAGE_CHILDREN).unwrap().max_rss() as u64 * 1024;
+        assert!(peak <= 105 << 20, "{algorithm}: peak resident {} MiB over a 100 MiB bound", peak >> 20);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

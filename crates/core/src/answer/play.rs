@@ -1,0 +1,141 @@
+//! What a page needs to let a person play a puzzle: its positions drawn as pieces
+//! ([`View`]), the moves from a position ([`Step`]), and hints ([`Hint`]); [`Play`] adds
+//! them to a [`Facade`].
+
+use serde::Serialize;
+
+use crate::search::Limits;
+use crate::Direction;
+
+use super::{AnswerError, Facade, Millis, Solution};
+
+/// One piece as a page draws it: a rectangle of cells with a label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Piece {
+    /// What is written on it: a tile's number, a Goat glyph, a block's label.
+    pub label: String,
+    /// What it is, for screen readers: "tile 12", "the goat 羊", "block B (2x2)".
+    pub name: String,
+    /// Its top-left cell's row.
+    pub row: usize,
+    /// Its top-left cell's column.
+    pub col: usize,
+    /// Its width in cells.
+    pub width: usize,
+    /// Its height in cells.
+    pub height: usize,
+    /// Whether it stands where the goal wants it (tiles, Goat) or is a block the goal names.
+    pub home: bool,
+    /// A word written under the label, for a glyph a browser may lack a font for (Goat's
+    /// 羊 "goat" and 狼 "wolf").
+    pub caption: Option<&'static str>,
+}
+
+/// A position as a page draws it.
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// The position as text the puzzle reads back ([`Play::position`]).
+    pub text: String,
+    /// The pieces.
+    pub pieces: Vec<Piece>,
+    /// Wall cells, `[row, col]`.
+    pub walls: Vec<[usize; 2]>,
+    /// Whether the position is a goal.
+    pub solved: bool,
+}
+
+/// One move as a page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    /// The label of the piece that moves.
+    pub piece: String,
+    /// Its top-left cell's row before the move.
+    pub row: usize,
+    /// Its top-left cell's column before the move.
+    pub col: usize,
+    /// The one-cell slides of the move, in order: one for tiles, Goat and the cell metric;
+    /// several for a block puzzle's line or block move.
+    pub dirs: Vec<Direction>,
+    /// The position after the move, as text ([`Play::position`] reads it).
+    pub board: String,
+}
+
+/// A hint: the distance to the goal and the move to make.
+#[derive(Clone, Debug, Serialize)]
+pub struct Hint {
+    /// Whether the position is a goal already.
+    pub solved: bool,
+    /// Moves from the position to the goal, when the search finished.
+    pub distance: Option<u32>,
+    /// A proven lower bound on the distance (the distance itself when it is known).
+    pub lower_bound: u32,
+    /// Whether `distance` and `next` are optimal (false: the budget ran out first).
+    pub optimal: bool,
+    /// The goal cannot be reached from the position.
+    pub unreachable: bool,
+    /// The move to make: the first of an optimal solution, or the heuristic's choice.
+    pub next: Option<Step>,
+    /// The distance after `next`, when it is known.
+    pub distance_after: Option<u32>,
+    /// How it was found: "IDA* with walking-distance".
+    pub method: String,
+    /// States generated.
+    pub nodes: u64,
+    /// Search time.
+    pub millis: Millis,
+    /// What to know about the answer: why it is not optimal, a table not built.
+    pub note: Option<String>,
+}
+
+/// What a solve cut short by its budget still knows: a proven lower bound and a note; the
+/// move the heuristic rates best for a hint.
+#[derive(Clone, Debug)]
+pub struct Estimate {
+    /// A proven lower bound on the distance.
+    pub lower_bound: u32,
+    /// The successor the heuristic rates nearest the goal.
+    pub next: Option<Step>,
+    /// How the search was made ("IDA* with linear-conflict").
+    pub method: String,
+}
+
+/// A [`Facade`] a person can play on a page: one puzzle's positions (a facade made for one
+/// board size, or one block puzzle), drawn, moved, hinted and shuffled.
+pub trait Play: Facade {
+    /// The puzzle's name for people: "the 15-puzzle (4x4)", "Klotski".
+    fn title(&self) -> String;
+
+    /// How a block puzzle counts moves (`cell`, `line`, `block`); None for the others.
+    fn metric(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The position play starts from.
+    fn start(&self) -> Self::Input;
+
+    /// The position `text` describes, checked: a position of this puzzle that can reach
+    /// the goal.
+    fn position(&self, text: &str) -> Result<Self::Input, AnswerError>;
+
+    /// What a page draws of `position`.
+    fn view(&self, position: &Self::Input) -> View;
+
+    /// Every move a player can make from `position`: one-cell slides of one piece.
+    fn steps(&self, position: &Self::Input) -> Vec<Step>;
+
+    /// The moves of `solution`, as a page shows them, from its start.
+    fn solution_steps(&self, solution: &Solution<Self>) -> Vec<Step>;
+
+    /// How solutions are searched for a hint, and what is known when the budget runs out
+    /// first: a lower bound and the heuristic's best move.
+    fn estimate(&self, position: &Self::Input) -> Result<Estimate, AnswerError>;
+
+    /// A position `moves` random moves from the goal (block puzzles: from the start), never
+    /// undoing the move before, or (None) a uniformly random position that can reach the goal.
+    fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits)
+        -> Result<Self::Input, AnswerError>;
+}
