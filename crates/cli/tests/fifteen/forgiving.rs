@@ -49,7 +49,7 @@ fn a_ragged_board_names_its_odd_row() {
 #[test]
 fn list_is_offered_only_where_there_are_named_puzzles() {
     let help = stdout(&fifteen(&["--help"]));
-    assert!(!help.contains("--list ") && !help.contains("--list\n"), "fifteen has no named puzzles: {help}");
+    assert!(!help.lines().any(|l| l.trim_start().starts_with("--list")), "fifteen has no named puzzles: {help}");
     assert!(help.contains("count --list"), "count's own --list stays: {help}");
     let out = fifteen(&["--list"]);
     assert_eq!(out.status.code(), Some(2));
@@ -73,8 +73,9 @@ fn the_large_table_advice_is_given_once_per_data_directory() {
     let again = in_dir(&dir.join("a"), &args);
     assert!(again.status.success() && again.stderr.is_empty(), "said again: {}", stderr(&again));
     assert!(dir.join("a").join("advice-given.txt").is_file());
-    let elsewhere = in_dir(&dir.join("b"), &args);
-    assert_eq!(stderr(&elsewhere), advice, "another data directory hears it once");
+    let elsewhere = stderr(&in_dir(&dir.join("b"), &args));
+    let b = dir.join("b").display().to_string();
+    assert!(elsewhere.contains("fifteen tables build mtm-pdb-4x4") && elsewhere.contains(&b), "{elsewhere}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -95,7 +95,10 @@ fn analyze_gives_the_radius_of_each_small_board() {
 fn what_the_metric_cannot_do_is_refused_with_the_reason() {
     let cases: [(&[&str], &str); 6] = [
         (&["solve", "--metric", "mtm", "--algorithm", "bfs", FARTHEST], "--metric mtm solves by --algorithm idastar"),
-        (&["solve", "--metric", "mtm", "--size", "3x6"], "at most 16 cells (4x4, 2x8, 3x5, ...), not 3x6"),
+        (
+            &["solve", "--metric", "mtm", "1 2 3 4 5 6 / 7 8 9 10 11 12 / 13 14 15 16 0 17"],
+            "at most 16 cells (4x4, 2x8, 3x5, ...), not 3x6",
+        ),
         (&["analyze", "--metric", "mtm", "--size", "4x4"], "analyzes boards of at most 12 cells"),
         (&["solve", "--metric", "mtm", "--heuristic", "pdb663", FARTHEST], "--metric mtm has no pdb663 heuristic"),
         (&["solve", "--heuristic", "pdb", FARTHEST], "the pdb heuristic is for --metric mtm"),
