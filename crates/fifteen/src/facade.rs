@@ -25,8 +25,8 @@ use slide_core::answer::{
     Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, Made, Make, MethodInfo, Named, Note, Param,
     Played, Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
-use slide_core::notation::{Move, Style};
 use slide_core::enumerate::{enumerate_within, DepthStore};
+use slide_core::notation::{Move, Style};
 use slide_core::progress::Progress;
 use slide_core::search::{LimitHit, Limits, Weight};
 use slide_core::table::TableSet;
@@ -581,11 +581,9 @@ impl Tiles {
             solver = solver.data_dir(dir);
         }
         let multi = match metric {
-            Metric::MultiTile => Some(mtm::MultiTile::new(
-                variant.name,
-                settings.heuristic.as_deref(),
-                settings.data_dir.clone(),
-            )?),
+            Metric::MultiTile => {
+                Some(mtm::MultiTile::new(variant.name, settings.heuristic.as_deref(), settings.data_dir.clone())?)
+            }
             Metric::SingleTile => None,
         };
         if let (Some(name), Metric::SingleTile) = (&settings.heuristic, metric) {
@@ -932,53 +930,51 @@ impl Facade for Tiles {
     }
 
     fn count(&self, input: &TileInput, request: &CountRequest) -> Result<Count<Self>, AnswerError> {
-        if let Some(multi) = &self.multi {
-            let c = multi.count(input, request.list.is_some(), &request.limits)?;
-            let solutions = match request.list {
-                None => None,
-                Some(limit) => Some(
-                    c.solutions
-                        .iter()
-                        .take(limit)
-                        .map(|moves| mtm::listed(&input.start, moves, request.style))
-                        .collect::<Result<Vec<_>, _>>()?,
-                ),
-            };
-            return Ok(Count {
-                input: input.into(),
-                length: c.length,
-                count: Tally(c.count),
-                nodes: c.nodes,
-                millis: c.elapsed.into(),
-                heuristic: Some(c.heuristic.name().to_string()),
-                solutions,
-                words: Words { title: format!("{} in the multi-tile metric", title(&input.start)), ..Words::default() },
-            });
-        }
-        let (shape, start, goal) = input.packed("count")?;
-        let c = self.solver.count_within(shape, start, goal, request.list.is_some(), &request.limits)?;
-        let listed = |tiles: &Vec<u8>| -> Result<Listed<u16>, AnswerError> {
-            let moves = directions(&input.start, tiles)?;
-            Ok(Listed {
-                moves: moves.iter().map(|d| d.to_string()).collect(),
-                pieces: tiles.iter().map(|&t| u16::from(t)).collect(),
-                notation: Some(request.style.write(&moves.iter().map(|&d| Move::one(d)).collect::<Vec<_>>())),
-                steps: moves.iter().zip(tiles).map(|(&d, t)| step(t, d)).collect(),
-            })
+        let limit = request.list.unwrap_or(0);
+        // What was counted, by either metric: (length, count, nodes, time, heuristic), the
+        // solutions listed, and the title.
+        let (counted, solutions, title) = match &self.multi {
+            Some(multi) => {
+                let c = multi.count(input, request.list.is_some(), &request.limits)?;
+                let solutions =
+                    c.solutions.iter().take(limit).map(|moves| mtm::listed(&input.start, moves, request.style));
+                let counted = (c.length, c.count, c.nodes, c.elapsed, c.heuristic.name());
+                (
+                    counted,
+                    solutions.collect::<Result<Vec<_>, _>>()?,
+                    format!("{} in the multi-tile metric", title(&input.start)),
+                )
+            }
+            None => {
+                let (shape, start, goal) = input.packed("count")?;
+                let c = self.solver.count_within(shape, start, goal, request.list.is_some(), &request.limits)?;
+                let listed = |tiles: &Vec<u8>| -> Result<Listed<u16>, AnswerError> {
+                    let moves = directions(&input.start, tiles)?;
+                    Ok(Listed {
+                        moves: moves.iter().map(|d| d.to_string()).collect(),
+                        pieces: tiles.iter().map(|&t| u16::from(t)).collect(),
+                        notation: Some(request.style.write(&moves.iter().map(|&d| Move::one(d)).collect::<Vec<_>>())),
+                        steps: moves.iter().zip(tiles).map(|(&d, t)| step(t, d)).collect(),
+                    })
+                };
+                let counted = (c.length, c.count, c.nodes, c.elapsed, c.heuristic.name());
+                (
+                    counted,
+                    c.solutions.iter().take(limit).map(listed).collect::<Result<Vec<_>, _>>()?,
+                    title(&input.start),
+                )
+            }
         };
-        let solutions = match request.list {
-            None => None,
-            Some(limit) => Some(c.solutions.iter().take(limit).map(listed).collect::<Result<Vec<_>, _>>()?),
-        };
+        let (length, count, nodes, elapsed, heuristic) = counted;
         Ok(Count {
             input: input.into(),
-            length: c.length,
-            count: Tally(c.count),
-            nodes: c.nodes,
-            millis: c.elapsed.into(),
-            heuristic: Some(c.heuristic.name().to_string()),
-            solutions,
-            words: Words { title: title(&input.start), ..Words::default() },
+            length,
+            count: Tally(count),
+            nodes,
+            millis: elapsed.into(),
+            heuristic: Some(heuristic.to_string()),
+            solutions: request.list.map(|_| solutions),
+            words: Words { title, ..Words::default() },
         })
     }
 

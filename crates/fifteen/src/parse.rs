@@ -99,9 +99,7 @@ pub fn parse_grid(text: &str, dims: Option<Dims>) -> Result<Grid, BoardError> {
             (Some(dims), _) => dims,
             // Rows of unequal length: the odd row says more than the cell count.
             (None, Some(odd)) => {
-                return Err(BoardError::Ragged(format!(
-                    "{odd}: every row needs as many cells (or give --size RxC)"
-                )))
+                return Err(BoardError::Ragged(format!("{odd}: every row needs as many cells (or give --size RxC)")))
             }
             (None, None) => return Err(BoardError::UnknownSize(count)),
         },

@@ -157,12 +157,7 @@ impl MultiTile {
         }
         let solver = self.solver(&input.goal)?;
         let s = solver.solve(&input.start, &request.limits).map_err(mtm_error)?;
-        Ok(MtmAnswer {
-            moves: s.notation(),
-            heuristic: solver.heuristic().name(),
-            nodes: s.nodes,
-            elapsed: s.elapsed,
-        })
+        Ok(MtmAnswer { moves: s.notation(), heuristic: solver.heuristic().name(), nodes: s.nodes, elapsed: s.elapsed })
     }
 
     /// Every shortest solution of `input`, counted, and listed when `list`.
@@ -196,7 +191,8 @@ pub(super) struct Replayed {
 /// [`slide_core::answer::shown_boards`]) when `boards`.
 pub(super) fn replay(start: &Grid, moves: &[Move], boards: bool) -> Result<Replayed, AnswerError> {
     let mut board = start.clone();
-    let mut r = Replayed { moves: Vec::new(), pieces: Vec::new(), steps: Vec::new(), boards: Vec::new(), end: start.clone() };
+    let mut r =
+        Replayed { moves: Vec::new(), pieces: Vec::new(), steps: Vec::new(), boards: Vec::new(), end: start.clone() };
     let mut shown = slide_core::answer::shown_boards(moves.len()).peekable();
     for (i, m) in moves.iter().enumerate() {
         if boards && shown.next_if_eq(&i).is_some() {
