@@ -889,7 +889,11 @@ fn print_solved<F: Facade>(
                 let _ = writeln!(text, "notation ({style}): {notation}");
             }
             false => {
-                let _ = writeln!(text, "notation ({style}): {} characters; --json gives it", thousands(notation.len() as u64));
+                let _ = writeln!(
+                    text,
+                    "notation ({style}): {} characters; --json gives it",
+                    thousands(notation.len() as u64)
+                );
             }
         }
     }

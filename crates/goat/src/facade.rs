@@ -18,8 +18,8 @@ use slide_core::answer::{
     shown_boards, Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, MethodInfo, Named, Played,
     Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
-use slide_core::notation::{read_columns, Move, Style};
 use slide_core::enumerate::DepthStore;
+use slide_core::notation::{read_columns, Move, Style};
 use slide_core::progress::Progress;
 use slide_core::search::{Limits, PathOf};
 use slide_core::sync::lock;
@@ -246,8 +246,9 @@ impl Facade for GoatFacade {
             Outcome::NoSolution => return Err(unreachable(input.start)),
             Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
         };
-        let solutions =
-            request.list.map(|limit| result.solutions.iter().take(limit).map(|p| listed(&p.moves, request.style)).collect());
+        let solutions = request
+            .list
+            .map(|limit| result.solutions.iter().take(limit).map(|p| listed(&p.moves, request.style)).collect());
         Ok(Count {
             input: input.into(),
             length: result.length,

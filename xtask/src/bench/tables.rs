@@ -11,7 +11,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use slide_cli::CliError;
-use slide_core::table::{measured_cost, measured_on, TableSet, MEASURED};
+#[cfg(test)]
+use slide_core::table::{measured_cost, measured_on};
+use slide_core::table::{TableSet, MEASURED};
 use slide_core::units::{human_bytes, human_seconds};
 
 use super::{internal, machine, measure};
@@ -134,7 +136,8 @@ fn updated_measurements(old: &str, measured: &[(String, String, u32, u64)], how:
 fn lookup(file: &str, program: &str, set: &str) -> Option<(u32, u64)> {
     file.lines().filter(|l| !l.starts_with('#')).skip(1).find_map(|l| {
         let f: Vec<&str> = l.split('\t').collect();
-        (f.first() == Some(&program) && f.get(1) == Some(&set)).then(|| Some((f.get(2)?.parse().ok()?, f.get(3)?.parse().ok()?)))?
+        (f.first() == Some(&program) && f.get(1) == Some(&set))
+            .then(|| Some((f.get(2)?.parse().ok()?, f.get(3)?.parse().ok()?)))?
     })
 }
 
@@ -146,9 +149,15 @@ fn how_line(file: &str) -> &str {
 /// The block of README.md and docs/TABLES.md: every set, its size, how it is built, and its
 /// measured build time and memory (from `cost`), then where they were measured.
 pub fn costs_block(sets: &[TableSet], cost: impl Fn(&str, &str) -> Option<(u32, u64)>, how: &str) -> String {
-    let mut block = format!("{BEGIN}\n\n| program | set | size | built | build time | build memory |\n|---|---|---:|---|---:|---:|\n");
+    let mut block = format!(
+        "{BEGIN}\n\n| program | set | size | built | build time | build memory |\n|---|---|---:|---|---:|---:|\n"
+    );
     for set in sets {
-        let built = if set.large() { format!("on request: `{} tables build {}`", program(set), set.name) } else { "on first use".into() };
+        let built = if set.large() {
+            format!("on request: `{} tables build {}`", program(set), set.name)
+        } else {
+            "on first use".into()
+        };
         let (time, memory) = match cost(program(set), &set.name) {
             Some((seconds, bytes)) => (human_seconds(seconds.into()), human_bytes(bytes)),
             None => ("not measured".into(), "not measured".into()),
@@ -165,13 +174,6 @@ pub fn costs_block(sets: &[TableSet], cost: impl Fn(&str, &str) -> Option<(u32, 
     block
 }
 
-/// The block as the binaries of this build would write it: from the measurements compiled
-/// into slide-core.
-pub fn current_block() -> String {
-    let sets = crate::registry::all();
-    costs_block(&sets, |p, s| measured_cost(p, s).map(|c| (c.seconds, c.memory)), measured_on())
-}
-
 /// `document` with the text between the markers replaced by `block` (markers included).
 pub fn splice(document: &str, block: &str) -> Result<String, String> {
     let start = document.find(BEGIN).ok_or("no table-costs block (its begin marker) to write into")?;
@@ -182,6 +184,13 @@ pub fn splice(document: &str, block: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The block as the binaries of this build would write it: from the measurements
+    /// compiled into slide-core.
+    fn current_block() -> String {
+        let sets = crate::registry::all();
+        costs_block(&sets, |p, s| measured_cost(p, s).map(|c| (c.seconds, c.memory)), measured_on())
+    }
 
     /// README.md and docs/TABLES.md show the measured figures the binaries compile in: run
     /// `cargo xtask bench --tables` (or write the block from the file) after measuring.
@@ -208,7 +217,10 @@ mod tests {
     fn measurements_are_replaced_and_kept() {
         let old = "# about\n# measured: then\nprogram\tset\tseconds\tpeak_bytes\nfifteen\tpdb78\t165\t100\ngoat\texact\t1\t2\n";
         let new = updated_measurements(old, &[("fifteen".into(), "pdb78".into(), 80, 50)], "now");
-        assert_eq!(new, "# about\n# measured: now\nprogram\tset\tseconds\tpeak_bytes\nfifteen\tpdb78\t80\t50\ngoat\texact\t1\t2\n");
+        assert_eq!(
+            new,
+            "# about\n# measured: now\nprogram\tset\tseconds\tpeak_bytes\nfifteen\tpdb78\t80\t50\ngoat\texact\t1\t2\n"
+        );
         assert_eq!(lookup(&new, "goat", "exact"), Some((1, 2)));
         assert_eq!(how_line(&new), "now");
         assert!(splice("a\nb", "x").is_err());

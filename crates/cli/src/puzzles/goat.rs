@@ -33,7 +33,10 @@ impl Front for Goat {
         (&["count", "--list"], "its 2 optimal solutions"),
         (&["solve", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"], "one of the seven positions farthest from the goal (52 moves)"),
         (&["analyze"], "every position: 5,443,200, at most 52 moves from the goal"),
-        (&["play", "--from", "1 8 9 10 / 2 0 7 5 / 3 8 4 6", "LL"], "Hiroi's start after ∥, then 羊, slide left into the blank"),
+        (
+            &["play", "--from", "1 8 9 10 / 2 0 7 5 / 3 8 4 6", "LL"],
+            "Hiroi's start after ∥, then 羊, slide left into the blank",
+        ),
     ];
 
     fn methods() -> &'static [MethodInfo] {

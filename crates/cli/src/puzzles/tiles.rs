@@ -229,8 +229,10 @@ impl<V: TileProgram> Front for Tiles<V> {
     fn after_help(data_dir: &Path) -> String {
         // The program's own first default board, and the same in brackets.
         let example = V::VARIANT.default_boards[0];
-        let bracketed: Vec<String> =
-            example.split('/').map(|row| format!("[{}]", row.split_whitespace().collect::<Vec<_>>().join(","))).collect();
+        let bracketed: Vec<String> = example
+            .split('/')
+            .map(|row| format!("[{}]", row.split_whitespace().collect::<Vec<_>>().join(",")))
+            .collect();
         let mut text = format!(
             "Boards: {}. Cells row-major, 0 (or . or _) the blank, separated by spaces or commas; rows \
              may be grouped by /, newlines or brackets: \"{example}\" and \"({})\" are the same board.\n\

@@ -29,7 +29,10 @@ fn a_misspelt_subcommand_is_answered_with_the_one_meant() {
     let out = fifteen(&["sovle"]);
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
-    assert!(err.contains("unrecognized subcommand 'sovle'") && err.contains("a similar subcommand exists: 'solve'"), "{err}");
+    assert!(
+        err.contains("unrecognized subcommand 'sovle'") && err.contains("a similar subcommand exists: 'solve'"),
+        "{err}"
+    );
     assert!(!err.contains("unexpected character"), "{err}");
     let out = fifteen(&["analyse", "--size", "2x2"]);
     assert!(stderr(&out).contains("'analyze'"), "{}", stderr(&out));
@@ -40,7 +43,8 @@ fn a_ragged_board_names_its_odd_row() {
     let out = fifteen(&["solve", "1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("row 4 has 3 cells, the other rows 4: every row needs as many cells (or give --size RxC)"),
+        stderr(&out)
+            .contains("row 4 has 3 cells, the other rows 4: every row needs as many cells (or give --size RxC)"),
         "{}",
         stderr(&out)
     );

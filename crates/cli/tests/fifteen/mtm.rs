@@ -23,8 +23,7 @@ fn plays_back(v: &Value, notation: &str) {
     let start: Vec<String> = v["start"].as_array().unwrap().iter().map(|c| c.to_string()).collect();
     let cols = v["cols"].as_u64().unwrap() as usize;
     let board = start.chunks(cols).map(|r| r.join(" ")).collect::<Vec<_>>().join(" / ");
-    let played =
-        record(&["play", "--json", "--metric", "mtm", "--notation", "runs", "--from", &board, notation]);
+    let played = record(&["play", "--json", "--metric", "mtm", "--notation", "runs", "--from", &board, notation]);
     assert_eq!(played["solved"], true, "{board}: {notation}");
     assert_eq!(played["length"], v["length"], "{board}: {notation}");
 }
@@ -48,7 +47,11 @@ fn solve_finds_the_farthest_8_puzzle_s_24_moves() {
     assert!(stm["length"].as_u64().unwrap() > 24 && stm.get("metric").is_none(), "{stm}");
     // Text for people lists each move's tiles and says what the metric counts.
     let text = stdout(&fifteen(&["solve", "--metric", "mtm", FARTHEST]));
-    assert!(text.contains("24 moves, optimal") && text.contains(&format!("multi-tile metric: 24 moves sliding {slides} tiles")), "{text}");
+    assert!(
+        text.contains("24 moves, optimal")
+            && text.contains(&format!("multi-tile metric: 24 moves sliding {slides} tiles")),
+        "{text}"
+    );
 }
 
 #[test]

@@ -98,7 +98,10 @@ fn solve_apply_solves_the_position_the_moves_reach() {
     let records = json_lines(&out);
     assert_eq!(records[0]["length"], 1, "{records:?}");
     let error = records[1]["error"].as_str().unwrap();
-    assert!(error.starts_with("--apply: move 1 (L, column 1) cannot be played: no tile is right of the blank"), "{error}");
+    assert!(
+        error.starts_with("--apply: move 1 (L, column 1) cannot be played: no tile is right of the blank"),
+        "{error}"
+    );
 }
 
 proptest! {

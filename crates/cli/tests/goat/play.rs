@@ -19,7 +19,8 @@ fn solutions_carry_their_notation_and_play_back_to_the_goal() {
     let played = &json_lines(&out)[0];
     assert_eq!((played["solved"].as_bool(), played["length"].as_u64()), (Some(true), Some(20)), "{notation}");
     // Each letter is the way a move's piece goes.
-    let letters: String = v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().chars().next().unwrap()).collect();
+    let letters: String =
+        v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().chars().next().unwrap()).collect();
     let lurd = json_lines(&goat(&["solve", "--json"]))[0]["notation"].as_str().unwrap().to_string();
     assert_eq!(lurd, letters);
     let listed = json_lines(&goat(&["count", "--json", "--list", "--convention", "blank"]));
@@ -34,7 +35,11 @@ fn play_and_apply_name_a_move_no_piece_can_make() {
     // From the goal, the big piece's right half is above the blank: it never slides down.
     let out = goat(&["play", "D"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("move 1 (D, column 1) cannot be played: no piece slides down into the blank"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("move 1 (D, column 1) cannot be played: no piece slides down into the blank"),
+        "{}",
+        stderr(&out)
+    );
     // --apply plays the moves, then solves: one move from the start (羊 slides left) is 21
     // moves or 19 from the goal.
     let out = goat(&["solve", "--json", "--apply", "L", START]);

@@ -29,7 +29,11 @@ fn play_starts_from_the_goal_and_names_an_illegal_move() {
     assert!(stdout(&out).contains("6 moves played (lurd, the tile's way: RRRDLL); not the goal"), "{}", stdout(&out));
     let out = seven(&["play", "D2"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("move 1 (D2, column 1) cannot be played: only 1 tile is above the blank, not 2"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("move 1 (D2, column 1) cannot be played: only 1 tile is above the blank, not 2"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 /// `seven` plays 2x4 boards only: its help shows no other size, no table of another
@@ -47,5 +51,9 @@ fn the_help_speaks_of_the_2x4_board_only() {
     }
     // No named puzzles: the option `--list` is not offered (count's own --list is).
     assert!(!texts[0].lines().any(|l| l.trim_start().starts_with("--list")), "{}", texts[0]);
-    assert!(texts[0].contains("\"0 7 2 1 / 4 3 6 5\" and \"([0,7,2,1],[4,3,6,5])\" are the same board"), "{}", texts[0]);
+    assert!(
+        texts[0].contains("\"0 7 2 1 / 4 3 6 5\" and \"([0,7,2,1],[4,3,6,5])\" are the same board"),
+        "{}",
+        texts[0]
+    );
 }

@@ -99,15 +99,27 @@ impl MultiTile {
         }
         let input = |e: crate::mtm::MtmError| AnswerError::Input(e.to_string());
         let serves_pdb = MtmPuzzle::new(goal).is_some_and(|p| MtmPdb::standard_goal_only(&p).is_ok());
+        let walking_distance = || MtmSolver::new(goal, MtmHeuristicChoice::WalkingDistance).map_err(input);
         let solver = match self.asked {
-            Some(MtmHeuristicChoice::Pdb) => MtmSolver::with_pdb(goal, &*self.pdb(true)?.expect("asked"))
-                .map_err(|e| AnswerError::Input(format!("--heuristic pdb: {e}")))?,
+            Some(MtmHeuristicChoice::Pdb) => {
+                let pdb = self.pdb().map_err(|why| AnswerError::Input(format!("--heuristic pdb: {why}")))?;
+                MtmSolver::with_pdb(goal, &pdb).map_err(|e| AnswerError::Input(format!("--heuristic pdb: {e}")))?
+            }
             Some(choice) => MtmSolver::new(goal, choice).map_err(input)?,
-            None if serves_pdb => match self.pdb(false)? {
-                Some(pdb) => MtmSolver::with_pdb(goal, &pdb).map_err(input)?,
-                None => MtmSolver::new(goal, MtmHeuristicChoice::WalkingDistance).map_err(input)?,
+            None if serves_pdb => match self.pdb() {
+                Ok(pdb) => MtmSolver::with_pdb(goal, &pdb).map_err(input)?,
+                Err(why) => {
+                    // A table that is there but cannot be used is a warning, said every run;
+                    // one not built is advice.
+                    let there = self
+                        .data_dir
+                        .as_ref()
+                        .is_some_and(|dir| crate::mtm::pdb::table_spec(self.program).exists_in(dir));
+                    self.note(format!("{why}; using walking-distance"), there);
+                    walking_distance()?
+                }
             },
-            None => MtmSolver::new(goal, MtmHeuristicChoice::WalkingDistance).map_err(input)?,
+            None => walking_distance()?,
         };
         let solver = Arc::new(solver);
         let mut kept = lock(&self.solvers);
@@ -118,32 +130,25 @@ impl MultiTile {
         Ok(solver)
     }
 
-    /// The pattern database, read once from the data directory. When it is not built: an
-    /// error if it was asked for, else a note (the advice to build it) and None.
-    fn pdb(&self, asked: bool) -> Result<Option<Arc<MtmPdb>>, AnswerError> {
+    /// The pattern database, read once from the data directory; the error says why it
+    /// cannot be (not built: with the command that builds it).
+    fn pdb(&self) -> Result<Arc<MtmPdb>, String> {
         let mut kept = lock(&self.pdb);
         if let Some(pdb) = &*kept {
-            return Ok(Some(pdb.clone()));
+            return Ok(pdb.clone());
         }
-        let loaded = match &self.data_dir {
-            Some(dir) => MtmPdb::load(self.program, dir),
-            None => Err("the multi-tile pattern database needs a data directory to be read from".to_string()),
-        };
-        match loaded {
-            Ok(pdb) => {
-                let pdb = Arc::new(pdb);
-                *kept = Some(pdb.clone());
-                Ok(Some(pdb))
-            }
-            Err(why) if asked => Err(AnswerError::Input(format!("--heuristic pdb: {why}"))),
-            Err(why) => {
-                let text = format!("{why}; using walking-distance");
-                let mut notes = lock(&self.notes);
-                if !notes.iter().any(|n| n.text == text) {
-                    notes.push(Note { text, warning: false });
-                }
-                Ok(None)
-            }
+        let dir =
+            self.data_dir.as_ref().ok_or("the multi-tile pattern database needs a data directory to be read from")?;
+        let pdb = Arc::new(MtmPdb::load(self.program, dir)?);
+        *kept = Some(pdb.clone());
+        Ok(pdb)
+    }
+
+    /// Keeps `text` for the front end to say, once: advice, or a warning.
+    fn note(&self, text: String, warning: bool) {
+        let mut notes = lock(&self.notes);
+        if !notes.iter().any(|n| n.text == text) {
+            notes.push(Note { text, warning });
         }
     }
 
