@@ -227,7 +227,7 @@ pub struct Style {
 }
 
 impl Style {
-    /// `moves` written in this style ([`write`]).
+    /// `moves` written in this style ([`write()`]).
     pub fn write(self, moves: &[Move]) -> String {
         write(moves, self.notation, self.convention)
     }
