@@ -12,14 +12,15 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::SeedableRng;
 use serde::Serialize;
 use slide_core::answer::{
     fresh_seed, shown_boards, shown_steps, Algorithm, Analysis, Count, CountRequest, ErrorRecord, Facade, Make, Origin,
-    Param, Params, Record, Solution, SolveRequest,
+    Param, Params, Played, Record, Solution, SolveRequest, SHOWN_STEPS,
 };
+use slide_core::notation::{Convention, Notation, Style};
 use slide_core::units::{quantity, thousands};
 use slide_pictures::{DepthChart, Scale};
 
@@ -53,6 +54,10 @@ enum Command<O: Args, X: Subcommand> {
     /// The number of distinct optimal solutions of each board; --list prints them.
     /// Example: count --list
     Count(CountArgs<O>),
+    /// Plays moves written in notation (letters RRDL, runs R2 D L, or words) from the goal, or
+    /// from --from BOARD, and prints the position reached; an illegal move is named, with its
+    /// place. Example: play RRDL
+    Play(PlayArgs<O>),
     /// Boards made by a random walk from the goal that never undoes its last move.
     /// Example: scramble --moves 40 --seed 1 --count 5
     Scramble(ScrambleArgs<O>),
@@ -81,6 +86,41 @@ struct Inputs {
     batch: Option<String>,
 }
 
+/// How moves are written and read: `--notation` and `--convention`.
+#[derive(Args, Debug, Clone, Default)]
+struct NotationArgs {
+    /// How the moves are written (the text's `notation` line and the JSON key `notation`):
+    /// lurd, one letter per move (RRDL); runs, a count after a repeated letter (R2 D L; each
+    /// run is one move of --metric mtm); words (Right Right Down Left). Default: lurd.
+    /// Example: --notation runs
+    #[arg(
+        long,
+        value_name = "FORM",
+        value_parser = PossibleValuesParser::new(Notation::ALL.map(Notation::name)).try_map(|n| n.parse::<Notation>())
+    )]
+    notation: Option<Notation>,
+    /// Whose way a letter names: tile (the way the tile moves, as slidy and slidysim write it;
+    /// the default) or blank (the way the blank moves). It also says how --apply and `play`
+    /// read moves. Example: --convention blank
+    #[arg(
+        long,
+        value_name = "WHOSE",
+        value_parser = PossibleValuesParser::new(Convention::ALL.map(Convention::name)).try_map(|c| c.parse::<Convention>())
+    )]
+    convention: Option<Convention>,
+}
+
+impl NotationArgs {
+    /// The style asked for (default: LURD letters, the tile's way).
+    fn style(&self) -> Style {
+        let default = Style::default();
+        Style {
+            notation: self.notation.unwrap_or(default.notation),
+            convention: self.convention.unwrap_or(default.convention),
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 struct SolveArgs<O: Args> {
     #[command(flatten)]
@@ -91,6 +131,12 @@ struct SolveArgs<O: Args> {
     /// Also print the board before the first move and after every move.
     #[arg(long = "boards")]
     show_boards: bool,
+    /// Plays these moves (any notation, read in --convention) on each board first, and
+    /// solves the position they reach. Example: --apply "R2 D L"
+    #[arg(long, value_name = "MOVES")]
+    apply: Option<String>,
+    #[command(flatten)]
+    notation: NotationArgs,
     #[command(flatten)]
     params: ParamArgs,
     #[command(flatten)]
@@ -210,6 +256,23 @@ struct CountArgs<O: Args> {
     #[arg(long, value_name = "N", default_value_t = 100, requires = "list")]
     limit: usize,
     #[command(flatten)]
+    notation: NotationArgs,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs<O: Args> {
+    /// The moves, in any notation: letters (RRDL), runs (R2 D L), words (Right Down), mixed;
+    /// several arguments are read as one text. Example: play "R2 D L"
+    #[arg(value_name = "MOVES", required = true, num_args = 1..)]
+    moves: Vec<String>,
+    /// The board the moves start from (default: the goal). Example: --from "1 2 3 / 4 5 6 / 0 7 8"
+    #[arg(long, value_name = "BOARD")]
+    from: Option<String>,
+    #[command(flatten)]
+    notation: NotationArgs,
+    #[command(flatten)]
     puzzle: O,
 }
 
@@ -251,7 +314,13 @@ pub fn main<P: Front>() -> ! {
 /// `command::<P>().debug_assert()` to check it is well formed.
 pub fn command<P: Front>() -> clap::Command {
     let algorithms: Vec<&str> = P::methods().iter().map(|m| m.name).collect();
-    let heuristics: Vec<&str> = P::heuristics().iter().map(|(n, _)| *n).collect();
+    let heuristic_lists = P::heuristic_lists();
+    let mut heuristics: Vec<&str> = Vec::new();
+    for name in heuristic_lists.iter().flat_map(|(_, list)| list.iter().map(|(n, _)| *n)) {
+        if !heuristics.contains(&name) {
+            heuristics.push(name);
+        }
+    }
     let mut after = examples(P::NAME, P::EXAMPLES);
     let list = |title: &str, names: &mut dyn Iterator<Item = (&str, &str)>| {
         let mut text = format!("{title}:\n");
@@ -264,7 +333,9 @@ pub fn command<P: Front>() -> clap::Command {
         "Algorithms of solve (--algorithm; the first is the default)",
         &mut P::methods().iter().map(|m| (m.name, m.description)),
     );
-    after += &list("\nHeuristics (--heuristic)", &mut P::heuristics().iter().copied());
+    for (title, named) in &heuristic_lists {
+        after += &list(&format!("\n{title}"), &mut named.iter().copied());
+    }
     after += "\n";
     after += &P::after_help(&crate::data_dir(None));
     after += "\n\n";
@@ -286,7 +357,49 @@ pub fn command<P: Front>() -> clap::Command {
     if !makes_boards::<P>() {
         cmd = cmd.mut_subcommand("scramble", |s| s.hide(true)).mut_subcommand("random", |s| s.hide(true));
     }
-    cmd
+    if P::catalogue().is_empty() {
+        cmd = cmd.mut_arg("list", |a| a.hide(true));
+    }
+    if !P::PLAYS_NOTATION {
+        let hide = |a: clap::Arg| a.hide(true);
+        cmd = cmd
+            .mut_subcommand("play", |s| s.hide(true))
+            .mut_subcommand("solve", |s| s.mut_arg("apply", hide).mut_arg("notation", hide).mut_arg("convention", hide))
+            .mut_subcommand("count", |s| s.mut_arg("notation", hide).mut_arg("convention", hide));
+    }
+    P::adjust_help(tables_help::<P>(cmd))
+}
+
+/// The `tables` subcommand's help with this puzzle's own set in its examples (a set that is
+/// built on request when there is one), or saying it has none.
+fn tables_help<P: Front>(cmd: clap::Command) -> clap::Command {
+    let sets = P::table_sets();
+    // The largest set built on request (the one most worth knowing), else the first.
+    let Some(set) = sets.iter().filter(|s| s.large()).max_by_key(|s| s.bytes()).or(sets.first()) else {
+        return cmd.mut_subcommand("tables", |t| {
+            t.about(format!("The precomputed tables: {} uses none.", P::NAME)).long_about(None)
+        });
+    };
+    let name = set.name.clone();
+    cmd.mut_subcommand("tables", |t| {
+        t.about(format!(
+            "The precomputed tables: list them (where, how big, how long to build, built or not), build them, \
+             verify them. Example: tables build {name}"
+        ))
+        .long_about(None)
+        .mut_subcommand("build", |b| {
+            b.about(format!(
+                "Builds the sets named, or every set with --all: the tables they lack or that do not load; says \
+                 the memory and time it needs first. Example: tables build {name}"
+            ))
+        })
+        .mut_subcommand("verify", |v| {
+            v.about(format!(
+                "Loads each built table (or those of the sets named) and checks its header, checksum, size and \
+                 meaning, then each complete set as a whole. Example: tables verify {name}"
+            ))
+        })
+    })
 }
 
 /// Whether `P` makes boards (`scramble`, `random`): the tile programs do.
@@ -337,6 +450,7 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
             Err(e) => return clap_error(e),
         },
         Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
+        Err(e) if misspells_a_subcommand::<P>(&e) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
             Ok(cli) => cli,
             // A board taken for a subcommand is not the problem: the retry's error (a bad
@@ -356,6 +470,7 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
         Command::Solve(a) => given(&a.inputs),
         Command::Analyze(a) => given(&a.inputs),
         Command::Count(a) => given(&a.inputs),
+        Command::Play(a) => a.from.is_some(),
         Command::Scramble(_)
         | Command::Random(_)
         | Command::Tables(_)
@@ -387,6 +502,7 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
         Command::Solve(a) => solve::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Analyze(a) => analyze::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Count(a) => count::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Play(a) => play::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Scramble(a) => {
             make::<P>(&P::facade(a.puzzle, &setup)?, &setup, Make::Scramble(a.moves), a.seed, a.count, json)
         }
@@ -435,6 +551,18 @@ fn names_a_subcommand(cmd: &clap::Command, args: &[OsString]) -> bool {
     args.iter().skip(1).any(|a| a.to_str().is_some_and(|a| cmd.find_subcommand(a).is_some()))
 }
 
+/// Whether `e` is a word taken for a subcommand that resembles one (`sovle`), rather than an
+/// input of `solve` without its subcommand: clap suggests a subcommand, and the word is
+/// neither a puzzle's name nor a file (`quzzle small`, `quzzle my.txt` are inputs).
+fn misspells_a_subcommand<P: Front>(e: &clap::Error) -> bool {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidSubcommand || e.get(ContextKind::SuggestedSubcommand).is_none() {
+        return false;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand) else { return false };
+    !P::catalogue().iter().any(|(name, _)| name.eq_ignore_ascii_case(word)) && !std::path::Path::new(word).exists()
+}
+
 fn is_help_or_version(e: &clap::Error) -> bool {
     use clap::error::ErrorKind;
     matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
@@ -463,13 +591,14 @@ struct Stream {
 }
 
 /// The inputs given, or the facade's defaults when `defaults` and none are.
-fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool) -> Result<Stream, CliError> {
+fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool, setup: &Setup) -> Result<Stream, CliError> {
     if let Some(path) = &given.batch {
         let items = Box::new(BatchLines::open(path)?);
         return Ok(Stream { items, several: true, batch: true, empty: false });
     }
     let list: Vec<Input> = if !given.boards.is_empty() {
-        given.boards.iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b.clone()))).collect()
+        let boards = joined_cells(facade, &given.boards, setup);
+        boards.into_iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b))).collect()
     } else if defaults {
         facade.default_inputs().into_iter().enumerate().map(|(i, b)| (Origin::Default(i + 1), Ok(b))).collect()
     } else {
@@ -479,15 +608,31 @@ fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool) -> Result<Stream
     Ok(Stream { items: Box::new(list.into_iter()), several, batch: false, empty })
 }
 
+/// Board arguments typed without quotes (`fifteen solve 1 2 3 4 5 6 7 8 0`, where the shell
+/// makes each cell an argument): several arguments, each one word that is no board by
+/// itself, are read as one board, and said so. Anything else is left as it is.
+fn joined_cells(facade: &impl Facade, boards: &[String], setup: &Setup) -> Vec<String> {
+    let words = boards.len() > 1 && boards.iter().all(|b| !b.is_empty() && !b.contains(char::is_whitespace));
+    if !words || boards.iter().any(|b| facade.parse(b).is_ok()) {
+        return boards.to_vec();
+    }
+    let joined = boards.join(" ");
+    setup.note(&format!(
+        "the {} arguments are read as one board, \"{joined}\" (quote each board to give several)",
+        boards.len()
+    ));
+    vec![joined]
+}
+
 /// Runs `each` on every input in order, recording how each ended.
 fn for_each_input<F: Facade>(
     facade: &F,
     given: &Inputs,
     defaults: bool,
-    json: bool,
+    (json, setup): (bool, &Setup),
     mut each: impl FnMut(Origin, Option<F::Input>, &mut Report) -> Result<(), CliError>,
 ) -> Result<Report, CliError> {
-    let stream = inputs(facade, given, defaults)?;
+    let stream = inputs(facade, given, defaults, setup)?;
     let mut report = Report::new(facade.name(), json, stream.several, stream.batch);
     if stream.empty {
         if defaults {
@@ -608,23 +753,28 @@ fn solve<P: Front>(
         target.check()?;
     }
     let algorithm = solve_algorithm::<P>(name, &args.params, setup)?;
+    let style = args.notation.style();
     let request = SolveRequest {
         algorithm,
         best_so_far: args.params.best_so_far,
         limits: setup.limits,
         boards: args.show_boards,
+        style,
     };
     let clock = Instant::now();
     let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
-    let report = for_each_input(facade, &args.inputs, true, json, |origin, input, report| {
-        let input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
+    let report = for_each_input(facade, &args.inputs, true, (json, setup), |origin, input, report| {
+        let mut input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
+        if let Some(moves) = &args.apply {
+            input = facade.play(Some(&input), moves, style).map_err(|e| CliError::from(e).context("--apply"))?.0;
+        }
         let result = facade.solve(&input, &request);
         setup.say_notes(facade);
         let s = result?;
         solved += 1;
         total_length += s.len();
         nodes += s.nodes;
-        print_solved(P::NAME, &s, origin, json, args.show_boards)?;
+        print_solved(P::NAME, &s, origin, json, (args.show_boards, style))?;
         if let Some(hit) = s.stopped {
             let e = CliError::limit(hit);
             let message = format!("{} (the record holds the best solution found before)", e.message);
@@ -717,7 +867,7 @@ fn print_solved<F: Facade>(
     s: &Solution<F>,
     origin: Origin,
     json: bool,
-    boards: bool,
+    (boards, style): (bool, Style),
 ) -> Result<(), CliError> {
     if json {
         return emit_json(&Record::new(program, s, origin));
@@ -733,6 +883,20 @@ fn print_solved<F: Facade>(
         s.millis
     );
     text += &moves_text(s);
+    if let Some(notation) = s.notation.as_ref().filter(|_| !s.is_empty()) {
+        match s.len() <= SHOWN_STEPS {
+            true => {
+                let _ = writeln!(text, "notation ({style}): {notation}");
+            }
+            false => {
+                let _ = writeln!(
+                    text,
+                    "notation ({style}): {} characters; --json gives it",
+                    thousands(notation.len() as u64)
+                );
+            }
+        }
+    }
     if let (false, Some(bound)) = (s.optimal, s.lower_bound) {
         let _ = writeln!(text, "a shortest solution has at least {} (a proven lower bound)", quantity(bound, "move"));
     }
@@ -759,7 +923,7 @@ fn analyze<P: Front>(
     if let Some(target) = &plots {
         target.check()?;
     }
-    let report = for_each_input(facade, &args.inputs, false, json, |origin, input, report| {
+    let report = for_each_input(facade, &args.inputs, false, (json, setup), |origin, input, report| {
         let a = facade.analyze(input.as_ref(), &setup.limits, &setup.bars)?;
         print_analyzed(P::NAME, &a, origin, json)?;
         if let Some(target) = &plots {
@@ -822,8 +986,9 @@ fn count<P: Front>(
     args: CountArgs<P::Options>,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    let request = CountRequest { list: args.list.then_some(args.limit), limits: setup.limits };
-    let report = for_each_input(facade, &args.inputs, true, json, |origin, input, _| {
+    let request =
+        CountRequest { list: args.list.then_some(args.limit), limits: setup.limits, style: args.notation.style() };
+    let report = for_each_input(facade, &args.inputs, true, (json, setup), |origin, input, _| {
         let input = input.ok_or_else(|| CliError::internal("count without an input (a bug)"))?;
         let result = facade.count(&input, &request);
         setup.say_notes(facade);
@@ -854,6 +1019,40 @@ fn print_counted<F: Facade>(program: &str, c: &Count<F>, origin: Origin, json: b
         }
     }
     write_out(&text)
+}
+
+fn play<P: Front>(
+    facade: &P::Facade,
+    setup: &Setup,
+    args: PlayArgs<P::Options>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let style = args.notation.style();
+    let start = match &args.from {
+        Some(text) => Some(facade.parse(text).map_err(|e| CliError::from(e).context("--from"))?),
+        None => None,
+    };
+    let (_, played) = facade.play(start.as_ref(), &args.moves.join(" "), style)?;
+    setup.say_notes(facade);
+    match json {
+        true => emit_json(&Record::new(P::NAME, &played, Origin::Default(1)))?,
+        false => write_out(&played_text(&played, style))?,
+    }
+    Ok(ExitCode::Success)
+}
+
+/// Text for people of a position reached by `play`: its rows, its BOARD text, and what was
+/// played.
+fn played_text<F: Facade>(p: &Played<F>, style: Style) -> String {
+    let mut text = format!("{}\n{}\n", p.rows.trim_end_matches('\n'), p.text);
+    let _ = writeln!(
+        text,
+        "{} played ({style}: {}); {}",
+        quantity(p.length as u64, "move"),
+        p.notation,
+        if p.solved { "the goal" } else { "not the goal" }
+    );
+    text
 }
 
 fn make<P: Front>(

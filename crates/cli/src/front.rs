@@ -85,12 +85,18 @@ impl Setup {
         }
     }
 
-    /// Says what `facade` has to say since it was last asked: advice, or warnings.
+    /// Says what `facade` has to say since it was last asked: warnings, and advice (a large
+    /// table set worth building) once per data directory: advice said there before is not
+    /// said again ([`crate::advice`]).
     pub fn say_notes(&self, facade: &impl Facade) {
         for note in facade.take_notes() {
             match note.warning {
                 true => self.warn(&note.text),
-                false => self.note(&note.text),
+                false if self.quiet || crate::advice::given_before(&self.data_dir, &note.text) => {}
+                false => {
+                    self.note(&note.text);
+                    crate::advice::remember(&self.data_dir, &note.text);
+                }
             }
         }
     }
@@ -141,12 +147,29 @@ pub trait Front {
     /// Command lines of this program's own for the top-level `--help`. Each must work as
     /// written.
     const EXAMPLES: &'static [Example];
+    /// Whether moves written in notation (`RRDL`) are played on this puzzle's positions:
+    /// `play`, `solve --apply`, `--notation` and `--convention` are offered (the facade's
+    /// [`Facade::plays_notation`]).
+    const PLAYS_NOTATION: bool = false;
 
     /// The algorithms of `solve`, the default first (the facade's).
     fn methods() -> &'static [MethodInfo];
 
     /// The heuristics `--heuristic` can name (the facade's).
     fn heuristics() -> &'static [Named];
+
+    /// The heuristics as `--help` lists them: each list with its title. By default the one
+    /// list of [`Front::heuristics`]; a puzzle with a metric of its own heuristics adds its
+    /// list (the tile programs' `--metric mtm`).
+    fn heuristic_lists() -> Vec<(&'static str, Vec<Named>)> {
+        vec![("Heuristics (--heuristic)", Self::heuristics().to_vec())]
+    }
+
+    /// Changes to the help of this puzzle's shared options and subcommands: what they say
+    /// that is the puzzle's own (an option's default, a table set's name in an example).
+    fn adjust_help(command: clap::Command) -> clap::Command {
+        command
+    }
 
     /// The precomputed tables the program uses (the facade's).
     fn table_sets() -> Vec<TableSet>;

@@ -5,6 +5,7 @@
 //! Lines and text, pictures, progress bars, limits, exit statuses and Ctrl-C (docs/CLI.md is
 //! the contract).
 
+pub mod advice;
 pub mod app;
 pub mod args;
 pub mod completions;

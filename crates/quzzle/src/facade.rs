@@ -130,6 +130,8 @@ fn listed(inst: &Instance, steps: &[Step]) -> Listed<String> {
     Listed {
         moves: steps.iter().map(|s| s.direction()).collect(),
         pieces: steps.iter().map(|s| s.label.to_string()).collect(),
+        // Several empty cells: a direction names no single move.
+        notation: None,
         steps: steps.iter().map(|s| s.describe(inst.board.metric)).collect(),
     }
 }
@@ -208,6 +210,16 @@ impl Blocks {
         }
         Instance::new(text.trim(), text, None, self.options.size, metric.unwrap_or_default()).map_err(|e| {
             let word = text.len() > 1 && text.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
+            match path_like(text) {
+                PathLike::Surely => {
+                    return AnswerError::Input(format!(
+                        "no such file: {text} (an input is a board, a puzzle file or a puzzle's name: {})",
+                        puzzles::names()
+                    ))
+                }
+                PathLike::Maybe => return AnswerError::Input(format!("no such file: {text}, and not a board: {e}")),
+                PathLike::No => {}
+            }
             match word {
                 true => AnswerError::Input(format!(
                     "no puzzle {text:?} (the named puzzles are {}; a puzzle file's path works too), and not a board: \
@@ -217,6 +229,37 @@ impl Blocks {
                 false => AnswerError::Input(e),
             }
         })
+    }
+}
+
+/// Whether text that is no board was meant as a file's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PathLike {
+    /// It starts like one: `./`, `../`, `/`, `~`.
+    Surely,
+    /// It ends in an extension (`my.txt`).
+    Maybe,
+    /// Neither.
+    No,
+}
+
+fn path_like(text: &str) -> PathLike {
+    let text = text.trim();
+    if ["./", "../", "/", "~", ".\\", "..\\"].iter().any(|p| text.starts_with(p)) {
+        return PathLike::Surely;
+    }
+    let name = text.rsplit(['/', '\\']).next().unwrap_or(text);
+    let extension = name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && !stem.ends_with('.')
+            && (1..=8).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    if extension {
+        PathLike::Maybe
+    } else {
+        PathLike::No
     }
 }
 
@@ -287,6 +330,7 @@ impl Facade for Blocks {
             optimal,
             moves: l.moves,
             pieces: l.pieces,
+            notation: None,
             nodes: stats.nodes,
             millis: stats.elapsed.into(),
             heuristic: match algorithm {

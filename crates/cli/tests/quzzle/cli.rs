@@ -240,3 +240,35 @@ fn printed_farthest_positions_read_back() {
         }
     }
 }
+
+/// A path to a file that is not there is said so, whatever the rest of the text reads as.
+#[test]
+fn a_missing_file_is_no_such_file() {
+    for path in ["./missing.txt", "../nowhere/puzzle.txt", "/no/such/dir/klotski"] {
+        let o = quzzle(&["solve", path]);
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("no such file: {path}")), "{path}: {err}");
+        assert!(!err.contains("row 2 has"), "{path}: {err}");
+    }
+    let err = String::from_utf8_lossy(&quzzle(&["solve", "puzzle.txt"]).stderr).into_owned();
+    assert!(err.contains("no such file: puzzle.txt, and not a board"), "{err}");
+}
+
+/// Block puzzles have several empty cells, so a direction names no single move: quzzle
+/// neither offers move notation nor lists puzzles by name only where it has them.
+#[test]
+fn move_notation_is_not_offered_and_says_why() {
+    let help = String::from_utf8_lossy(&quzzle(&["--help"]).stdout).into_owned();
+    assert!(!help.contains("play") && !help.contains("--notation"), "{help}");
+    assert!(help.contains("--list"), "quzzle has named puzzles: {help}");
+    let solve = String::from_utf8_lossy(&quzzle(&["solve", "--help"]).stdout).into_owned();
+    assert!(!solve.contains("--apply") && !solve.contains("--convention"), "{solve}");
+    let o = quzzle(&["play", "R"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a direction does not name one of its moves"));
+    let o = quzzle(&["sovle", "small"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'solve'"));
+    // A puzzle's name that looks like a subcommand is still a puzzle.
+    assert!(quzzle(&["small"]).status.success());
+}

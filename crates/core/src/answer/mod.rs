@@ -25,12 +25,13 @@ pub use error::AnswerError;
 pub use method::{Algorithm, MethodInfo, Named, Param, Params, RandomWalk, DEFAULT_WEIGHT};
 pub use play::{Estimate, Hint, Piece, Play, Step, View};
 pub use records::{
-    shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Record, Solution,
+    shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played, Record, Solution,
     SpaceWords, Tally, Words, SHOWN_STEPS,
 };
 
 use serde::Serialize;
 
+use crate::notation::Style;
 use crate::progress::Progress;
 use crate::search::Limits;
 use crate::table::TableSet;
@@ -82,12 +83,14 @@ pub struct SolveRequest {
     pub limits: Limits,
     /// Whether to give the boards along the way, for people ([`Words::boards`]).
     pub boards: bool,
+    /// How [`Solution::notation`] writes the moves.
+    pub style: Style,
 }
 
 impl SolveRequest {
     /// `algorithm` within `limits`, nothing else asked.
     pub fn new(algorithm: Algorithm, limits: Limits) -> Self {
-        SolveRequest { algorithm, best_so_far: false, limits, boards: false }
+        SolveRequest { algorithm, best_so_far: false, limits, boards: false, style: Style::default() }
     }
 }
 
@@ -98,6 +101,15 @@ pub struct CountRequest {
     pub list: Option<usize>,
     /// The bounds of the search.
     pub limits: Limits,
+    /// How [`Listed::notation`] writes the moves of the solutions listed.
+    pub style: Style,
+}
+
+impl CountRequest {
+    /// A count within `limits`, listing at most `list` solutions (None: none).
+    pub fn new(list: Option<usize>, limits: Limits) -> Self {
+        CountRequest { list, limits, style: Style::default() }
+    }
 }
 
 /// How `scramble` and `random` make boards.
@@ -183,6 +195,31 @@ pub trait Facade: Send + Sync {
     fn make(&self, how: Make, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Made<Self>, AnswerError> {
         let _ = (how, rng, limits);
         Err(AnswerError::Input(format!("{} does not make boards", self.name())))
+    }
+
+    /// Whether moves written in [notation](crate::notation) are played on this puzzle's
+    /// positions ([`Facade::play`]): where a direction names one move (one blank: tile
+    /// boards, Goat), not where several empty cells leave it open (block puzzles).
+    fn plays_notation(&self) -> bool {
+        false
+    }
+
+    /// Plays the moves written in `moves` (any notation, read in `style`'s convention) from
+    /// `input`'s start, or from the goal when there is no input: the input whose start is
+    /// the position reached (its goal unchanged), and that position as a record, the moves
+    /// written in `style`. The first move that cannot be played is an error that names it,
+    /// its place and the position it met.
+    fn play(
+        &self,
+        input: Option<&Self::Input>,
+        moves: &str,
+        style: Style,
+    ) -> Result<(Self::Input, Played<Self>), AnswerError> {
+        let _ = (input, moves, style);
+        Err(AnswerError::Input(format!(
+            "{} does not play moves written in notation: a direction does not name one of its moves",
+            self.name()
+        )))
     }
 
     /// The precomputed tables this puzzle uses, as sets a user lists, builds and verifies.

@@ -97,7 +97,8 @@ fn limit_text<S: Serializer>(hit: &Option<LimitHit>, s: S) -> Result<S::Ok, S::E
 }
 
 /// A solved input. JSON: the input's keys, `boards` (the board after each move, for the
-/// puzzles that give them), `length`, `optimal`, `moves`, `pieces`, `nodes`, `millis`,
+/// puzzles that give them), `length`, `optimal`, `moves`, `pieces`, `notation` (for the
+/// puzzles that have one), `nodes`, `millis`,
 /// `heuristic`, `algorithm`, `lower_bound`, `seed` and `stopped` when there are, then the
 /// algorithm's own keys.
 #[derive(Serialize)]
@@ -118,6 +119,11 @@ pub struct Solution<F: Facade + ?Sized> {
     pub moves: Vec<String>,
     /// What moved at each step.
     pub pieces: Vec<F::Piece>,
+    /// The moves in [move notation](crate::notation), in the style asked
+    /// ([`super::SolveRequest::style`]; by default LURD letters, the tile's way), for the
+    /// puzzles whose moves a direction names (tile boards, Goat).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
     /// Nodes generated.
     pub nodes: u64,
     /// Search time.
@@ -158,13 +164,16 @@ impl<F: Facade + ?Sized> Solution<F> {
     }
 }
 
-/// One listed optimal solution: `moves` and `pieces` as in [`Solution`].
+/// One listed optimal solution: `moves`, `pieces` and `notation` as in [`Solution`].
 #[derive(Clone, Debug, Serialize)]
 pub struct Listed<P> {
     /// The direction of each move.
     pub moves: Vec<String>,
     /// What moved at each step.
     pub pieces: Vec<P>,
+    /// The moves in notation, for the puzzles that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
     /// Each move in words.
     #[serde(skip)]
     pub steps: Vec<String>,
@@ -272,6 +281,28 @@ pub struct Made<F: Facade + ?Sized> {
     /// The moves of a scramble's walk.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<u32>,
+}
+
+/// A position reached by playing moves written in notation (`play`). JSON: the position's
+/// own keys ([`Facade::Board`]: `rows`, `cols`, `board`), `text`, `length`, `notation` and
+/// `solved`.
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct Played<F: Facade + ?Sized> {
+    /// The position's keys.
+    #[serde(flatten)]
+    pub board: F::Board,
+    /// The position as BOARD text, one line (what `solve` reads).
+    pub text: String,
+    /// The moves played, counted in the puzzle's metric.
+    pub length: usize,
+    /// The moves played, written in the style asked.
+    pub notation: String,
+    /// Whether the position is the goal.
+    pub solved: bool,
+    /// The position for people, as rows.
+    #[serde(skip)]
+    pub rows: String,
 }
 
 /// Where an input came from.

@@ -206,6 +206,44 @@ impl FromStr for Notation {
     }
 }
 
+/// How a front end writes moves: a [`Notation`] and the [`Convention`] its letters follow
+/// (by default LURD letters, each the way the tile moves).
+///
+/// ```
+/// use slide_core::notation::{read, Convention, Notation, Style};
+///
+/// let moves = read("R3 D", Convention::TileMoves).unwrap();
+/// assert_eq!(Style::default().write(&moves), "RRRD");
+/// let runs = Style { notation: Notation::Runs, convention: Convention::BlankMoves };
+/// assert_eq!(runs.write(&moves), "L3 U");
+/// assert_eq!(runs.to_string(), "runs, the blank's way");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// The form.
+    pub notation: Notation,
+    /// Whose movement a letter names.
+    pub convention: Convention,
+}
+
+impl Style {
+    /// `moves` written in this style ([`write()`]).
+    pub fn write(self, moves: &[Move]) -> String {
+        write(moves, self.notation, self.convention)
+    }
+}
+
+impl fmt::Display for Style {
+    /// `lurd, the tile's way`: what a reader needs to read the moves back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whose = match self.convention {
+            Convention::TileMoves => "the tile's way",
+            Convention::BlankMoves => "the blank's way",
+        };
+        write!(f, "{}, {whose}", self.notation)
+    }
+}
+
 /// The letter of a direction: `U`, `D`, `L`, `R`.
 pub const fn letter(d: Direction) -> char {
     match d {

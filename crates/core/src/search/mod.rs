@@ -1,4 +1,4 @@
-//! Searches generic over [`Puzzle`](crate::Puzzle): one module per algorithm.
+//! Searches generic over [`Puzzle`]: one module per algorithm.
 //!
 //! Every search takes the goal as a predicate, reports a [`SearchStats`], and honours
 //! [`Limits`]: when a bound is hit it ends with [`Outcome::LimitReached`], never silently.

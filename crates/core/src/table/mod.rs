@@ -30,6 +30,7 @@ use thiserror::Error;
 
 mod dir;
 mod mapped;
+mod measured;
 mod payload;
 mod spec;
 mod temporaries;
@@ -37,6 +38,7 @@ mod verified;
 
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use mapped::exit_on_lost_pages;
+pub use measured::{measured_cost, measured_on, MEASURED};
 pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};
 pub use temporaries::remove_stale_temporaries;

@@ -127,8 +127,8 @@ impl TableSpec {
     }
 }
 
-/// What building a set of tables costs, measured on the reference machine (2 cores,
-/// docs/TABLES.md), so that a user is told before starting.
+/// What building a set of tables costs, so that a user is told before starting: measured
+/// by `cargo xtask bench --tables` ([`BuildCost::of`]), else estimated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildCost {
     /// Wall time of the whole set.
@@ -177,7 +177,8 @@ impl TableSet {
     /// build pdb78` (550.0 MiB; about 3 min and 1.5 GiB of memory on 2 cores)".
     pub fn how_to_build(&self, program: &str) -> String {
         format!(
-            "build them once with `{program} tables build {}` ({}; about {} and {} of memory on 2 cores)",
+            "build {} once with `{program} tables build {}` ({}; about {} and {} of memory on 2 cores)",
+            if self.specs.len() == 1 { "it" } else { "them" },
             self.name,
             human_bytes(self.bytes()),
             human_seconds(self.cost.seconds.into()),

@@ -64,9 +64,9 @@ impl HeuristicChoice {
             HeuristicChoice::LinearConflict => "Manhattan distance plus linear conflicts",
             HeuristicChoice::WalkingDistance => "walking distance, or linear conflicts where larger",
             HeuristicChoice::Exact => "the exact distance, from a table of every position (at most 12 cells)",
-            HeuristicChoice::Pdb663 => "6-6-3 pattern databases (4x4; 11.5 MB, built on first use in seconds)",
-            HeuristicChoice::Pdb78 => "7-8 pattern databases (4x4; 576 MB, made once, minutes)",
-            HeuristicChoice::Pdb6666 => "6-6-6-6 pattern databases (5x5; 510 MB, made once, tens of minutes)",
+            HeuristicChoice::Pdb663 => "6-6-3 pattern databases (4x4; built on first use)",
+            HeuristicChoice::Pdb78 => "7-8 pattern databases (4x4; built on request: `tables build pdb78`)",
+            HeuristicChoice::Pdb6666 => "6-6-6-6 pattern databases (5x5; built on request: `tables build pdb6666`)",
         }
     }
 

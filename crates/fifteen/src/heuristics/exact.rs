@@ -141,16 +141,13 @@ pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpe
 }
 
 /// The exact table of `shape` (blank last) as a set a user can build by name
-/// (`exact-3x3`), with what building it costs on the reference machine (docs/TABLES.md).
+/// (`exact-3x3`), with what building it costs (measured: [`BuildCost::of`]).
 pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
     let spec = table_spec(puzzle_name, shape, shape.cells() as u8 - 1)?;
     const MIB: u64 = 1 << 20;
-    let cost = match shape.cells() {
-        0..=8 => BuildCost { seconds: 1, memory: 3 * MIB },
-        9 => BuildCost { seconds: 1, memory: 4 * MIB },
-        10 => BuildCost { seconds: 1, memory: 10 * MIB },
-        _ => BuildCost { seconds: 65, memory: 917 * MIB },
-    };
+    // For a shape never measured: a byte a state, two passes.
+    let estimate = BuildCost { seconds: (spec.bytes / 7_000_000).max(1) as u32, memory: 2 * spec.bytes + 3 * MIB };
+    let cost = BuildCost::of(puzzle_name, &spec.name, estimate);
     Some(TableSet {
         name: spec.name.clone(),
         summary: format!("exact distances of every {shape} position (`--heuristic exact --size {shape}`)"),
