@@ -65,7 +65,7 @@ impl Setup {
         let mut said = slide_core::sync::lock(&self.said);
         if !said.iter().any(|m| m == message) {
             said.push(message.to_string());
-            eprintln!("{}: {kind}{message}", self.program);
+            crate::output::say(self.program, &format!("{kind}{message}"));
         }
     }
 
