@@ -64,7 +64,7 @@ impl Setup {
     /// Says what the user asked to see on stderr (a check's verdicts), as `program:
     /// message`, even under `--quiet`.
     pub fn say(&self, message: &str) {
-        eprintln!("{}: {message}", self.program);
+        crate::output::say(self.program, message);
     }
 
     fn say_once(&self, message: &str, kind: &str) {
