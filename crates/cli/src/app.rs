@@ -26,7 +26,7 @@ use slide_pictures::{DepthChart, Scale};
 
 use crate::front::{Front, Setup, MAX_PICTURE_MOVES};
 use crate::inputs::{BatchLines, Input};
-use crate::output::{emit_json, is_output_closed, write_out};
+use crate::output::{emit_json, is_output_closed, say, write_out};
 use crate::progress::Bars;
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
 
@@ -693,7 +693,7 @@ impl Report {
     fn fail(&mut self, origin: Origin, e: CliError) {
         self.failed += 1;
         if self.several && !self.json {
-            eprintln!("{}: {origin}: {}", self.program, e.message);
+            say(self.program, &format!("{origin}: {}", e.message));
         }
         if self.worst.as_ref().is_none_or(|(_, w)| (w.code as i32) < (e.code as i32)) {
             self.worst = Some((origin, e));
@@ -801,12 +801,14 @@ fn solve<P: Front>(
         Ok(())
     })?;
     if report.several && !setup.quiet {
-        eprintln!(
-            "{}: {solved} of {} solved, total length {total_length}, total time {:.3} s, {}",
+        say(
             P::NAME,
-            quantity(report.inputs as u64, "board"),
-            clock.elapsed().as_secs_f64(),
-            quantity(nodes, "node")
+            &format!(
+                "{solved} of {} solved, total length {total_length}, total time {:.3} s, {}",
+                quantity(report.inputs as u64, "board"),
+                clock.elapsed().as_secs_f64(),
+                quantity(nodes, "node")
+            ),
         );
     }
     report.finish()

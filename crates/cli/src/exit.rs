@@ -94,17 +94,23 @@ impl From<slide_core::answer::AnswerError> for CliError {
 }
 
 /// Runs a binary's `main`: installs the Ctrl-C handler ([`crate::interrupt`]), then prints
-/// an error as `program: message` on stderr and exits with its status.
+/// an error as `program: message` on stderr and exits with its status. A standard output
+/// closed before the start is a failed write, said before any work
+/// ([`crate::output::closed_at_start`]).
 pub fn run_main(program: &'static str, main: impl FnOnce() -> Result<ExitCode, CliError>) -> ! {
     crate::interrupt::install(program);
     // A mapped table file cut short under the process: a message and exit 2, not a crash.
     slide_core::table::exit_on_lost_pages(program);
-    let code = match main() {
+    let result = match crate::output::closed_at_start() {
+        Some(e) => Err(e),
+        None => main(),
+    };
+    let code = match result {
         Ok(code) => code,
         Err(e) => {
             // An empty message was said already (or is a closed standard output).
             if !e.message.is_empty() {
-                eprintln!("{program}: {}", e.message);
+                crate::output::say(program, &e.message);
             }
             e.code
         }

@@ -64,14 +64,14 @@ impl Setup {
     /// Says what the user asked to see on stderr (a check's verdicts), as `program:
     /// message`, even under `--quiet`.
     pub fn say(&self, message: &str) {
-        eprintln!("{}: {message}", self.program);
+        crate::output::say(self.program, message);
     }
 
     fn say_once(&self, message: &str, kind: &str) {
         let mut said = slide_core::sync::lock(&self.said);
         if !said.iter().any(|m| m == message) {
             said.push(message.to_string());
-            eprintln!("{}: {kind}{message}", self.program);
+            crate::output::say(self.program, &format!("{kind}{message}"));
         }
     }
 

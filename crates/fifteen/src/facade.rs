@@ -755,8 +755,12 @@ impl Tiles {
     }
 
     /// The staged solver's answer, any size.
-    fn fast_answer(&self, input: &TileInput) -> Result<Answer, AnswerError> {
-        let s = crate::fast::solve(&input.start, &input.goal)?;
+    /// The staged solver's answer, any size, within the request's bounds.
+    fn fast_answer(&self, input: &TileInput, request: &SolveRequest) -> Result<Answer, AnswerError> {
+        // A board whose every solution is too long to write out is refused before the work.
+        let at_least = crate::bound::lower_bound(&input.start, &input.goal);
+        slide_core::answer::check_record_fits(at_least, true, &request.limits)?;
+        let s = crate::fast::solve_within(&input.start, &input.goal, &request.limits)?;
         let gap = s.moves.len() as f64 / s.lower_bound.max(1) as f64;
         Ok(Answer {
             notes: vec![format!(
@@ -827,6 +831,7 @@ impl Tiles {
     /// The record of `answer` for `input`: the moves replayed from the start (each must be
     /// legal and the last must reach the goal), the tiles they move, the boards asked for.
     fn record(&self, input: &TileInput, answer: Answer, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
+        slide_core::answer::check_record_fits(answer.moves.len() as u64, false, &request.limits)?;
         let mut board = input.start.clone();
         let mut tiles = Vec::with_capacity(answer.moves.len());
         let mut boards = Vec::new();
@@ -920,7 +925,7 @@ impl Facade for Tiles {
             return mtm::record(input, multi.solve(input, request)?, request);
         }
         let answer = match request.algorithm {
-            Algorithm::Fast => self.fast_answer(input)?,
+            Algorithm::Fast => self.fast_answer(input, request)?,
             Algorithm::Weighted { weight } if input.start.tile_state().is_none() => {
                 self.wide_answer(input, weight, request)?
             }

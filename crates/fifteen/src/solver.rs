@@ -429,7 +429,7 @@ impl Solver {
         check_solvable(shape, &start, &goal)?;
         let algorithm = request.algorithm;
         if algorithm == Algorithm::Fast {
-            return fast_solution(shape, start, goal);
+            return fast_solution(shape, start, goal, &request.limits);
         }
         let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = self.heuristic_of(&puzzle, algorithm)?;
@@ -521,9 +521,9 @@ impl Solver {
     }
 }
 
-/// [`crate::fast::solve`] on a packed board, its moves as slides.
-fn fast_solution(shape: Shape, start: TileState, goal: TileState) -> Result<Solution, SolveError> {
-    let s = crate::fast::solve(&Grid::from_state(shape, &start), &Grid::from_state(shape, &goal))?;
+/// [`crate::fast::solve_within`] on a packed board, its moves as slides.
+fn fast_solution(shape: Shape, start: TileState, goal: TileState, limits: &Limits) -> Result<Solution, SolveError> {
+    let s = crate::fast::solve_within(&Grid::from_state(shape, &start), &Grid::from_state(shape, &goal), limits)?;
     let puzzle = TilePuzzle::new(shape, goal);
     let mut state = start;
     let mut moves = Vec::with_capacity(s.moves.len());

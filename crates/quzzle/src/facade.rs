@@ -24,7 +24,7 @@ use slide_core::search::Limits;
 use slide_core::units::{quantity, thousands};
 use slide_core::{Heuristic, Outcome};
 
-use crate::parse::{instance_from_file, parse_goal, render_canonical, rows_of};
+use crate::parse::{given_goal_error, instance_from_file, instance_from_file_with, render_canonical, rows_of};
 use crate::{analyze, count, label_path, optimal_solutions, puzzles, Algorithm, GoalDistance, Instance, Metric, Step};
 
 /// The algorithms of `quzzle`, the default first.
@@ -190,11 +190,19 @@ impl Blocks {
             .collect()
     }
 
-    /// An input as a puzzle: a named puzzle, a puzzle file, or a board.
+    /// An input as a puzzle: a named puzzle, a puzzle file, or a board; `--goal`, when given,
+    /// in place of its goal (a file's, or the default one, which it spares: a board whose
+    /// largest block is not unique has none).
     fn instance(&self, text: &str) -> Result<Instance, AnswerError> {
         let metric = self.options.metric;
+        let goal = self.goal.as_deref();
+        // An error of --goal is said as it is, an error of the file after its name.
+        let in_file = |e: String| match e.starts_with(&given_goal_error("")) {
+            true => AnswerError::Input(e),
+            false => AnswerError::Input(format!("{text}: {e}")),
+        };
         if let Some(body) = puzzles::named(text) {
-            return instance_from_file(body, text, metric).map_err(|e| AnswerError::Input(format!("{text}: {e}")));
+            return instance_from_file_with(body, text, metric, goal).map_err(in_file);
         }
         let path = Path::new(text);
         if path.exists() && !path.is_file() {
@@ -206,10 +214,13 @@ impl Blocks {
         if path.is_file() {
             let body =
                 std::fs::read_to_string(text).map_err(|e| AnswerError::Input(format!("cannot read {text}: {e}")))?;
-            return instance_from_file(&body, text, metric).map_err(|e| AnswerError::Input(format!("{text}: {e}")));
+            return instance_from_file_with(&body, text, metric, goal).map_err(in_file);
         }
-        Instance::new(text.trim(), text, None, self.options.size, metric.unwrap_or_default()).map_err(|e| {
+        Instance::new(text.trim(), text, goal, self.options.size, metric.unwrap_or_default()).map_err(|e| {
             let word = text.len() > 1 && text.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
+            if let (Some(reason), Some(_)) = (e.strip_prefix("goal: "), goal) {
+                return AnswerError::Input(given_goal_error(reason));
+            }
             match path_like(text) {
                 PathLike::Surely => {
                     return AnswerError::Input(format!(
@@ -290,14 +301,7 @@ impl Facade for Blocks {
     }
 
     fn parse(&self, text: &str) -> Result<Instance, AnswerError> {
-        let mut inst = self.instance(text)?;
-        if let Some(goal) = &self.goal {
-            let (g, text) = parse_goal(goal, &inst.board, &inst.blocks)
-                .map_err(|e| AnswerError::Input(format!("--goal: {}", e.trim_start_matches("goal: "))))?;
-            inst.goal = g;
-            inst.goal_text = text;
-        }
-        Ok(inst)
+        self.instance(text)
     }
 
     fn solve(&self, inst: &Instance, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {

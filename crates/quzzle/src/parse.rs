@@ -472,17 +472,36 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
 /// Builds the instance a puzzle file describes; `metric` overrides the file's. An error in
 /// the rows names the line of their `start:` or `goal:` key, then the row and column.
 pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, String> {
+    instance_from_file_with(text, fallback_name, metric, None)
+}
+
+/// [`instance_from_file`] with `goal`, a goal pattern given apart from the file (`--goal`),
+/// in place of the file's own, or of the default one: a file without a goal whose largest
+/// block is not unique is read with it. Its errors start with `--goal: `.
+pub fn instance_from_file_with(
+    text: &str,
+    fallback_name: &str,
+    metric: Option<Metric>,
+    goal: Option<&str>,
+) -> Result<Instance, String> {
     let file = parse_file(text)?;
     let metric = metric.or(file.metric).unwrap_or_default();
     let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
-    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric).map_err(|e| {
+    Instance::new(&name, &file.start, goal.or(file.goal.as_deref()), file.size, metric).map_err(|e| {
         // The size checked here is the file's own `size:` key, not the --size option.
         let e = e.replace("--size says", "its size: says");
         match e.strip_prefix("goal: ") {
+            Some(rest) if goal.is_some() => given_goal_error(rest),
             Some(rest) if file.goal.is_some() => format!("line {}: goal: {rest}", file.lines.1),
             _ => format!("line {}: start: {e}", file.lines.0),
         }
     })
+}
+
+/// The error of a goal pattern given apart from the puzzle (`--goal`), from the reason
+/// `parse_goal` gives.
+pub fn given_goal_error(reason: &str) -> String {
+    format!("--goal: {reason}")
 }
 
 #[cfg(test)]

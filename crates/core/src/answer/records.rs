@@ -89,6 +89,41 @@ pub fn shown_boards(moves: usize) -> impl Iterator<Item = usize> {
     std::iter::once(0).chain(head.chain(tail).map(|i| i + 1))
 }
 
+/// The most bytes a solution's record takes per move while it is written: its moves and
+/// pieces, the words for people, and the JSON or text line made of them (measured: about 120
+/// for the tile puzzles; twice that here).
+pub const RECORD_BYTES_PER_MOVE: u64 = 256;
+
+/// Refuses the record of a solution of `moves` moves (`at_least`: a proven lower bound on
+/// them, known before the search) when it would not fit in the memory bound of `limits`:
+/// a solution of millions of moves (the staged solver on 100x100, a long random walk) takes
+/// hundreds of megabytes to write out, whatever the search took.
+///
+/// ```
+/// use slide_core::answer::check_record_fits;
+/// use slide_core::search::Limits;
+/// let limits = Limits { max_memory: Some(50 << 20), ..Limits::default() };
+/// assert!(check_record_fits(1000, false, &limits).is_ok());
+/// let e = check_record_fits(2_000_000, false, &limits).unwrap_err();
+/// assert!(e.to_string().contains("2000000 moves"), "{e}");
+/// ```
+pub fn check_record_fits(moves: u64, at_least: bool, limits: &crate::search::Limits) -> Result<(), super::AnswerError> {
+    use crate::units::human_bytes;
+    let bytes = moves.saturating_mul(RECORD_BYTES_PER_MOVE);
+    if bytes <= limits.search_memory() {
+        return Ok(());
+    }
+    let what = match at_least {
+        true => format!("a solution has at least {moves} moves (a proven lower bound), which need"),
+        false => format!("the solution found has {moves} moves, which need"),
+    };
+    Err(super::AnswerError::TooLarge(format!(
+        "{what} about {} to be written out, over the {} allowed",
+        human_bytes(bytes),
+        human_bytes(limits.max_memory.unwrap_or(u64::MAX))
+    )))
+}
+
 fn limit_text<S: Serializer>(hit: &Option<LimitHit>, s: S) -> Result<S::Ok, S::Error> {
     match hit {
         Some(hit) => s.serialize_str(&hit.to_string()),

@@ -7,9 +7,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::memory::hash_set_bytes;
+use super::memory::{hash_map_bytes, hash_set_bytes, Footprint};
 use super::tree::{IdaTree, PuzzleTree};
 use super::{LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
@@ -30,7 +30,12 @@ pub struct IdaOptions {
     /// iteration remembers the states it visited (within the memory limit), and when every
     /// state it cut off was also visited, it has seen every reachable state: without a goal
     /// among them the search ends with [`Outcome::NoSolution`] instead of deepening forever.
-    /// The iterations then run on one thread.
+    /// An iteration then expands a state again only when it reaches it in fewer moves than
+    /// before (what lies below a state within the bound was searched the first time), so
+    /// that it costs about as many nodes as there are states rather than paths: without that,
+    /// iterations over a cyclic space grow exponentially with the bound, and the proof, which
+    /// needs the bound to reach the far side of the space, never came (a 360-position block
+    /// puzzle ran for minutes). The iterations then run on one thread.
     pub prove_unreachable: bool,
 }
 
@@ -176,9 +181,10 @@ pub(super) struct IterationResult<S, M> {
     pub exhausted: bool,
 }
 
-/// The states one iteration visited and cut off, for [`IdaOptions::prove_unreachable`].
+/// The states one iteration visited (with the fewest moves it reached each in) and cut off,
+/// for [`IdaOptions::prove_unreachable`].
 struct Closure<S> {
-    visited: FxHashSet<S>,
+    visited: FxHashMap<S, u32>,
     cut_off: FxHashSet<S>,
     /// The memory the two sets may take; past it the proof is given up for this iteration.
     budget: u64,
@@ -187,22 +193,41 @@ struct Closure<S> {
 
 impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
     fn new(budget: u64) -> Self {
-        Closure { visited: FxHashSet::default(), cut_off: FxHashSet::default(), budget, given_up: false }
+        Closure { visited: FxHashMap::default(), cut_off: FxHashSet::default(), budget, given_up: false }
     }
 
-    fn note(&mut self, state: S, visited: bool) {
+    /// Notes `state` reached `g` moves from the start; returns whether to expand it: not when
+    /// this iteration expanded it before at most `g` moves from the start, since everything
+    /// within the bound below it was searched then.
+    fn visit(&mut self, state: S, g: u32) -> bool {
         if self.given_up {
-            return;
+            return true;
         }
-        if visited {
-            self.visited.insert(state)
-        } else {
-            self.cut_off.insert(state)
-        };
-        let bytes = hash_set_bytes(&self.visited) + hash_set_bytes(&self.cut_off);
-        if bytes > self.budget {
+        match self.visited.entry(state) {
+            std::collections::hash_map::Entry::Occupied(e) if *e.get() <= g => return false,
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                e.insert(g);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(g);
+            }
+        }
+        self.within_budget();
+        true
+    }
+
+    /// Notes a state cut off by the bound.
+    fn cut(&mut self, state: S) {
+        if !self.given_up {
+            self.cut_off.insert(state);
+            self.within_budget();
+        }
+    }
+
+    fn within_budget(&mut self) {
+        if (hash_map_bytes(&self.visited) + hash_set_bytes(&self.cut_off)).peak() > self.budget {
             self.given_up = true;
-            self.visited = FxHashSet::default();
+            self.visited = FxHashMap::default();
             self.cut_off = FxHashSet::default();
         }
     }
@@ -211,7 +236,7 @@ impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
     /// and each of its children was visited or cut off, so if every cut-off state was also
     /// visited, the visited states are all the states reachable from the start.
     fn closed(&self) -> bool {
-        !self.given_up && self.cut_off.iter().all(|s| self.visited.contains(s))
+        !self.given_up && self.cut_off.iter().all(|s| self.visited.contains_key(s))
     }
 }
 
@@ -275,7 +300,9 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
         }
         if RECORD {
             if let Some(closure) = &mut self.closure {
-                closure.note(self.tree.state(&node), true);
+                if !closure.visit(self.tree.state(&node), g) {
+                    return false;
+                }
             }
         }
         let tree = self.tree;
@@ -286,7 +313,7 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
                 self.next_bound = self.next_bound.min(f);
                 if RECORD {
                     if let Some(closure) = &mut self.closure {
-                        closure.note(tree.state(&child), false);
+                        closure.cut(tree.state(&child));
                     }
                 }
                 return ControlFlow::Continue(());
@@ -327,7 +354,7 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
                     + 64) as u64;
                 self.paths.push(path);
                 let total = self.shared.listed_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
-                if let Some(hit) = self.guard.check_memory(total) {
+                if let Some(hit) = self.guard.check_memory(Footprint::held(total)) {
                     self.shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
                     self.shared.stop.store(true, Ordering::Relaxed);
                     self.halted = true;
@@ -458,7 +485,9 @@ where
         let mut dfs = new_dfs(Path::empty(start), root, 0, so_far.nodes);
         dfs.nodes = 1;
         dfs.flushed = 1;
-        let stopped = if options.prove_unreachable {
+        // Only the search for a first solution may skip states reached again: counting every
+        // optimal solution must follow each path.
+        let stopped = if options.prove_unreachable && mode == Mode::First {
             dfs.closure = Some(Closure::new(options.limits.search_memory()));
             dfs.search::<true>(root, 0, None)
         } else {
@@ -524,6 +553,10 @@ where
         let g = subtree.path.len() as u32;
         let mut dfs = new_dfs(subtree.path.clone(), subtree.node, task, base_nodes);
         let stopped = dfs.search::<false>(subtree.node, g, None);
+        // What the task searched since its last flush counts for the tasks that start next
+        // (a task shorter than a flush used to publish nothing: with many short tasks the node
+        // limit was never seen, and a search ran 27% past it).
+        shared.nodes.fetch_add(dfs.nodes - dfs.flushed, Ordering::Relaxed);
         let found = stopped && !dfs.halted && mode == Mode::First;
         if found {
             shared.best_task.fetch_min(task, Ordering::Relaxed);
