@@ -431,13 +431,14 @@ fn names_a_subcommand(cmd: &clap::Command, args: &[OsString]) -> bool {
     args.iter().skip(1).any(|a| a.to_str().is_some_and(|a| cmd.find_subcommand(a).is_some()))
 }
 
-fn is_help_or_version(e: &clap::Error) -> bool {
+/// Whether clap stopped to show `--help` or `--version` (a success, not an error).
+pub fn is_help_or_version(e: &clap::Error) -> bool {
     use clap::error::ErrorKind;
     matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
 }
 
 /// `--help` and `--version` succeed; any other clap error is bad usage, said in one message.
-fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
+pub fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
     if is_help_or_version(&e) {
         let text = e.to_string();
         write_out(&format!("{}\n", text.trim_end()))?;
