@@ -8,7 +8,7 @@
 //! positions of its part of the layer (with its threads), marks the successors that fall in
 //! its own block at once, and buckets the others by owner; the buckets are sorted, coded as
 //! gaps ([`crate::codec`]) and exchanged all-to-all; each rank marks what it received. A round
-//! ends when its buckets reach [`ROUND_BYTES`], so the exchange buffers stay bounded
+//! ends when its buckets reach [`Plan::round_bytes`], so the exchange buffers stay bounded
 //! whatever the layer's size; the layer ends when every rank has expanded its part. Ranks
 //! are Lehmer codes, whose leading digits a move rarely changes, so most successors stay in
 //! their block and few bytes travel.
@@ -29,7 +29,8 @@ use crate::checkpoint::Checkpoints;
 use crate::{codec, Transport};
 
 /// The successors a rank buckets for other ranks in one round, at most (in bytes at eight a
-/// position; a round may pass it by one batch of chunks).
+/// position; a round may pass it by one batch of chunks): [`Plan::round_bytes`] for a rank
+/// whose bit sets take more than this, a mebibyte for the smallest.
 pub const ROUND_BYTES: u64 = 16 << 20;
 
 /// Words of a layer's bit set per task (16,384 positions), as in the one-process search.
@@ -51,10 +52,11 @@ impl Plan {
     ///
     /// ```
     /// use slide_cluster::bfs::Plan;
-    /// // The 4x4 puzzle's 16! ranks over 1,024 ranks: 20.4 G positions and 7.6 GB of bits each.
+    /// // The 4x4 puzzle's 16! ranks over 1,024 ranks: 20.4 G positions, 7.7 GB of bits each.
     /// let plan = Plan::new(20_922_789_888_000, 1024);
-    /// assert_eq!(plan.block, 20_432_412_000);
-    /// assert_eq!(plan.bits_bytes(), 7_662_154_500);
+    /// assert_eq!(plan.block, 20_432_412_032);
+    /// assert_eq!(plan.bits_bytes(), 7_662_154_512);
+    /// assert_eq!(plan.range(1023), (20_902_357_508_736, 20_922_789_888_000));
     /// ```
     pub fn new(states: u64, ranks: usize) -> Plan {
         let words = states.div_ceil(64).div_ceil(ranks as u64);
@@ -77,13 +79,19 @@ impl Plan {
         3 * self.block / 8
     }
 
+    /// Bytes of successors a rank buckets for others in one round: as much as its bit sets
+    /// take, from a mebibyte to [`ROUND_BYTES`].
+    pub fn round_bytes(&self) -> u64 {
+        self.bits_bytes().clamp(1 << 20, ROUND_BYTES)
+    }
+
     /// Bytes of a rank's exchange buffers: the successors bucketed for others, their code,
     /// and what the others send (about as much, when the space is spread evenly).
     pub fn buffer_bytes(&self) -> u64 {
         if self.ranks == 1 {
             return 0;
         }
-        3 * ROUND_BYTES
+        3 * self.round_bytes()
     }
 
     /// Bytes a rank needs in all.
@@ -230,13 +238,13 @@ const FAILED: usize = 5;
 
 impl<X: Transport> ClusterBfs<'_, X> {
     /// Expands the positions of `sets.layer` from word `*cursor` on, until the successors
-    /// bucketed for others reach [`ROUND_BYTES`] or the layer ends.
+    /// bucketed for others reach [`Plan::round_bytes`] or the layer ends.
     fn expand_round<P: RankedSpace>(&self, puzzle: &P, plan: &Plan, sets: &Sets, cursor: &mut usize) -> Round {
         let words = sets.layer.word_count();
         let batch = CHUNK * 4 * rayon::current_num_threads();
         let mut round = Round { remote: vec![Vec::new(); plan.ranks], ..Round::default() };
         let (first, end) = (sets.first, sets.first + sets.seen.len());
-        while *cursor < words && round.remote_bytes() < ROUND_BYTES {
+        while *cursor < words && round.remote_bytes() < plan.round_bytes() {
             let until = (*cursor + batch).min(words);
             let chunks: Vec<_> = (*cursor..until).step_by(CHUNK).map(|w| w..(w + CHUNK).min(until)).collect();
             let done = chunks

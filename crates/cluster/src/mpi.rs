@@ -67,6 +67,13 @@ fn displacements(counts: &[i32]) -> Vec<i32> {
         .collect()
 }
 
+/// `bytes` in an allocation of its own even when empty: an empty vector's pointer is 1, which
+/// OpenMPI takes for `MPI_IN_PLACE`.
+fn allocated(mut bytes: Vec<u8>) -> Vec<u8> {
+    bytes.reserve(1);
+    bytes
+}
+
 /// A buffer's length as MPI counts it (`int`): the enumeration keeps every exchange far
 /// below 2 GiB a rank.
 fn count(len: usize) -> i32 {
@@ -86,7 +93,7 @@ impl Transport for MpiRank {
         if to == self.rank {
             self.to_self.borrow_mut().push_back(bytes);
         } else {
-            self.world.process_at_rank(to as i32).send_with_tag(&bytes[..], TAG);
+            self.world.process_at_rank(to as i32).send_with_tag(&allocated(bytes)[..], TAG);
         }
     }
 
@@ -104,11 +111,15 @@ impl Transport for MpiRank {
         let counts: Vec<i32> = outgoing.iter().map(|b| count(b.len())).collect();
         let mut incoming = vec![0i32; self.size];
         self.world.all_to_all_into(&counts[..], &mut incoming[..]);
-        let flat: Vec<u8> = outgoing.concat();
+        // Both buffers are allocated even when empty: an empty vector's pointer is 1, which
+        // OpenMPI takes for MPI_IN_PLACE.
+        let mut flat: Vec<u8> = Vec::with_capacity(outgoing.iter().map(Vec::len).sum::<usize>().max(1));
+        outgoing.iter().for_each(|b| flat.extend_from_slice(b));
         let total: usize = incoming.iter().map(|&c| c as usize).sum();
         count(flat.len());
         count(total);
-        let mut received = vec![0u8; total];
+        let mut received = Vec::with_capacity(total.max(1));
+        received.resize(total, 0u8);
         {
             let from = displacements(&counts);
             let sent = Partition::new(&flat[..], &counts[..], &from[..]);
@@ -137,7 +148,9 @@ impl Transport for MpiRank {
         let mut len = bytes.len() as u64;
         root.broadcast_into(&mut len);
         let mut buffer = if self.rank == 0 { bytes } else { vec![0u8; len as usize] };
-        root.broadcast_into(&mut buffer[..]);
+        if len > 0 {
+            root.broadcast_into(&mut buffer[..]);
+        }
         buffer
     }
 }

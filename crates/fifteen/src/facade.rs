@@ -29,7 +29,7 @@ use slide_core::units::{human_bytes, human_bytes_f64, quantity, thousands};
 use slide_core::Direction;
 
 use crate::branching::Branching;
-use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
+use crate::heuristics::exact::{TileSpace, MAX_SPACE_CELLS};
 use crate::parse::{board_text, parse_grid};
 use crate::scramble::{random_grid, scramble_grid};
 use crate::solvable::check_solvable_grid;
@@ -882,9 +882,9 @@ impl Facade for Tiles {
         };
         let dims = start.dims();
         let cells = dims.cells();
-        if cells > MAX_RANKED_CELLS {
+        if cells > MAX_SPACE_CELLS {
             let advice = format!(
-                "boards of at most {MAX_RANKED_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
+                "boards of at most {MAX_SPACE_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
                  past 5x5 `solve --algorithm fast`)"
             );
             // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
@@ -903,10 +903,10 @@ impl Facade for Tiles {
             )));
         }
         let (Some((shape, origin)), Some((_, goal))) = (start.tile_state(), goal.tile_state()) else {
-            return Err(AnswerError::Bug("a board of at most 12 cells does not pack (a bug)".into()));
+            return Err(AnswerError::Bug("a board of at most 16 cells does not pack (a bug)".into()));
         };
         let space = TileSpace::new(TilePuzzle::new(shape, goal))
-            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 12 cells (a bug)".into()))?;
+            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 16 cells (a bug)".into()))?;
         let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
         let e = enumerator
             .enumerate(&space, &[origin], DepthStore::None, limits, &*task)
