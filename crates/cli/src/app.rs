@@ -27,7 +27,6 @@ use slide_pictures::{DepthChart, Scale};
 use crate::front::{Front, Setup, MAX_PICTURE_MOVES};
 use crate::inputs::{BatchLines, Input};
 use crate::output::{emit_json, is_output_closed, say, write_out};
-use crate::progress::Bars;
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
 
 /// The parsed command line of puzzle options `O` and the puzzle's own subcommands `X`.
@@ -74,16 +73,23 @@ enum Command<O: Args, X: Subcommand> {
     Puzzle(X),
 }
 
-/// The inputs of a subcommand.
+/// The inputs of a subcommand: BOARD arguments or `--batch FILE` (also the cluster runner's).
 #[derive(Args, Debug, Clone, Default)]
-struct Inputs {
+pub struct Inputs {
     /// Boards (how to write one: below), each one argument; default: the puzzle's own.
     #[arg(value_name = "BOARD")]
-    boards: Vec<String>,
+    pub boards: Vec<String>,
     /// A file of inputs, one per line ("-" = standard input); blank lines and lines starting
     /// with "#" are skipped. Example: --batch boards.txt
     #[arg(long, value_name = "FILE", conflicts_with = "boards")]
-    batch: Option<String>,
+    pub batch: Option<String>,
+}
+
+impl Inputs {
+    /// Whether boards or a batch were given.
+    pub fn given(&self) -> bool {
+        !self.boards.is_empty() || self.batch.is_some()
+    }
 }
 
 /// How moves are written and read: `--notation` and `--convention`.
@@ -465,11 +471,10 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
     let common = cli.common;
     let command = cli.command.ok_or_else(|| CliError::internal("no subcommand, given or implied (a bug)"))?;
     common.init_threads()?;
-    let given = |i: &Inputs| !i.boards.is_empty() || i.batch.is_some();
     let inputs_given = match &command {
-        Command::Solve(a) => given(&a.inputs),
-        Command::Analyze(a) => given(&a.inputs),
-        Command::Count(a) => given(&a.inputs),
+        Command::Solve(a) => a.inputs.given(),
+        Command::Analyze(a) => a.inputs.given(),
+        Command::Count(a) => a.inputs.given(),
         Command::Play(a) => a.from.is_some(),
         Command::Scramble(_)
         | Command::Random(_)
@@ -477,17 +482,7 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
         | Command::Completions(_)
         | Command::Puzzle(_) => false,
     };
-    let setup = Setup {
-        program: P::NAME,
-        goal: common.goal.clone(),
-        heuristic: common.heuristic.clone(),
-        data_dir: crate::data_dir(common.data_dir.as_deref()),
-        limits: common.limits()?,
-        bars: Bars { program: P::NAME, quiet: common.quiet },
-        quiet: common.quiet,
-        inputs_given,
-        said: Default::default(),
-    };
+    let setup = Setup::new(P::NAME, &common, inputs_given)?;
     let json = common.json;
     match command {
         Command::Tables(a) => crate::tables::TablesRun {
@@ -563,13 +558,14 @@ fn misspells_a_subcommand<P: Front>(e: &clap::Error) -> bool {
     !P::catalogue().iter().any(|(name, _)| name.eq_ignore_ascii_case(word)) && !std::path::Path::new(word).exists()
 }
 
-fn is_help_or_version(e: &clap::Error) -> bool {
+/// Whether clap stopped to show `--help` or `--version` (a success, not an error).
+pub fn is_help_or_version(e: &clap::Error) -> bool {
     use clap::error::ErrorKind;
     matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
 }
 
 /// `--help` and `--version` succeed; any other clap error is bad usage, said in one message.
-fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
+pub fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
     if is_help_or_version(&e) {
         let text = e.to_string();
         write_out(&format!("{}\n", text.trim_end()))?;
@@ -580,21 +576,26 @@ fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
 }
 
 /// The inputs of a run, read lazily.
-struct Stream {
-    items: Box<dyn Iterator<Item = Input>>,
+pub struct Stream {
+    /// Each input's origin and text, in order (a cluster runner passes each text on to its
+    /// other ranks as it goes by).
+    pub items: Box<dyn Iterator<Item = Input>>,
     /// Whether there may be more than one (a batch, or several arguments or defaults).
-    several: bool,
+    pub several: bool,
     /// Whether they come from `--batch`.
-    batch: bool,
+    pub batch: bool,
     /// Whether there are none at all.
-    empty: bool,
+    pub empty: bool,
+    /// Whether the facade's defaults stand in for no input (else no input is the work's own:
+    /// `analyze` from the goal).
+    pub defaults: bool,
 }
 
 /// The inputs given, or the facade's defaults when `defaults` and none are.
-fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool, setup: &Setup) -> Result<Stream, CliError> {
+pub fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool, setup: &Setup) -> Result<Stream, CliError> {
     if let Some(path) = &given.batch {
         let items = Box::new(BatchLines::open(path)?);
-        return Ok(Stream { items, several: true, batch: true, empty: false });
+        return Ok(Stream { items, several: true, batch: true, empty: false, defaults });
     }
     let list: Vec<Input> = if !given.boards.is_empty() {
         let boards = joined_cells(facade, &given.boards, setup);
@@ -605,7 +606,7 @@ fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool, setup: &Setup) -
         Vec::new()
     };
     let (several, empty) = (list.len() > 1, list.is_empty());
-    Ok(Stream { items: Box::new(list.into_iter()), several, batch: false, empty })
+    Ok(Stream { items: Box::new(list.into_iter()), several, batch: false, empty, defaults })
 }
 
 /// Board arguments typed without quotes (`fifteen solve 1 2 3 4 5 6 7 8 0`, where the shell
@@ -624,18 +625,17 @@ fn joined_cells(facade: &impl Facade, boards: &[String], setup: &Setup) -> Vec<S
     vec![joined]
 }
 
-/// Runs `each` on every input in order, recording how each ended.
-fn for_each_input<F: Facade>(
+/// Runs `each` on every input of `stream` in order (parsed by `facade`; None for a run
+/// without inputs whose work needs none), recording how each ended: one record per input.
+pub fn for_each_input<F: Facade>(
     facade: &F,
-    given: &Inputs,
-    defaults: bool,
-    (json, setup): (bool, &Setup),
+    stream: Stream,
+    json: bool,
     mut each: impl FnMut(Origin, Option<F::Input>, &mut Report) -> Result<(), CliError>,
 ) -> Result<Report, CliError> {
-    let stream = inputs(facade, given, defaults, setup)?;
     let mut report = Report::new(facade.name(), json, stream.several, stream.batch);
     if stream.empty {
-        if defaults {
+        if stream.defaults {
             return Err(CliError::input(format!(
                 "no board given, and {} has no default board for these options: give a BOARD or --batch FILE",
                 facade.name()
@@ -654,7 +654,7 @@ fn for_each_input<F: Facade>(
 }
 
 /// How the inputs of a run ended: the count, the failures and the worst status.
-struct Report {
+pub struct Report {
     program: &'static str,
     json: bool,
     several: bool,
@@ -672,7 +672,7 @@ impl Report {
     /// Records how one input ended. An error is said (as its record in JSON, on stderr in
     /// text) and the run goes on, unless it must stop: Ctrl-C, an internal error, or a
     /// closed standard output.
-    fn record(&mut self, origin: Origin, result: Result<(), CliError>) -> Result<(), CliError> {
+    pub fn record(&mut self, origin: Origin, result: Result<(), CliError>) -> Result<(), CliError> {
         self.inputs += 1;
         let Err(e) = result else { return Ok(()) };
         if is_output_closed(&e) {
@@ -690,7 +690,7 @@ impl Report {
 
     /// Counts a failure of `origin`, and says it on stderr in text mode when there are
     /// several inputs (a run's only input is said by its exit message).
-    fn fail(&mut self, origin: Origin, e: CliError) {
+    pub fn fail(&mut self, origin: Origin, e: CliError) {
         self.failed += 1;
         if self.several && !self.json {
             say(self.program, &format!("{origin}: {}", e.message));
@@ -702,7 +702,7 @@ impl Report {
 
     /// The run's exit status: success, or the worst input's, with a message that counts the
     /// failures when there were several inputs.
-    fn finish(self) -> Result<ExitCode, CliError> {
+    pub fn finish(self) -> Result<ExitCode, CliError> {
         let Some((origin, e)) = self.worst else { return Ok(ExitCode::Success) };
         if !self.several {
             return Err(e);
@@ -761,9 +761,9 @@ fn solve<P: Front>(
         boards: args.show_boards,
         style,
     };
-    let clock = Instant::now();
-    let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
-    let report = for_each_input(facade, &args.inputs, true, (json, setup), |origin, input, report| {
+    let mut summary = SolveSummary::new();
+    let stream = inputs(facade, &args.inputs, true, setup)?;
+    let report = for_each_input(facade, stream, json, |origin, input, report| {
         let mut input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
         if let Some(moves) = &args.apply {
             input = facade.play(Some(&input), moves, style).map_err(|e| CliError::from(e).context("--apply"))?.0;
@@ -771,9 +771,7 @@ fn solve<P: Front>(
         let result = facade.solve(&input, &request);
         setup.say_notes(facade);
         let s = result?;
-        solved += 1;
-        total_length += s.len();
-        nodes += s.nodes;
+        summary.add(&s);
         print_solved(P::NAME, &s, origin, json, (args.show_boards, style))?;
         if let Some(hit) = s.stopped {
             let e = CliError::limit(hit);
@@ -800,18 +798,54 @@ fn solve<P: Front>(
         }
         Ok(())
     })?;
-    if report.several && !setup.quiet {
-        say(
-            P::NAME,
-            &format!(
-                "{solved} of {} solved, total length {total_length}, total time {:.3} s, {}",
-                quantity(report.inputs as u64, "board"),
-                clock.elapsed().as_secs_f64(),
-                quantity(nodes, "node")
-            ),
-        );
-    }
+    summary.say(P::NAME, &report, setup.quiet);
     report.finish()
+}
+
+/// What `solve` says on stderr after several inputs: how many were solved, their total length,
+/// the time and the nodes.
+pub struct SolveSummary {
+    clock: Instant,
+    solved: usize,
+    total_length: usize,
+    nodes: u64,
+}
+
+impl Default for SolveSummary {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SolveSummary {
+    /// A summary whose clock starts now.
+    pub fn new() -> Self {
+        SolveSummary { clock: Instant::now(), solved: 0, total_length: 0, nodes: 0 }
+    }
+
+    /// Counts one solution.
+    pub fn add<F: Facade>(&mut self, s: &Solution<F>) {
+        self.solved += 1;
+        self.total_length += s.len();
+        self.nodes += s.nodes;
+    }
+
+    /// Says the summary on stderr, when there were several inputs and not `quiet`.
+    pub fn say(&self, program: &str, report: &Report, quiet: bool) {
+        if report.several && !quiet {
+            say(
+                program,
+                &format!(
+                    "{} of {} solved, total length {}, total time {:.3} s, {}",
+                    self.solved,
+                quantity(report.inputs as u64, "board"),
+                self.total_length,
+                self.clock.elapsed().as_secs_f64(),
+                quantity(self.nodes, "node")
+                ),
+            );
+        }
+    }
 }
 
 /// Text for people of a solution's moves: numbered, eight to a line, a long solution's first
@@ -864,7 +898,9 @@ fn boards_text<F: Facade>(s: &Solution<F>) -> String {
     text
 }
 
-fn print_solved<F: Facade>(
+/// Prints a solution as `program`'s record for `origin`: one JSON line, or text for people
+/// (with the boards along the way when `boards`).
+pub fn print_solved<F: Facade>(
     program: &str,
     s: &Solution<F>,
     origin: Origin,
@@ -925,7 +961,8 @@ fn analyze<P: Front>(
     if let Some(target) = &plots {
         target.check()?;
     }
-    let report = for_each_input(facade, &args.inputs, false, (json, setup), |origin, input, report| {
+    let stream = inputs(facade, &args.inputs, false, setup)?;
+    let report = for_each_input(facade, stream, json, |origin, input, report| {
         let a = facade.analyze(input.as_ref(), &setup.limits, &setup.bars)?;
         print_analyzed(P::NAME, &a, origin, json)?;
         if let Some(target) = &plots {
@@ -951,7 +988,8 @@ fn analyze<P: Front>(
 /// How many farthest positions text output shows.
 const SHOWN_ANTIPODES: usize = 8;
 
-fn print_analyzed<F: Facade>(program: &str, a: &Analysis<F>, origin: Origin, json: bool) -> Result<(), CliError> {
+/// Prints an analysis as `program`'s record for `origin`: one JSON line, or text for people.
+pub fn print_analyzed<F: Facade>(program: &str, a: &Analysis<F>, origin: Origin, json: bool) -> Result<(), CliError> {
     if json {
         return emit_json(&Record::new(program, a, origin));
     }
@@ -990,7 +1028,8 @@ fn count<P: Front>(
 ) -> Result<ExitCode, CliError> {
     let request =
         CountRequest { list: args.list.then_some(args.limit), limits: setup.limits, style: args.notation.style() };
-    let report = for_each_input(facade, &args.inputs, true, (json, setup), |origin, input, _| {
+    let stream = inputs(facade, &args.inputs, true, setup)?;
+    let report = for_each_input(facade, stream, json, |origin, input, _| {
         let input = input.ok_or_else(|| CliError::internal("count without an input (a bug)"))?;
         let result = facade.count(&input, &request);
         setup.say_notes(facade);

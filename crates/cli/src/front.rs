@@ -12,7 +12,7 @@ use slide_core::search::Limits;
 use slide_core::table::TableSet;
 
 use crate::progress::Bars;
-use crate::CliError;
+use crate::{CliError, CommonArgs};
 
 /// A command line for `--help`: the arguments after the program's name (each one argument,
 /// quoted in the help as a shell needs), and what it shows. Tests run every example.
@@ -48,6 +48,22 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// The setup of `program` from the shared options (`common`), checked; `inputs_given`
+    /// says whether boards or a batch were given.
+    pub fn new(program: &'static str, common: &CommonArgs, inputs_given: bool) -> Result<Setup, CliError> {
+        Ok(Setup {
+            program,
+            goal: common.goal.clone(),
+            heuristic: common.heuristic.clone(),
+            data_dir: crate::data_dir(common.data_dir.as_deref()),
+            limits: common.limits()?,
+            bars: Bars { program, quiet: common.quiet },
+            quiet: common.quiet,
+            inputs_given,
+            said: Default::default(),
+        })
+    }
+
     /// Says advice on stderr, as `program: message`, once per run, unless `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet {

@@ -25,16 +25,16 @@ use slide_core::answer::{
     Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, Made, Make, MethodInfo, Named, Note, Param,
     Played, Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
-use slide_core::enumerate::{enumerate_within, DepthStore};
+use slide_core::enumerate::{DepthStore, Enumerator};
 use slide_core::notation::{Move, Style};
 use slide_core::progress::Progress;
-use slide_core::search::{LimitHit, Limits, Weight};
+use slide_core::search::{IdaRunner, LimitHit, Limits, OneProcess, Weight};
 use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, human_bytes_f64, quantity, thousands};
 use slide_core::Direction;
 
 use crate::branching::Branching;
-use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
+use crate::heuristics::exact::{TileSpace, MAX_SPACE_CELLS};
 use crate::parse::{board_text, parse_grid};
 use crate::scramble::{random_grid, scramble_grid};
 use crate::solvable::check_solvable_grid;
@@ -781,10 +781,37 @@ impl Tiles {
         })
     }
 
+    /// A solution of `input` by the method that serves its size, IDA*'s iterations run by
+    /// `runner`.
+    fn solve_with<R: IdaRunner>(
+        &self,
+        input: &TileInput,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution<Self>, AnswerError> {
+        check_solvable_grid(&input.start, &input.goal).map_err(input_error)?;
+        if let Some(multi) = &self.multi {
+            return mtm::record(input, multi.solve(input, request)?, request);
+        }
+        let answer = match request.algorithm {
+            Algorithm::Fast => self.fast_answer(input, request)?,
+            Algorithm::Weighted { weight } if input.start.tile_state().is_none() => {
+                self.wide_answer(input, weight, request)?
+            }
+            _ => self.packed_answer(input, request, runner)?,
+        };
+        self.record(input, answer, request)
+    }
+
     /// The answer of the searches on packed boards (up to 5x5).
-    fn packed_answer(&self, input: &TileInput, request: &SolveRequest) -> Result<Answer, AnswerError> {
+    fn packed_answer<R: IdaRunner>(
+        &self,
+        input: &TileInput,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Answer, AnswerError> {
         let (shape, start, goal) = input.packed(&format!("--algorithm {}", request.algorithm.name()))?;
-        let s = self.solver.solve_request(shape, start, goal, request)?;
+        let s = self.solver.solve_request_on(shape, start, goal, request, runner)?;
         let (details, notes) = details(&s, &input.start)?;
         Ok(Answer {
             moves: s.moves.iter().map(|m| m.direction).collect(),
@@ -920,18 +947,25 @@ impl Facade for Tiles {
     }
 
     fn solve(&self, input: &TileInput, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
-        check_solvable_grid(&input.start, &input.goal).map_err(input_error)?;
-        if let Some(multi) = &self.multi {
-            return mtm::record(input, multi.solve(input, request)?, request);
+        self.solve_with(input, request, &OneProcess)
+    }
+
+    fn solve_on<R: IdaRunner>(
+        &self,
+        input: &TileInput,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution<Self>, AnswerError> {
+        if self.multi.is_some() {
+            return Err(AnswerError::Input("a cluster solves in the single-tile metric only, not --metric mtm".into()));
         }
-        let answer = match request.algorithm {
-            Algorithm::Fast => self.fast_answer(input, request)?,
-            Algorithm::Weighted { weight } if input.start.tile_state().is_none() => {
-                self.wide_answer(input, weight, request)?
-            }
-            _ => self.packed_answer(input, request)?,
-        };
-        self.record(input, answer, request)
+        if request.algorithm != Algorithm::Idastar {
+            return Err(AnswerError::Input(format!(
+                "a cluster runs IDA* only, not --algorithm {}",
+                request.algorithm.name()
+            )));
+        }
+        self.solve_with(input, request, runner)
     }
 
     fn count(&self, input: &TileInput, request: &CountRequest) -> Result<Count<Self>, AnswerError> {
@@ -989,6 +1023,16 @@ impl Facade for Tiles {
         limits: &Limits,
         progress: &dyn Progress,
     ) -> Result<Analysis<Self>, AnswerError> {
+        self.analyze_on(input, limits, progress, &OneProcess)
+    }
+
+    fn analyze_on<E: Enumerator>(
+        &self,
+        input: Option<&TileInput>,
+        limits: &Limits,
+        progress: &dyn Progress,
+        enumerator: &E,
+    ) -> Result<Analysis<Self>, AnswerError> {
         let (start, goal) = match input {
             Some(i) => {
                 check_solvable_grid(&i.start, &i.goal).map_err(input_error)?;
@@ -1004,9 +1048,9 @@ impl Facade for Tiles {
         if self.multi.is_some() {
             return self.analyze_multi_tile(&start, &goal, limits, progress);
         }
-        if cells > MAX_RANKED_CELLS {
+        if cells > MAX_SPACE_CELLS {
             let advice = format!(
-                "boards of at most {MAX_RANKED_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
+                "boards of at most {MAX_SPACE_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
                  past 5x5 `solve --algorithm fast`)"
             );
             // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
@@ -1025,12 +1069,13 @@ impl Facade for Tiles {
             )));
         }
         let (Some((shape, origin)), Some((_, goal))) = (start.tile_state(), goal.tile_state()) else {
-            return Err(AnswerError::Bug("a board of at most 12 cells does not pack (a bug)".into()));
+            return Err(AnswerError::Bug("a board of at most 16 cells does not pack (a bug)".into()));
         };
         let space = TileSpace::new(TilePuzzle::new(shape, goal))
-            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 12 cells (a bug)".into()))?;
+            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 16 cells (a bug)".into()))?;
         let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
-        let e = enumerate_within(&space, &[origin], DepthStore::None, limits, &*task)
+        let e = enumerator
+            .enumerate(&space, &[origin], DepthStore::None, limits, &*task)
             .map_err(|e| AnswerError::enumeration(Some(&format!("analyzing {shape}")), e))?;
         drop(task);
         let from = if origin == goal { "the goal" } else { "the start" };

@@ -19,7 +19,8 @@ pub use slide_core::answer::{Algorithm, Note, RandomWalk, DEFAULT_WEIGHT};
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
     astar, bfs, depth_first_any, depth_limited_visited, iterative_deepening, random_walks, weighted_astar, CountResult,
-    IdaOptions, LimitHit, Limits, PathOf, WalkOptions, Walks, Weight, WeightedOf, WeightedOptions,
+    IdaOptions, IdaRunner, LimitHit, Limits, OneProcess, PathOf, WalkOptions, Walks, Weight, WeightedOf,
+    WeightedOptions,
 };
 use slide_core::sync::lock;
 use slide_core::units::quantity;
@@ -395,7 +396,20 @@ impl Solver {
         goal: TileState,
         request: &SolveRequest,
     ) -> Result<Solution, SolveError> {
-        let result = self.search(shape, start, goal, request);
+        self.solve_request_on(shape, start, goal, request, &OneProcess)
+    }
+
+    /// [`Solver::solve_request`] with IDA*'s iterations run by `runner` (a cluster's ranks,
+    /// or [`OneProcess`]): the same tree, heuristic and answer.
+    pub fn solve_request_on<R: IdaRunner>(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution, SolveError> {
+        let result = self.search(shape, start, goal, request, runner);
         self.tables_unchanged()?;
         result
     }
@@ -419,12 +433,13 @@ impl Solver {
         }
     }
 
-    fn search(
+    fn search<R: IdaRunner>(
         &self,
         shape: Shape,
         start: TileState,
         goal: TileState,
         request: &SolveRequest,
+        runner: &R,
     ) -> Result<Solution, SolveError> {
         check_solvable(shape, &start, &goal)?;
         let algorithm = request.algorithm;
@@ -460,7 +475,8 @@ impl Solver {
             Algorithm::RandomWalk(walk) => search.walks(walk, request.best_so_far),
             Algorithm::Weighted { weight } => search.weighted(weight, request.best_so_far),
             _ => {
-                let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options });
+                let (outcome, stats) =
+                    h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options, runner });
                 Ok(search.solution(found(outcome)?, stats, 0))
             }
         }
@@ -697,22 +713,24 @@ fn found<T>(outcome: Outcome<T>) -> Result<T, SolveError> {
     }
 }
 
-/// The search of [`Solver::solve`], generic over the heuristic.
-struct SolveWith<'a> {
+/// The search of [`Solver::solve`], generic over the heuristic; IDA*'s iterations run by
+/// `runner`.
+struct SolveWith<'a, R> {
     puzzle: &'a TilePuzzle,
     start: TileState,
     algorithm: Algorithm,
     options: IdaOptions,
+    runner: &'a R,
 }
 
-impl WithHeuristic for SolveWith<'_> {
+impl<R: IdaRunner> WithHeuristic for SolveWith<'_, R> {
     type Output = (Outcome<PathOf<TilePuzzle>>, SearchStats);
     fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
         let p = self.puzzle;
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => tree::ida_star(p, h, self.start, &self.options),
+            Algorithm::Idastar => tree::ida_star_on(self.runner, p, h, self.start, &self.options),
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),

@@ -18,10 +18,10 @@ use slide_core::answer::{
     shown_boards, Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, MethodInfo, Named, Played,
     Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
-use slide_core::enumerate::DepthStore;
+use slide_core::enumerate::{DepthStore, Enumerator};
 use slide_core::notation::{read_columns, Move, Style};
 use slide_core::progress::Progress;
-use slide_core::search::{Limits, PathOf};
+use slide_core::search::{Limits, OneProcess, PathOf};
 use slide_core::sync::lock;
 use slide_core::table::TableSet;
 use slide_core::Outcome;
@@ -267,9 +267,19 @@ impl Facade for GoatFacade {
         limits: &Limits,
         progress: &dyn Progress,
     ) -> Result<Analysis<Self>, AnswerError> {
+        self.analyze_on(input, limits, progress, &OneProcess)
+    }
+
+    fn analyze_on<E: Enumerator>(
+        &self,
+        input: Option<&GoatInput>,
+        limits: &Limits,
+        progress: &dyn Progress,
+        enumerator: &E,
+    ) -> Result<Analysis<Self>, AnswerError> {
         let origin = input.map_or(self.goal, |i| i.start);
         let task = progress.task("analyze", STATE_COUNT);
-        let e = crate::analyze_within(origin, DepthStore::None, limits, &*task)
+        let e = crate::analyze_on(enumerator, origin, DepthStore::None, limits, &*task)
             .map_err(|e| AnswerError::enumeration(None, e))?;
         drop(task);
         let mut antipodes = e.antipodes.clone();

@@ -44,6 +44,7 @@ impl AnswerError {
         match e {
             EnumerateError::TooLarge { .. } => AnswerError::TooLarge(said(&e)),
             EnumerateError::Stopped(hit) => AnswerError::Limit(hit),
+            EnumerateError::Refused(_) => AnswerError::Input(said(&e)),
             e => AnswerError::Bug(said(&e)),
         }
     }

@@ -32,8 +32,9 @@ pub use records::{
 use serde::Serialize;
 
 use crate::notation::Style;
+use crate::enumerate::Enumerator;
 use crate::progress::Progress;
-use crate::search::Limits;
+use crate::search::{IdaRunner, Limits};
 use crate::table::TableSet;
 
 /// What every facade is made with: where tables are kept, the heuristic and goal asked for,
@@ -184,6 +185,37 @@ pub trait Facade: Send + Sync {
         limits: &Limits,
         progress: &dyn Progress,
     ) -> Result<Analysis<Self>, AnswerError>;
+
+    /// [`Facade::solve`] by IDA* with its iterations run by `runner` (a cluster's ranks), the
+    /// same record as the one-process search's; the puzzles that cannot refuse.
+    fn solve_on<R: IdaRunner>(
+        &self,
+        input: &Self::Input,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution<Self>, AnswerError>
+    where
+        Self: Sized,
+    {
+        let _ = (input, request, runner);
+        Err(AnswerError::Input(format!("{} has no IDA* search that a cluster can run", self.name())))
+    }
+
+    /// [`Facade::analyze`] with the breadth-first search run by `enumerator` (a cluster's
+    /// ranks), the same record as the one-process analysis's; the puzzles that cannot refuse.
+    fn analyze_on<E: Enumerator>(
+        &self,
+        input: Option<&Self::Input>,
+        limits: &Limits,
+        progress: &dyn Progress,
+        enumerator: &E,
+    ) -> Result<Analysis<Self>, AnswerError>
+    where
+        Self: Sized,
+    {
+        let _ = (input, limits, progress, enumerator);
+        Err(AnswerError::Input(format!("{} has no ranked space that a cluster can enumerate", self.name())))
+    }
 
     /// Whether [`Facade::make`] makes boards of this puzzle.
     fn makes_boards(&self) -> bool {

@@ -287,6 +287,44 @@ struct Link<'a, M> {
 }
 
 impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
+    /// A search below `top` (the last state of `prefix`) as task `task` of an iteration.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        tree: &'a T,
+        goal: &'a G,
+        bound: u32,
+        mode: Mode,
+        shared: &'a Shared,
+        guard: LimitGuard,
+        flush_every: u64,
+        prefix: Path<T::State, T::Move>,
+        top: T::Node,
+        task: usize,
+        base_nodes: u64,
+    ) -> Self {
+        Dfs {
+            tree,
+            goal,
+            bound,
+            mode,
+            next_bound: u32::MAX,
+            nodes: 0,
+            flush_at: flush_every,
+            flush_every,
+            flushed: 0,
+            prefix,
+            top,
+            count: 0,
+            paths: Vec::new(),
+            shared,
+            guard,
+            base_nodes,
+            task,
+            halted: false,
+            closure: None,
+        }
+    }
+
     /// Searches below `node`, `g` moves from the start and reached from `top` by the moves
     /// of `link`; returns whether to stop (a goal found in `Mode::First`, or a limit hit).
     /// With `RECORD`, notes the states visited and cut off in `closure`.
@@ -413,9 +451,11 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
 }
 
 /// A node a few moves below the root, searched as one task.
-struct Subtree<S, M, N> {
-    path: Path<S, M>,
-    node: N,
+pub(super) struct Subtree<S, M, N> {
+    /// The path from the start to the node.
+    pub(super) path: Path<S, M>,
+    /// The node.
+    pub(super) node: N,
 }
 
 /// Runs one iteration with the given bound, in parallel over the subtrees below the root.
@@ -447,26 +487,8 @@ where
     // With a node limit, every task flushes often enough that all of them together
     // overshoot it by at most an eighth.
     let flush_every = options.limits.max_nodes.map_or(4096, |m| (m / 8 / threads as u64).clamp(1, 4096));
-    let new_dfs = |prefix: Path<T::State, T::Move>, top: T::Node, task: usize, base_nodes: u64| Dfs {
-        tree,
-        goal,
-        bound,
-        mode,
-        next_bound: u32::MAX,
-        nodes: 0,
-        flush_at: flush_every,
-        flush_every,
-        flushed: 0,
-        prefix,
-        top,
-        count: 0,
-        paths: Vec::new(),
-        shared: &shared,
-        guard: guard.clone(),
-        base_nodes,
-        task,
-        halted: false,
-        closure: None,
+    let new_dfs = |prefix: Path<T::State, T::Move>, top: T::Node, task: usize, base_nodes: u64| {
+        Dfs::new(tree, goal, bound, mode, &shared, guard.clone(), flush_every, prefix, top, task, base_nodes)
     };
     let root = tree.root(start);
     let h0 = tree.estimate(&root);
@@ -603,11 +625,11 @@ where
 /// threads better in theory, but on Korf's 100 with the 6-6-3 databases (side by side,
 /// 2 threads against 1) a fixed 64 per thread gave 1.84x, 256 gave 1.80x, 1,024 1.61x, and
 /// growing it with the nodes searched so far (64 to 4,096) 1.62x (docs/BENCHMARKS.md).
-const SPLIT_NODES_PER_THREAD: usize = 64;
+pub(super) const SPLIT_NODES_PER_THREAD: usize = 64;
 
 /// The smallest depth (at most `max_depth`) at which the tree below `root` has at least
 /// `want` nodes, ignoring the bound; 0 when the tree is too small to be worth splitting.
-fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize) -> u32 {
+pub(super) fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize) -> u32 {
     let mut layer = vec![root];
     for depth in 1..=max_depth.min(16) {
         let mut next = Vec::with_capacity(layer.len() * 3);
@@ -629,7 +651,7 @@ fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize)
 }
 
 #[allow(clippy::too_many_arguments)]
-fn collect_subtrees<T: IdaTree>(
+pub(super) fn collect_subtrees<T: IdaTree>(
     tree: &T,
     bound: u32,
     depth_left: u32,
@@ -658,4 +680,35 @@ fn collect_subtrees<T: IdaTree>(
         path.moves.pop();
         ControlFlow::Continue(())
     });
+}
+
+/// Searches below `top`, the last state of `prefix`, with `bound` on the calling thread, for
+/// the first goal: one subtree of a [`super::split::Split`], within `limits` alone.
+pub(super) fn search_below<T, G>(
+    tree: &T,
+    goal: &G,
+    prefix: &Path<T::State, T::Move>,
+    top: T::Node,
+    bound: u32,
+    limits: &Limits,
+) -> IterationResult<T::State, T::Move>
+where
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
+{
+    let shared = Shared {
+        nodes: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        best_task: AtomicUsize::new(usize::MAX),
+        hit: Mutex::new(None),
+        listed_bytes: AtomicU64::new(0),
+    };
+    let flush_every = limits.max_nodes.map_or(4096, |m| (m / 8).clamp(1, 4096));
+    let guard = LimitGuard::new(limits);
+    let mut dfs = Dfs::new(tree, goal, bound, Mode::First, &shared, guard, flush_every, prefix.clone(), top, 0, 0);
+    let stopped = dfs.search::<false>(top, prefix.len() as u32, None);
+    let hit = *shared.hit.lock().expect("no task panics while holding the lock");
+    let found = stopped && !dfs.halted;
+    let paths = if found { std::mem::take(&mut dfs.paths) } else { Vec::new() };
+    IterationResult { nodes: dfs.nodes, next_bound: dfs.next_bound, hit, count: 0, paths, exhausted: false }
 }

@@ -21,7 +21,7 @@
 
 use std::ops::ControlFlow;
 
-use slide_core::search::{count_optimal_tree, ida_star_tree, CountResult, IdaOptions, IdaTree, Path};
+use slide_core::search::{count_optimal_tree, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
 use slide_core::{Outcome, SearchStats};
 
 use super::heuristic::{OrientationDetail, PdbHeuristic};
@@ -318,15 +318,26 @@ pub fn ida_star(
     start: TileState,
     options: &IdaOptions,
 ) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
-    struct First<'a>(TileState, TileState, &'a IdaOptions);
-    impl Search25 for First<'_> {
+    ida_star_on(&OneProcess, puzzle, h, start, options)
+}
+
+/// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or [`OneProcess`]).
+pub fn ida_star_on<R: IdaRunner>(
+    runner: &R,
+    puzzle: &TilePuzzle,
+    h: &PdbHeuristic,
+    start: TileState,
+    options: &IdaOptions,
+) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
+    struct First<'a, R>(&'a R, TileState, TileState, &'a IdaOptions);
+    impl<R: IdaRunner> Search25 for First<'_, R> {
         type Output = (Outcome<Path<TileState, Slide>>, SearchStats);
         fn run<T: IdaTree<State = TileState, Move = Slide>>(self, tree: &T) -> Self::Output {
-            let goal = self.1;
-            ida_star_tree(tree, self.0, |s| *s == goal, self.2)
+            let goal = self.2;
+            self.0.ida_star(tree, self.1, |s| *s == goal, self.3)
         }
     }
-    with_tree25(puzzle, h, First(start, puzzle.goal(), options)).ok()
+    with_tree25(puzzle, h, First(runner, start, puzzle.goal(), options)).ok()
 }
 
 /// Every optimal solution counted (and listed when `list`) on the [`Tree25`] of `puzzle` and
