@@ -20,10 +20,12 @@ use slide_core::answer::{
 };
 use slide_core::enumerate::DepthStore;
 use slide_core::progress::Progress;
-use slide_core::search::{Limits, PathOf};
+use slide_core::search::{Limits, PathOf, Stopped};
 use slide_core::sync::lock;
 use slide_core::table::TableSet;
 use slide_core::Outcome;
+
+mod page;
 
 use crate::board::{GoatMove, CELLS, COLS, ROWS};
 use crate::rank::STATE_COUNT;
@@ -94,7 +96,7 @@ fn listed(moves: &[GoatMove]) -> Listed<u8> {
 }
 
 fn unreachable(start: Board) -> AnswerError {
-    AnswerError::Input(format!("{} cannot reach the goal", start.numbers()))
+    AnswerError::Unreachable(format!("{} cannot reach the goal", start.numbers()))
 }
 
 impl GoatFacade {
@@ -184,7 +186,7 @@ impl Facade for GoatFacade {
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(input.start)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let l = listed(&path.moves);
         let boards = match request.boards {
@@ -217,7 +219,7 @@ impl Facade for GoatFacade {
         let result = match outcome {
             Outcome::Found(r) => r,
             Outcome::NoSolution => return Err(unreachable(input.start)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let solutions =
             request.list.map(|limit| result.solutions.iter().take(limit).map(|p| listed(&p.moves)).collect());

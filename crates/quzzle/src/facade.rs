@@ -20,11 +20,13 @@ use slide_core::answer::{
     Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
 use slide_core::progress::Progress;
-use slide_core::search::Limits;
+use slide_core::search::{Limits, Stopped};
 use slide_core::units::{quantity, thousands};
 use slide_core::{Heuristic, Outcome};
 
-use crate::parse::{instance_from_file, parse_goal, render_canonical, rows_of};
+mod page;
+
+use crate::parse::{instance_from_file, render_canonical, rows_of};
 use crate::{analyze, count, label_path, optimal_solutions, puzzles, Algorithm, GoalDistance, Instance, Metric, Step};
 
 /// The algorithms of `quzzle`, the default first.
@@ -67,6 +69,8 @@ pub struct BlockOptions {
 pub struct Blocks {
     options: BlockOptions,
     goal: Option<String>,
+    /// The one puzzle a page plays ([`Blocks::playing`]).
+    played: Option<Instance>,
 }
 
 /// An input's keys in records: `name`, `rows`, `cols`, `metric`, `start`, `goal`.
@@ -135,7 +139,7 @@ fn listed(inst: &Instance, steps: &[Step]) -> Listed<String> {
 }
 
 fn unreachable(inst: &Instance) -> AnswerError {
-    AnswerError::Input(format!("{}: the goal cannot be reached from the start", inst.name))
+    AnswerError::Unreachable(format!("{}: the goal cannot be reached from the start", inst.name))
 }
 
 fn title(inst: &Instance) -> String {
@@ -164,7 +168,14 @@ impl Blocks {
                 )));
             }
         }
-        Ok(Blocks { options, goal: settings.goal.clone() })
+        Ok(Blocks { options, goal: settings.goal.clone(), played: None })
+    }
+
+    /// The block puzzles, playing `puzzle` on a page ([`slide_core::answer::Play`]): its
+    /// positions are its board, walls and blocks placed anew, towards its goal.
+    pub fn playing(puzzle: Instance) -> Blocks {
+        let options = BlockOptions { metric: Some(puzzle.board.metric), ..BlockOptions::default() };
+        Blocks { options, goal: None, played: Some(puzzle) }
     }
 
     /// The puzzles known by name, each with what it is in a few words.
@@ -247,14 +258,13 @@ impl Facade for Blocks {
     }
 
     fn parse(&self, text: &str) -> Result<Instance, AnswerError> {
-        let mut inst = self.instance(text)?;
-        if let Some(goal) = &self.goal {
-            let (g, text) = parse_goal(goal, &inst.board, &inst.blocks)
-                .map_err(|e| AnswerError::Input(format!("--goal: {}", e.trim_start_matches("goal: "))))?;
-            inst.goal = g;
-            inst.goal_text = text;
+        let inst = self.instance(text)?;
+        match &self.goal {
+            Some(goal) => inst
+                .with_goal(goal)
+                .map_err(|e| AnswerError::Input(format!("--goal: {}", e.trim_start_matches("goal: ")))),
+            None => Ok(inst),
         }
-        Ok(inst)
     }
 
     fn solve(&self, inst: &Instance, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
@@ -263,7 +273,7 @@ impl Facade for Blocks {
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(inst)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let steps = label_path(inst, &path.moves);
         let optimal = algorithm.is_optimal();
@@ -319,7 +329,7 @@ impl Facade for Blocks {
         let (length, n) = match outcome {
             Outcome::Found(x) => x,
             Outcome::NoSolution => return Err(unreachable(inst)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let solutions = match request.list {
             None => None,

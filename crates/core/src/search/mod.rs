@@ -11,6 +11,7 @@ mod idastar;
 pub mod layers;
 pub mod memory;
 mod scramble;
+mod stopped;
 pub mod tree;
 mod walk;
 mod weighted;
@@ -27,6 +28,7 @@ pub use dfs::{depth_first_any, depth_first_stack, depth_limited, depth_limited_v
 pub use idastar::{ida_star, ida_star_tree, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
 pub use scramble::scramble;
+pub use stopped::Stopped;
 pub use tree::{IdaTree, PuzzleTree};
 pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
 pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
