@@ -393,12 +393,11 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
         Command::Random(a) => make::<P>(&P::facade(a.puzzle, &setup)?, &setup, Make::Random, a.seed, a.count, json),
         Command::Completions(a) => crate::completions::print(&self::command::<P>(), P::NAME, a.shell),
         Command::Puzzle(c) => {
-            for r in P::run_command(c, &setup)? {
-                match json {
-                    true => emit_json(&Record::new(P::NAME, &r.json, Origin::Default(1)))?,
-                    false => write_out(&r.text)?,
-                }
-            }
+            let emit = |r: crate::front::CommandRecord| match json {
+                true => emit_json(&Record::new(P::NAME, &r.json, Origin::Default(1))),
+                false => write_out(&r.text),
+            };
+            P::run_command(c, &setup, &emit)?;
             Ok(ExitCode::Success)
         }
     }

@@ -61,6 +61,12 @@ impl Setup {
         self.say_once(message, "warning: ");
     }
 
+    /// Says what the user asked to see on stderr (a check's verdicts), as `program:
+    /// message`, even under `--quiet`.
+    pub fn say(&self, message: &str) {
+        eprintln!("{}: {message}", self.program);
+    }
+
     fn say_once(&self, message: &str, kind: &str) {
         let mut said = slide_core::sync::lock(&self.said);
         if !said.iter().any(|m| m == message) {
@@ -95,9 +101,23 @@ impl Setup {
 pub struct CommandRecord {
     /// Its JSON keys, from a typed record.
     pub json: Value,
-    /// The same for people.
+    /// The same for people (empty: a record only JSON shows).
     pub text: String,
 }
+
+impl CommandRecord {
+    /// The record of a typed `record`, and its words for people.
+    pub fn new(record: &impl serde::Serialize, text: String) -> Result<CommandRecord, CliError> {
+        let json =
+            serde_json::to_value(record).map_err(|e| CliError::internal(format!("JSON encoding failed: {e}")))?;
+        Ok(CommandRecord { json, text })
+    }
+}
+
+/// Where a puzzle's own subcommand hands its records, one at a time: printed at once, so a
+/// long run's records are not lost when it is stopped. An error (a failed write) stops the
+/// subcommand.
+pub type Emit<'a> = dyn Fn(CommandRecord) -> Result<(), CliError> + Sync + 'a;
 
 /// The subcommands of a puzzle that has none of its own.
 #[derive(clap::Subcommand, Clone, Debug)]
@@ -146,10 +166,10 @@ pub trait Front {
     /// `solution` drawn as an SVG picture; None when it is too long to draw.
     fn picture(solution: &Solution<Self::Facade>) -> Option<String>;
 
-    /// Runs one of this puzzle's own subcommands; its records are printed as JSON Lines or
-    /// text like the others'.
-    fn run_command(command: Self::Commands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
-        let _ = setup;
+    /// Runs one of this puzzle's own subcommands, handing each record to `emit` as soon as
+    /// it is made (from any thread), which prints it as JSON Lines or text like the others'.
+    fn run_command(command: Self::Commands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
+        let _ = (setup, emit);
         Err(CliError::internal(format!("{} has no subcommand {command:?} (a bug)", Self::NAME)))
     }
 }

@@ -94,6 +94,7 @@ fn cases() -> Vec<(String, Vec<String>)> {
         vec!["count", "small"],
         vec!["count", "--list", "small"],
         vec!["analyze", "small"],
+        vec!["survey", "--type", "1,1,1"],
         vec!["tables"],
         vec!["--list"],
     ] {

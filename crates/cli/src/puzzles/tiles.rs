@@ -14,7 +14,7 @@ use slide_core::answer::{MethodInfo, Named, Solution};
 use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, thousands};
 
-use crate::front::{CommandRecord, Example, Front, Setup};
+use crate::front::{CommandRecord, Emit, Example, Front, Setup};
 use crate::CliError;
 
 /// What one tile program adds to its variant: its words for `--help`.
@@ -205,12 +205,11 @@ impl<V: TileProgram> Front for Tiles<V> {
         Some(picture::solution_svg(Self::NAME, &p.start, &p.goal, &p.moves, &description, &p.marks))
     }
 
-    fn run_command(command: TileCommands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
+    fn run_command(command: TileCommands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
         match command {
             TileCommands::Branching(args) => {
                 let record = TileFacade::new(V::VARIANT, None, &setup.settings())?.branching(args.size, args.depth)?;
-                let json = serde_json::to_value(&record).map_err(|e| CliError::internal(e.to_string()))?;
-                Ok(vec![CommandRecord { json, text: record.text }])
+                emit(CommandRecord::new(&record, record.text.clone())?)
             }
         }
     }

@@ -51,7 +51,6 @@ pub const MAX_COUNT: u32 = 99;
 /// One move: `count` tiles of the blank's line slide one cell in `direction` (the tiles'
 /// way), the nearest first. A count of 1 is a single-tile move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
     direction: Direction,
     count: u8,
