@@ -84,9 +84,9 @@ impl From<slide_core::answer::AnswerError> for CliError {
     fn from(e: slide_core::answer::AnswerError) -> Self {
         use slide_core::answer::AnswerError;
         match e {
-            AnswerError::Input(message) => CliError::input(message),
+            AnswerError::Input(message) | AnswerError::Unreachable(message) => CliError::input(message),
             AnswerError::TooLarge(message) => CliError::input(format!("{message} (--max-memory)")),
-            AnswerError::Limit(hit) => CliError::limit(hit),
+            AnswerError::Limit(stopped) => CliError::limit(stopped.hit),
             AnswerError::NotFound { message, .. } => CliError::not_found(message),
             AnswerError::Bug(message) => CliError::internal(message),
         }

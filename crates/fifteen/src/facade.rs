@@ -33,6 +33,8 @@ use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, human_bytes_f64, quantity, thousands};
 use slide_core::Direction;
 
+mod page;
+
 use crate::branching::Branching;
 use crate::heuristics::exact::{TileSpace, MAX_SPACE_CELLS};
 use crate::parse::{board_text, parse_grid};
@@ -406,7 +408,7 @@ fn too_large(dims: Dims, what: &str) -> String {
 impl From<SolveError> for AnswerError {
     fn from(e: SolveError) -> Self {
         match e {
-            SolveError::Limit(hit) => AnswerError::Limit(hit),
+            SolveError::Limit(stopped) => AnswerError::Limit(stopped),
             SolveError::Missed | SolveError::Bug(_) => AnswerError::Bug(e.to_string()),
             SolveError::NotFound { message, nodes } => AnswerError::NotFound { message, nodes },
             e => AnswerError::Input(e.to_string()),

@@ -208,7 +208,7 @@ impl<'a> Stager<'a> {
             hit = self.guard.check_time().or_else(|| self.guard.check_memory(kept));
         }
         match hit {
-            Some(hit) => Err(SolveError::Limit(hit)),
+            Some(hit) => Err(SolveError::Limit(hit.into())),
             None => Ok(()),
         }
     }
@@ -621,14 +621,14 @@ impl<'a> Stager<'a> {
         let mut limits = self.limits;
         limits.max_nodes = limits.max_nodes.map(|m| m.saturating_sub(self.nodes));
         limits.timeout = match self.guard.time_left() {
-            Some(left) if left.is_zero() => return Err(SolveError::Limit(self.time_hit())),
+            Some(left) if left.is_zero() => return Err(SolveError::Limit(self.time_hit().into())),
             left => left,
         };
         let options = IdaOptions { parallel: false, limits, ..IdaOptions::default() };
         let (outcome, stats) = ida_star(&puzzle, &LinearConflict::new(&puzzle), start, |s| *s == goal, &options);
         let path = match outcome {
             Outcome::Found(path) => path,
-            Outcome::LimitReached(hit) => return Err(SolveError::Limit(self.whole(hit))),
+            Outcome::LimitReached(hit) => return Err(SolveError::Limit(self.whole(hit).into())),
             Outcome::NoSolution => {
                 return Err(SolveError::Bug("the fast solver's last stage found no solution".into()));
             }

@@ -19,7 +19,7 @@ pub use slide_core::answer::{Algorithm, Note, RandomWalk, DEFAULT_WEIGHT};
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
     astar, bfs, depth_first_any, depth_limited_visited, iterative_deepening, random_walks, weighted_astar, CountResult,
-    IdaOptions, IdaRunner, LimitHit, Limits, OneProcess, PathOf, WalkOptions, Walks, Weight, WeightedOf,
+    IdaOptions, IdaRunner, LimitHit, Limits, OneProcess, PathOf, Stopped, WalkOptions, Walks, Weight, WeightedOf,
     WeightedOptions,
 };
 use slide_core::sync::lock;
@@ -51,9 +51,10 @@ pub enum SolveError {
     /// The heuristic asked for cannot serve this board.
     #[error("{0}")]
     Heuristic(String),
-    /// A bound of [`Limits`] ended the search.
+    /// A bound of [`Limits`] ended the search: which one, what the search had done and the
+    /// lower bound it had proved.
     #[error("search stopped: {0}")]
-    Limit(LimitHit),
+    Limit(Stopped),
     /// A table file the heuristic read was written in place during the search, so the answer
     /// may rest on bytes of two files: refused (the next search reopens the tables).
     #[error("{0}")]
@@ -477,7 +478,8 @@ impl Solver {
             _ => {
                 let (outcome, stats) =
                     h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options, runner });
-                Ok(search.solution(found(outcome)?, stats, 0))
+                let path = found(outcome, &stats).map_err(|e| search.proving(e))?;
+                Ok(search.solution(path, stats, 0))
             }
         }
     }
@@ -525,7 +527,7 @@ impl Solver {
         let options = Self::options(&puzzle, &start, limits);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });
         self.tables_unchanged()?;
-        let result = found(outcome)?;
+        let result = found(outcome, &stats)?;
         Ok(Count {
             length: result.length,
             count: result.count,
@@ -593,6 +595,18 @@ impl Search<'_> {
         }
     }
 
+    /// `e`, a search stopped by a bound, with the lower bound the start's estimate proves
+    /// when the search proved none higher.
+    fn proving(&self, e: SolveError) -> SolveError {
+        match e {
+            SolveError::Limit(mut stopped) => {
+                stopped.lower_bound = Some(stopped.lower_bound.unwrap_or(0).max(self.bound()));
+                SolveError::Limit(stopped)
+            }
+            e => e,
+        }
+    }
+
     /// The least length of the solutions' parity at least the start's estimate: a proven
     /// lower bound.
     fn bound(&self) -> u32 {
@@ -619,7 +633,7 @@ impl Search<'_> {
             }
         };
         let bound = self.bound();
-        if let Some(path) = found(outcome)? {
+        if let Some(path) = found(outcome, &stats).map_err(|e| self.proving(e))? {
             return Ok(self.solution(path, stats, bound));
         }
         let within = quantity(max_depth.unwrap_or(0), "move");
@@ -645,7 +659,7 @@ impl Search<'_> {
         let (walks, stats) = self.h.with(WalkWith { puzzle: self.puzzle, start: self.start, walk, limits });
         let Some(best) = walks.best.clone() else {
             if let Some(hit) = walks.stopped {
-                return Err(SolveError::Limit(hit));
+                return Err(self.proving(SolveError::Limit(Stopped::after(hit, stats))));
             }
             let bound = self.bound();
             let none = format!(
@@ -667,7 +681,7 @@ impl Search<'_> {
             return Err(SolveError::NotFound { message, nodes: stats.nodes });
         };
         if let (Some(hit), false) = (walks.stopped, best_so_far) {
-            return Err(SolveError::Limit(hit));
+            return Err(self.proving(SolveError::Limit(Stopped::after(hit, stats))));
         }
         let first = walks.first.as_ref().expect("a best walk is a first one too");
         let report = WalkReport {
@@ -691,7 +705,10 @@ impl Search<'_> {
         let (w, stats) = self.h.with(WeightedWith { puzzle: self.puzzle, start: self.start, options });
         let Some(path) = w.path else {
             return Err(match w.stopped {
-                Some(hit) => SolveError::Limit(hit),
+                Some(hit) => {
+                    let stopped = Stopped { lower_bound: Some(w.lower_bound), ..Stopped::after(hit, stats) };
+                    self.proving(SolveError::Limit(stopped))
+                }
                 None => SolveError::Missed,
             });
         };
@@ -705,10 +722,12 @@ impl Search<'_> {
     }
 }
 
-fn found<T>(outcome: Outcome<T>) -> Result<T, SolveError> {
+/// The answer of a search, or why there is none: a bound stopped it after the work of
+/// `stats`, or it missed a solution that exists.
+fn found<T>(outcome: Outcome<T>, stats: &SearchStats) -> Result<T, SolveError> {
     match outcome {
         Outcome::Found(t) => Ok(t),
-        Outcome::LimitReached(hit) => Err(SolveError::Limit(hit)),
+        Outcome::LimitReached(hit) => Err(SolveError::Limit(Stopped::after(hit, stats.clone()))),
         Outcome::NoSolution => Err(SolveError::Missed),
     }
 }

@@ -21,10 +21,12 @@ use slide_core::answer::{
 use slide_core::enumerate::{DepthStore, Enumerator};
 use slide_core::notation::{read_columns, Move, Style};
 use slide_core::progress::Progress;
-use slide_core::search::{Limits, OneProcess, PathOf};
+use slide_core::search::{Limits, OneProcess, PathOf, Stopped};
 use slide_core::sync::lock;
 use slide_core::table::TableSet;
 use slide_core::Outcome;
+
+mod page;
 
 use crate::board::{GoatMove, CELLS, COLS, ROWS};
 use crate::rank::STATE_COUNT;
@@ -120,7 +122,7 @@ fn no_piece(board: Board, dir: crate::Dir) -> String {
 }
 
 fn unreachable(start: Board) -> AnswerError {
-    AnswerError::Input(format!("{} cannot reach the goal", start.numbers()))
+    AnswerError::Unreachable(format!("{} cannot reach the goal", start.numbers()))
 }
 
 impl GoatFacade {
@@ -210,7 +212,7 @@ impl Facade for GoatFacade {
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(input.start)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let l = listed(&path.moves, request.style);
         let boards = match request.boards {
@@ -244,7 +246,7 @@ impl Facade for GoatFacade {
         let result = match outcome {
             Outcome::Found(r) => r,
             Outcome::NoSolution => return Err(unreachable(input.start)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let solutions = request
             .list

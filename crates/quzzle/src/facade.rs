@@ -20,9 +20,11 @@ use slide_core::answer::{
     Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
 use slide_core::progress::Progress;
-use slide_core::search::Limits;
+use slide_core::search::{Limits, Stopped};
 use slide_core::units::{quantity, thousands};
 use slide_core::{Heuristic, Outcome};
+
+mod page;
 
 use crate::parse::{given_goal_error, instance_from_file, instance_from_file_with, render_canonical, rows_of};
 use crate::{analyze, count, label_path, optimal_solutions, puzzles, Algorithm, GoalDistance, Instance, Metric, Step};
@@ -67,6 +69,8 @@ pub struct BlockOptions {
 pub struct Blocks {
     options: BlockOptions,
     goal: Option<String>,
+    /// The one puzzle a page plays ([`Blocks::playing`]).
+    played: Option<Instance>,
 }
 
 /// An input's keys in records: `name`, `rows`, `cols`, `metric`, `start`, `goal`.
@@ -137,7 +141,7 @@ fn listed(inst: &Instance, steps: &[Step]) -> Listed<String> {
 }
 
 fn unreachable(inst: &Instance) -> AnswerError {
-    AnswerError::Input(format!("{}: the goal cannot be reached from the start", inst.name))
+    AnswerError::Unreachable(format!("{}: the goal cannot be reached from the start", inst.name))
 }
 
 fn title(inst: &Instance) -> String {
@@ -166,7 +170,14 @@ impl Blocks {
                 )));
             }
         }
-        Ok(Blocks { options, goal: settings.goal.clone() })
+        Ok(Blocks { options, goal: settings.goal.clone(), played: None })
+    }
+
+    /// The block puzzles, playing `puzzle` on a page ([`slide_core::answer::Play`]): its
+    /// positions are its board, walls and blocks placed anew, towards its goal.
+    pub fn playing(puzzle: Instance) -> Blocks {
+        let options = BlockOptions { metric: Some(puzzle.board.metric), ..BlockOptions::default() };
+        Blocks { options, goal: None, played: Some(puzzle) }
     }
 
     /// The puzzles known by name, each with what it is in a few words.
@@ -310,7 +321,7 @@ impl Facade for Blocks {
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(inst)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let steps = label_path(inst, &path.moves);
         let optimal = algorithm.is_optimal();
@@ -367,7 +378,7 @@ impl Facade for Blocks {
         let (length, n) = match outcome {
             Outcome::Found(x) => x,
             Outcome::NoSolution => return Err(unreachable(inst)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let solutions = match request.list {
             None => None,

@@ -175,7 +175,7 @@ impl MultiTile {
 /// A multi-tile error as the facade says it: a bound is a bound, the rest bad input.
 fn mtm_error(e: crate::mtm::MtmError) -> AnswerError {
     match e {
-        crate::mtm::MtmError::Limit(hit) => AnswerError::Limit(hit),
+        crate::mtm::MtmError::Limit(hit) => AnswerError::Limit(hit.into()),
         crate::mtm::MtmError::Missed => AnswerError::Bug(e.to_string()),
         e => AnswerError::Input(e.to_string()),
     }
