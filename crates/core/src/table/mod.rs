@@ -38,7 +38,7 @@ mod verified;
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use mapped::exit_on_lost_pages;
 pub use payload::Payload;
-pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};
+pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, Scrutiny, TableSet, TableSpec, Verified};
 pub use temporaries::remove_stale_temporaries;
 
 use verified::FileIdentity;
