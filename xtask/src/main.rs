@@ -1,5 +1,6 @@
 //! `cargo xtask`: generate, verify and list every precomputed table; run the standard
-//! benchmarks and write their report (`bench`); write the binaries' man pages (`man`).
+//! benchmarks and write their report (`bench`); compare the 15-puzzle's search with a plain C
+//! IDA* (`reference-ida`); write the binaries' man pages (`man`).
 //!
 //! Generation and verification go through the table sets the puzzle crates define
 //! ([`TableSet`]), as the binaries' own `tables` subcommand does: the same code builds a
@@ -68,6 +69,11 @@ enum Command {
     /// mean length, lower bound, their ratio, time per board and Parberry's 8/3·n³, for
     /// docs/BENCHMARKS.md. Example: cargo xtask bench-fast --sizes 10 100 --boards 20
     BenchFast(bench::fast::FastArgs),
+    /// The 15-puzzle's Manhattan-distance search side by side with a plain C IDA*
+    /// (xtask/reference/ida.c, built here with cc): Korf's instances, one thread each,
+    /// alternating rounds, equal node counts checked, the CPU-time ratio printed.
+    /// Example: cargo xtask reference-ida --rounds 5
+    ReferenceIda(bench::reference::ReferenceArgs),
     /// Write the man pages of the four binaries (NAME.1 and NAME-SUBCOMMAND.1).
     /// Example: cargo xtask man --out ~/.local/share/man/man1
     Man {
@@ -129,6 +135,7 @@ fn main() {
                 let typed: Vec<String> = std::env::args().skip(1).collect();
                 bench::fast::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
             }
+            Command::ReferenceIda(args) => bench::reference::run(&args)?,
             Command::Measure { command } => {
                 bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;
             }

@@ -13,7 +13,7 @@ pub fn all() -> Vec<TableSet> {
 
 #[cfg(test)]
 mod tests {
-    use slide_core::table::Table;
+    use slide_core::table::{Scrutiny, Table};
 
     /// Every small table builds, passes its own check, survives a save and load, and a table
     /// with one wrong entry (re-checksummed, so only its meaning is wrong) fails the check:
@@ -27,7 +27,7 @@ mod tests {
         let sets = super::all();
         for spec in sets.iter().flat_map(|s| &s.specs).filter(|s| !s.large && !slow.contains(&s.name.as_str())) {
             let table = (spec.build)(&|_| {});
-            (spec.check)(&table).unwrap_or_else(|e| panic!("{}: fresh table fails: {e}", spec.name));
+            (spec.check)(&table, Scrutiny::Stored).unwrap_or_else(|e| panic!("{}: fresh table fails: {e}", spec.name));
             assert_eq!(table.payload().len() as u64, spec.bytes, "{}: the size it announces", spec.name);
             table.save(&dir.join(spec.file_name())).unwrap();
             let loaded = spec.load(&dir).unwrap();
@@ -37,7 +37,7 @@ mod tests {
             let i = payload.len() / 3;
             payload[i] ^= 1;
             let wrong = Table::new(table.header().clone(), payload).unwrap();
-            assert!((spec.check)(&wrong).is_err(), "{}: a wrong entry went unnoticed", spec.name);
+            assert!((spec.check)(&wrong, Scrutiny::Stored).is_err(), "{}: a wrong entry went unnoticed", spec.name);
             checked += 1;
         }
         std::fs::remove_dir_all(&dir).ok();

@@ -11,8 +11,11 @@
 //!
 //! The board size follows from the file (16 or 25 tiles per line); a third argument keeps
 //! only the instances with those ids. `PATTERNS` replaces the partition's goal cells
-//! (patterns separated by `/`); its tables are built into a directory of their own under the
-//! system's temporary directory.
+//! (patterns separated by `/`), `BLANK` its blank's goal cell, `GROUPS` makes it a catalogue
+//! (sums of pattern indices separated by `/`, e.g. `0,1,2,3/4,5,2,3`), `ZERO=1` makes its
+//! tables zero-aware; such tables are built into a directory of their own under the system's
+//! temporary directory (or `DIR`). `THREADS=1` searches on one thread (node counts are then
+//! the same from run to run).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -32,15 +35,31 @@ fn main() {
         std::process::exit(2);
     };
     let mut dir = slide_core::table::data_dir(None);
+    let numbers = |text: &str| -> Vec<Vec<usize>> {
+        text.split('/').map(|p| p.split(',').map(|c| c.trim().parse().expect("a number")).collect()).collect()
+    };
+    let zero = std::env::var("ZERO").is_ok_and(|z| z == "1");
     if let Ok(cells) = std::env::var("PATTERNS") {
-        partition.patterns = cells
-            .split('/')
-            .map(|p| p.split(',').map(|c| c.trim().parse().expect("a cell number")).collect())
-            .collect();
-        dir = std::env::temp_dir().join(format!("slide-partition-{}", cells.replace(['/', ','], "_")));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        partition.patterns = numbers(&cells).iter().map(|p| p.iter().map(|&c| c as u8).collect()).collect();
+        partition.groups = std::env::var("GROUPS").map(|g| numbers(&g)).unwrap_or_default();
+        partition.zero_aware = zero;
+        if let Ok(blank) = std::env::var("BLANK") {
+            partition.blank = blank.parse().expect("a cell number");
+        }
+        dir = std::env::temp_dir().join(format!(
+            "slide-partition-{}{}",
+            cells.replace(['/', ','], "_"),
+            if zero { "-zero" } else { "" }
+        ));
     }
+    if let Ok(d) = std::env::var("DIR") {
+        dir = d.into();
+    }
+    std::fs::create_dir_all(&dir).expect("a table directory");
     let clock = Instant::now();
+    for built in partition.table_set().build_into(&dir, false, &slide_core::progress::NoProgress).expect("tables built") {
+        eprintln!("built {} in {:.1} s", built.file, built.elapsed.as_secs_f64());
+    }
     let tables =
         partition.load(&dir, &slide_core::progress::NoProgress).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     eprintln!("tables loaded or built in {:.2} s", clock.elapsed().as_secs_f64());
@@ -55,7 +74,8 @@ fn main() {
     };
     let puzzle = TilePuzzle::new(shape, goal);
     let h = PdbHeuristic::new(&partition, tables, &puzzle).expect("a corner blank");
-    let (mut nodes, mut total, mut solved) = (0u64, 0usize, 0usize);
+    let options = IdaOptions { parallel: std::env::var("THREADS").map_or(true, |t| t != "1"), ..IdaOptions::default() };
+    let (mut nodes, mut expanded, mut total, mut solved) = (0u64, 0u64, 0usize, 0usize);
     let clock = Instant::now();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
         let f: Vec<u64> = line.split('\t').map(|x| x.trim().parse().expect("a number")).collect();
@@ -65,25 +85,27 @@ fn main() {
         }
         let start = TileState::from_cells(&f[1..=cells].iter().map(|&x| x as u8).collect::<Vec<u8>>());
         let one = Instant::now();
-        let (outcome, stats) = fifteen::tree::ida_star(&puzzle, &h, start, &IdaOptions::default());
+        let (outcome, stats) = fifteen::tree::ida_star(&puzzle, &h, start, &options);
         let path = outcome.found().expect("every instance is solvable");
         assert_eq!(path.len() as u64, f[cells + 1], "instance {}: not the published optimum", f[0]);
         if only.is_some() {
             println!(
-                "instance {}: {} moves, {} nodes, {:.2} s",
+                "instance {}: {} moves, {} nodes, {} expanded, {:.2} s",
                 f[0],
                 path.len(),
                 stats.nodes,
+                stats.expanded,
                 one.elapsed().as_secs_f64()
             );
         }
         nodes += stats.nodes;
+        expanded += stats.expanded;
         total += path.len();
         solved += 1;
     }
     let secs = clock.elapsed().as_secs_f64();
     println!(
-        "{name}: {solved} instances, total length {total}, {nodes} nodes, {secs:.2} s, {:.1} M nodes/s",
+        "{name}: {solved} instances, total length {total}, {nodes} nodes, {expanded} expanded, {secs:.2} s, {:.1} M nodes/s",
         nodes as f64 / secs / 1e6
     );
 }

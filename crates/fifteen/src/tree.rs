@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use slide_core::search::{count_optimal_tree, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
+use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
 use slide_core::{Outcome, SearchStats};
 
 use crate::board::{Board16, TileView, NO_NEIGHBOUR};
@@ -156,6 +156,61 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
             ControlFlow::Continue(())
         });
         for &(mv, child) in &made[..count.min(4)] {
+            visit(mv, child)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One loop over the blank's neighbours (one call site of `visit`, which the compiler
+    /// inlines, recursion and all); a child beyond the budget is not made, and where the
+    /// heuristic's change follows from the move alone (Manhattan distance) its board is not
+    /// even slid.
+    #[inline(always)]
+    fn expand_within<F: FnMut(Slide, Self::Node) -> ControlFlow<()>>(
+        &self,
+        node: &Self::Node,
+        budget: u32,
+        beyond: &mut Beyond,
+        mut visit: F,
+    ) -> ControlFlow<()> {
+        if H::FAR_READS {
+            return self.expand(node, |mv, child| {
+                if child.h > budget {
+                    beyond.add(child.h);
+                    ControlFlow::Continue(())
+                } else {
+                    visit(mv, child)
+                }
+            });
+        }
+        let blank = node.board.blank();
+        for &(from, direction) in self.puzzle.neighbours4(blank) {
+            if from == NO_NEIGHBOUR {
+                break;
+            }
+            if from == node.back {
+                continue;
+            }
+            let tile = node.board.tile_at(from);
+            let mv = Slide { tile, from, to: blank, direction };
+            let child = match self.heuristic.update_by_move(node.h, &node.carried, mv) {
+                Some((h, carried)) => {
+                    if h > budget {
+                        beyond.add(h);
+                        continue;
+                    }
+                    TileNode { board: node.board.slide_from(from, blank).1, h, back: blank, carried }
+                }
+                None => {
+                    let (_, board) = node.board.slide_from(from, blank);
+                    let (h, carried) = self.heuristic.update_view(&node.board, node.h, &node.carried, mv, &board);
+                    if h > budget {
+                        beyond.add(h);
+                        continue;
+                    }
+                    TileNode { board, h, back: blank, carried }
+                }
+            };
             visit(mv, child)?;
         }
         ControlFlow::Continue(())

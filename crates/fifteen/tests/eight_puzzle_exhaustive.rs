@@ -54,6 +54,8 @@ fn every_eight_puzzle_position_is_solved_optimally_with_every_heuristic() {
         shape,
         blank: 8,
         patterns: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
+        groups: vec![],
+        zero_aware: false,
         large: false,
     };
     let tables: Vec<Arc<[u8]>> =

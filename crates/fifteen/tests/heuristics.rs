@@ -10,6 +10,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable};
 use slide_core::search::{bfs, ida_star, IdaOptions, Limits};
+use slide_core::table::Scrutiny;
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
 fn shape(r: usize, c: usize) -> Shape {
@@ -245,15 +246,15 @@ fn exact_tables_build_check_and_reload() {
         let spec = table_spec("fifteen", s, blank).unwrap();
         assert!(!spec.large);
         let built = spec.load_or_build(&dir, &slide_core::progress::NoProgress).unwrap();
-        let account = (spec.check)(&built).unwrap();
+        let account = (spec.check)(&built, Scrutiny::Stored).unwrap();
         assert!(account.contains(&format!("{}", (1..=s.cells() as u64).product::<u64>() / 2)), "{account}");
         let loaded = spec.load(&dir).unwrap();
         assert_eq!(loaded, built, "the saved table reloads unchanged");
         // A table that loses a distance (far from the goal, or next to it) is caught.
         let i = built.payload().iter().position(|&d| d > 1).unwrap();
-        assert!((spec.check)(&built.with_bytes(i, &[0])).is_err());
+        assert!((spec.check)(&built.with_bytes(i, &[0]), Scrutiny::Stored).is_err());
         let next_to_goal = built.payload().iter().position(|&d| d == 1).unwrap();
-        assert!((spec.check)(&built.with_bytes(next_to_goal, &[0])).is_err());
+        assert!((spec.check)(&built.with_bytes(next_to_goal, &[0]), Scrutiny::Stored).is_err());
     }
     let registry = fifteen::table_sets();
     assert!(registry.iter().any(|t| t.name == "exact-3x3" && !t.large()));

@@ -4,11 +4,12 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 
-use fifteen::pdb::{build_pattern, Partition, PdbError, PdbHeuristic, MAX_CARRIED};
+use fifteen::pdb::{Partition, PdbError, PdbHeuristic, MAX_CARRIED};
 use fifteen::{Shape, TilePuzzle, TileState};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
+use slide_core::table::Scrutiny;
 use slide_core::{Heuristic, Puzzle};
 
 /// Every state's distance to the goal, by plain BFS.
@@ -33,16 +34,14 @@ fn eight_partition() -> Partition {
         shape: Shape::new(3, 3).unwrap(),
         blank: 8,
         patterns: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]],
+        groups: vec![],
+        zero_aware: false,
         large: false,
     }
 }
 
 fn tables(partition: &Partition) -> Vec<Arc<[u8]>> {
-    partition
-        .patterns
-        .iter()
-        .map(|cells| Arc::from(build_pattern(partition.shape, cells, partition.blank, &|_| {})))
-        .collect()
+    (0..partition.patterns.len()).map(|i| Arc::from(partition.build(i, &|_| {}))).collect()
 }
 
 #[test]
@@ -69,6 +68,114 @@ fn eight_puzzle_databases_never_overestimate_for_either_blank_corner() {
         let mean_d = dist.values().map(|&d| d as u64).sum::<u64>() as f64 / dist.len() as f64;
         assert!(sum as f64 / dist.len() as f64 > 0.6 * mean_d);
     }
+}
+
+/// A catalogue of the 8-puzzle: three partitions of 4-4, each the tiles of two halves of the
+/// board, sharing no table.
+fn eight_catalogue(zero_aware: bool) -> Partition {
+    Partition {
+        name: "test-3x3-catalogue",
+        shape: Shape::new(3, 3).unwrap(),
+        blank: 8,
+        patterns: vec![
+            vec![0, 1, 2, 3],
+            vec![4, 5, 6, 7],
+            vec![0, 3, 6, 7],
+            vec![1, 2, 4, 5],
+            vec![0, 1, 3, 4],
+            vec![2, 5, 6, 7],
+        ],
+        groups: vec![vec![0, 1], vec![2, 3], vec![4, 5]],
+        zero_aware,
+        large: false,
+    }
+}
+
+/// Zero-aware tables and catalogues of them never overestimate: every 8-puzzle and every
+/// 2x4 position against its BFS distance, from both blank corners; a zero-aware sum is never
+/// below the additive sum of the same patterns, and on average above it; a catalogue is never
+/// below any of its sums alone.
+#[test]
+fn zero_aware_catalogues_never_overestimate_on_small_boards() {
+    let two_by_four = Shape::new(2, 4).unwrap();
+    let cases = [
+        (eight_catalogue(false), eight_catalogue(true)),
+        (Partition { zero_aware: false, ..eight_partition() }, Partition { zero_aware: true, ..eight_partition() }),
+        (
+            Partition {
+                name: "test-2x4",
+                shape: two_by_four,
+                blank: 7,
+                patterns: vec![vec![0, 1, 4], vec![2, 3, 5, 6], vec![0, 4, 5], vec![1, 2, 3, 6]],
+                groups: vec![vec![0, 1], vec![2, 3]],
+                zero_aware: false,
+                large: false,
+            },
+            Partition {
+                name: "test-2x4",
+                shape: two_by_four,
+                blank: 7,
+                patterns: vec![vec![0, 1, 4], vec![2, 3, 5, 6], vec![0, 4, 5], vec![1, 2, 3, 6]],
+                groups: vec![vec![0, 1], vec![2, 3]],
+                zero_aware: true,
+                large: false,
+            },
+        ),
+    ];
+    for (additive, zero) in cases {
+        let shape = zero.shape;
+        let (additive_tables, zero_tables) = (tables(&additive), tables(&zero));
+        let n = shape.cells() as u8;
+        let blank_first = TileState::from_cells(&(0..n).collect::<Vec<u8>>());
+        for goal in [TilePuzzle::standard_goal(shape), blank_first] {
+            let puzzle = TilePuzzle::new(shape, goal);
+            let a = PdbHeuristic::new(&additive, additive_tables.clone(), &puzzle).unwrap();
+            let z = PdbHeuristic::new(&zero, zero_tables.clone(), &puzzle).unwrap();
+            assert!(z.is_zero_aware() && !a.is_zero_aware());
+            let dist = distances(&puzzle);
+            let (mut sum_a, mut sum_z) = (0u64, 0u64);
+            for (state, &d) in &dist {
+                let (ea, ez) = (a.estimate(state), z.estimate(state));
+                assert!(ez <= d as u32, "{}: {state:?}: estimate {ez} > distance {d}", zero.name);
+                assert!(ea <= ez, "{}: {state:?}: zero-aware {ez} below additive {ea}", zero.name);
+                sum_a += ea as u64;
+                sum_z += ez as u64;
+            }
+            assert_eq!(z.estimate(&puzzle.goal()), 0);
+            assert!(sum_z > sum_a, "{}: zero-aware tables know more ({sum_z} against {sum_a})", zero.name);
+            assert_carried_updates_are_fresh(&zero, &zero_tables, 3000, 3);
+        }
+        // Each sum alone is a lower bound of the catalogue.
+        for group in zero.groups() {
+            let part = Partition {
+                patterns: group.iter().map(|&p| zero.patterns[p].clone()).collect(),
+                groups: vec![],
+                ..zero.clone()
+            };
+            let part_tables: Vec<Arc<[u8]>> = group.iter().map(|&p| zero_tables[p].clone()).collect();
+            let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+            let whole = PdbHeuristic::new(&zero, zero_tables.clone(), &puzzle).unwrap();
+            let alone = PdbHeuristic::new(&part, part_tables, &puzzle).unwrap();
+            for (mv, state) in walk(&puzzle, 500, 9) {
+                let _ = mv;
+                assert!(alone.estimate(&state) <= whole.estimate(&state));
+            }
+        }
+    }
+}
+
+#[test]
+fn sums_of_overlapping_patterns_are_refused() {
+    let shape = Shape::new(3, 3).unwrap();
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let mut overlapping = eight_catalogue(true);
+    overlapping.groups[1] = vec![2, 3, 0];
+    let err = PdbHeuristic::new(&overlapping, tables(&eight_catalogue(true)), &puzzle).unwrap_err();
+    assert_eq!(err, PdbError::Overlap { name: "test-3x3-catalogue", group: 1 });
+    let mut with_blank = eight_partition();
+    with_blank.patterns[1].push(8);
+    let err = PdbHeuristic::new(&with_blank, tables(&eight_partition()), &puzzle).unwrap_err();
+    assert_eq!(err, PdbError::Overlap { name: "test-3x3", group: 0 });
 }
 
 #[test]
@@ -105,6 +212,8 @@ fn entries_beyond_what_a_node_carries_are_refused_and_up_to_it_carried() {
         shape,
         blank: 24,
         patterns: (0..24).map(|c| vec![c]).collect(),
+        groups: vec![],
+        zero_aware: false,
         large: false,
     };
     let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
@@ -216,9 +325,9 @@ fn small_tables_pass_their_check_and_corruption_is_caught() {
     let partition = Partition::pdb663();
     let spec = &partition.specs()[2];
     let table = (spec.build)(&|_| {});
-    (spec.check)(&table).expect("a fresh table passes");
+    (spec.check)(&table, Scrutiny::Stored).expect("a fresh table passes");
     let bad = table.with_bytes(1234, &[table.payload()[1234] ^ 1]);
-    assert!((spec.check)(&bad).is_err());
+    assert!((spec.check)(&bad, Scrutiny::Stored).is_err());
 }
 
 #[test]
@@ -252,6 +361,8 @@ fn eight_carried_entries() {
         shape: Shape::new(4, 4).unwrap(),
         blank: 15,
         patterns: vec![vec![0, 1, 4, 5], vec![2, 3, 6, 7], vec![8, 9, 12, 13], vec![10, 11, 14]],
+        groups: vec![],
+        zero_aware: false,
         large: false,
     };
     let tables = tables(&partition);
@@ -272,6 +383,8 @@ fn twenty_four_puzzle_databases_never_overestimate_and_solve_optimally() {
         shape,
         blank: 24,
         patterns: (0..8).map(|p| (3 * p..3 * p + 3).collect()).collect(),
+        groups: vec![],
+        zero_aware: false,
         large: false,
     };
     let tables = tables(&partition);

@@ -121,6 +121,8 @@ fn the_tile_tree_searches_like_the_generic_one_with_pattern_databases() {
         shape,
         blank: 15,
         patterns: vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7], vec![8, 9, 10, 11], vec![12, 13, 14]],
+        groups: vec![],
+        zero_aware: false,
         large: false,
     };
     let tables: Vec<Arc<[u8]>> = partition
@@ -139,8 +141,9 @@ fn the_tile_tree_searches_like_the_generic_one_with_pattern_databases() {
 
 /// The 24-puzzle's own tree (`fifteen::pdb::tree`, which `tree::ida_star` runs for 5x5 pattern
 /// databases) against the generic tree: patterns of 3 and of 4 tiles (cheap tables; the tree
-/// is compiled per pattern size, 6 for the 6-6-6-6 databases), both orientations, the standard
-/// goal and a blank-first goal (whose orientations turn the board).
+/// is compiled per pattern size, 6 for the 24-puzzle's own databases), additive and
+/// zero-aware, one partition and a catalogue of two, both orientations, the standard goal and
+/// a blank-first goal (whose orientations turn the board).
 #[test]
 fn the_24_puzzle_tree_searches_like_the_generic_one() {
     let five = Shape::new(5, 5).unwrap();
@@ -154,14 +157,31 @@ fn the_24_puzzle_tree_searches_like_the_generic_one() {
         vec![12, 13, 17, 18],
         vec![20, 21, 22, 23],
     ];
+    // The rows' triples and the columns' triples, as two partitions of one catalogue.
+    let columns: Vec<Vec<u8>> = vec![
+        vec![0, 5, 10],
+        vec![15, 20, 1],
+        vec![6, 11, 16],
+        vec![21, 2, 7],
+        vec![12, 17, 22],
+        vec![3, 8, 13],
+        vec![18, 23, 4],
+        vec![9, 14, 19],
+    ];
+    let both: Vec<Vec<u8>> = threes.iter().chain(&columns).cloned().collect();
+    let catalogue = vec![(0..8).collect(), (8..16).collect()];
     let mut rng = Pcg64::seed_from_u64(24);
-    for (name, patterns) in [("3x8", threes), ("4x6", fours)] {
-        let partition = Partition { name: "test-5x5", shape: five, blank: 24, patterns, large: false };
-        let tables: Vec<Arc<[u8]>> = partition
-            .patterns
-            .iter()
-            .map(|cells| Arc::from(build_pattern(five, cells, partition.blank, &|_| {})))
-            .collect();
+    for (name, patterns, groups, zero_aware) in [
+        ("3x8", threes.clone(), vec![], false),
+        ("4x6", fours.clone(), vec![], false),
+        ("3x8 zero-aware", threes, vec![], true),
+        ("4x6 zero-aware", fours, vec![], true),
+        ("3x8 catalogue of two", both.clone(), catalogue.clone(), false),
+        ("3x8 zero-aware catalogue of two", both, catalogue, true),
+    ] {
+        let partition = Partition { name: "test-5x5", shape: five, blank: 24, patterns, groups, zero_aware, large: false };
+        let tables: Vec<Arc<[u8]>> =
+            (0..partition.patterns.len()).map(|i| Arc::from(partition.build(i, &|_| {}))).collect();
         for goal in [TilePuzzle::standard_goal(five), blank_first] {
             let p = TilePuzzle::new(five, goal);
             let h = PdbHeuristic::new(&partition, tables.clone(), &p).unwrap();

@@ -237,7 +237,7 @@ pub fn exact_table_spec() -> TableSpec {
         bytes: 5_443_200 / 2,
         work: 5_443_200,
         build: Box::new(|progress| build_exact(progress)),
-        check: Box::new(|table| {
+        check: Box::new(|table, _| {
             let fresh = build_exact(&|_| {});
             if fresh.payload() != table.payload() {
                 return Err("the exact table differs from a fresh enumeration".into());

@@ -2,7 +2,7 @@
 
 use goat::board::{Board, GOAL, START_52};
 use goat::{exact_heuristic, exact_table_spec, table_sets, ExactHeuristic};
-use slide_core::table::Table;
+use slide_core::table::{Scrutiny, Table};
 
 #[test]
 fn exact_table_round_trips_and_checks() {
@@ -16,7 +16,7 @@ fn exact_table_round_trips_and_checks() {
     assert_eq!(built.header().entry_count, 5_443_200);
     let loaded = spec.load(&dir).unwrap();
     assert_eq!(loaded, built);
-    assert!((spec.check)(&loaded).unwrap().contains("5443200 states"));
+    assert!((spec.check)(&loaded, Scrutiny::Stored).unwrap().contains("5443200 states"));
 
     // The heuristic read from the file gives the same distances as one built in memory.
     let goal = Board::from_cells(&GOAL);

@@ -6,6 +6,7 @@
 pub mod fast;
 pub mod machine;
 pub mod measure;
+pub mod reference;
 pub mod report;
 pub mod tables;
 pub mod weighted;

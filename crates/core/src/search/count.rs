@@ -65,6 +65,7 @@ where
     };
     let result = run_iteration(tree, &goal, start, length, Mode::CountAll { list }, &pass, &stats);
     stats.nodes += result.nodes;
+    stats.expanded += result.expanded;
     stats.iterations.push((length, result.nodes));
     stats.elapsed = clock.elapsed();
     if let Some(hit) = result.hit {

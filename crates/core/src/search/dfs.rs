@@ -63,7 +63,7 @@ pub fn depth_limited<P: Puzzle>(
     let clock = Instant::now();
     let mut walk = Walk { puzzle, goal, path: Path::empty(start), nodes: 0, guard: LimitGuard::new(limits), hit: None };
     let found = walk.go(max_depth);
-    let stats = SearchStats { nodes: walk.nodes, iterations: vec![], elapsed: clock.elapsed() };
+    let stats = SearchStats { nodes: walk.nodes, elapsed: clock.elapsed(), ..SearchStats::default() };
     let outcome = match (found, walk.hit) {
         (true, _) => Outcome::Found(walk.path),
         (false, Some(hit)) => Outcome::LimitReached(hit),

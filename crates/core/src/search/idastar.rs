@@ -2,14 +2,13 @@
 //! limits and rayon across the subtrees below the root.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::memory::{hash_map_bytes, hash_set_bytes, Footprint};
+pub(super) use super::bounded::Mode;
+use super::bounded::{Closure, Dfs, Shared};
 use super::tree::{IdaTree, PuzzleTree};
 use super::{LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
@@ -121,6 +120,7 @@ where
         };
         let result = run_iteration(tree, goal, start, bound, Mode::First, &iteration, &stats);
         stats.nodes += result.nodes;
+        stats.expanded += result.expanded;
         stats.iterations.push((bound, result.nodes));
         if let Some(hit) = result.hit {
             break Outcome::LimitReached(whole_limit(hit, options));
@@ -164,15 +164,10 @@ fn align_parity(value: u32, parity: Option<u32>) -> u32 {
     }
 }
 
-/// What an iteration is after: the first goal, or every goal at exactly the bound.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Mode {
-    First,
-    CountAll { list: bool },
-}
-
 pub(super) struct IterationResult<S, M> {
     pub nodes: u64,
+    /// Nodes expanded (their children generated).
+    pub expanded: u64,
     pub next_bound: u32,
     pub hit: Option<LimitHit>,
     pub count: u128,
@@ -181,284 +176,16 @@ pub(super) struct IterationResult<S, M> {
     pub exhausted: bool,
 }
 
-/// The states one iteration visited (with the fewest moves it reached each in) and cut off,
-/// for [`IdaOptions::prove_unreachable`].
-struct Closure<S> {
-    visited: FxHashMap<S, u32>,
-    cut_off: FxHashSet<S>,
-    /// The memory the two sets may take; past it the proof is given up for this iteration.
-    budget: u64,
-    given_up: bool,
-}
-
-impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
-    fn new(budget: u64) -> Self {
-        Closure { visited: FxHashMap::default(), cut_off: FxHashSet::default(), budget, given_up: false }
-    }
-
-    /// Notes `state` reached `g` moves from the start; returns whether to expand it: not when
-    /// this iteration expanded it before at most `g` moves from the start, since everything
-    /// within the bound below it was searched then.
-    fn visit(&mut self, state: S, g: u32) -> bool {
-        if self.given_up {
-            return true;
-        }
-        match self.visited.entry(state) {
-            std::collections::hash_map::Entry::Occupied(e) if *e.get() <= g => return false,
-            std::collections::hash_map::Entry::Occupied(mut e) => {
-                e.insert(g);
-            }
-            std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(g);
-            }
-        }
-        self.within_budget();
-        true
-    }
-
-    /// Notes a state cut off by the bound.
-    fn cut(&mut self, state: S) {
-        if !self.given_up {
-            self.cut_off.insert(state);
-            self.within_budget();
-        }
-    }
-
-    fn within_budget(&mut self) {
-        if (hash_map_bytes(&self.visited) + hash_set_bytes(&self.cut_off)).peak() > self.budget {
-            self.given_up = true;
-            self.visited = FxHashMap::default();
-            self.cut_off = FxHashSet::default();
-        }
-    }
-
-    /// Whether the visited states are closed under moves: every state visited was expanded,
-    /// and each of its children was visited or cut off, so if every cut-off state was also
-    /// visited, the visited states are all the states reachable from the start.
-    fn closed(&self) -> bool {
-        !self.given_up && self.cut_off.iter().all(|s| self.visited.contains_key(s))
+impl<S, M> IterationResult<S, M> {
+    /// An iteration that searched `nodes` nodes above its subtrees (or only the root) and
+    /// found nothing yet.
+    pub(super) fn above(nodes: u64, expanded: u64, next_bound: u32) -> Self {
+        IterationResult { nodes, expanded, next_bound, hit: None, count: 0, paths: vec![], exhausted: false }
     }
 }
 
-/// State shared by the tasks of one iteration.
-struct Shared {
-    nodes: AtomicU64,
-    stop: AtomicBool,
-    /// Index of the first task that found a goal (Mode::First); later tasks may stop.
-    best_task: AtomicUsize,
-    hit: Mutex<Option<LimitHit>>,
-    /// Bytes of the solutions listed so far (Mode::CountAll { list: true }).
-    listed_bytes: AtomicU64,
-}
-
-/// One bounded depth-first search below a node, the path to which is `prefix`.
-struct Dfs<'a, T: IdaTree, G> {
-    tree: &'a T,
-    goal: &'a G,
-    bound: u32,
-    mode: Mode,
-    next_bound: u32,
-    nodes: u64,
-    /// The node count at which to publish the count and check the limits next.
-    flush_at: u64,
-    /// Nodes between flushes: often enough to honour a small node limit promptly.
-    flush_every: u64,
-    /// The node count last published.
-    flushed: u64,
-    /// The path from the start to `top`.
-    prefix: Path<T::State, T::Move>,
-    /// The node the search started from (the last state of `prefix`).
-    top: T::Node,
-    count: u128,
-    paths: Vec<Path<T::State, T::Move>>,
-    shared: &'a Shared,
-    guard: LimitGuard,
-    base_nodes: u64,
-    task: usize,
-    halted: bool,
-    closure: Option<Closure<T::State>>,
-}
-
-/// The move that led to a node of the current path, and the link of its parent: the path
-/// lives in the search's stack frames, and is read only when a goal is found.
-struct Link<'a, M> {
-    mv: M,
-    up: Option<&'a Link<'a, M>>,
-}
-
-impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
-    /// A search below `top` (the last state of `prefix`) as task `task` of an iteration.
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        tree: &'a T,
-        goal: &'a G,
-        bound: u32,
-        mode: Mode,
-        shared: &'a Shared,
-        guard: LimitGuard,
-        flush_every: u64,
-        prefix: Path<T::State, T::Move>,
-        top: T::Node,
-        task: usize,
-        base_nodes: u64,
-    ) -> Self {
-        Dfs {
-            tree,
-            goal,
-            bound,
-            mode,
-            next_bound: u32::MAX,
-            nodes: 0,
-            flush_at: flush_every,
-            flush_every,
-            flushed: 0,
-            prefix,
-            top,
-            count: 0,
-            paths: Vec::new(),
-            shared,
-            guard,
-            base_nodes,
-            task,
-            halted: false,
-            closure: None,
-        }
-    }
-
-    /// Searches below `node`, `g` moves from the start and reached from `top` by the moves
-    /// of `link`; returns whether to stop (a goal found in `Mode::First`, or a limit hit).
-    /// With `RECORD`, notes the states visited and cut off in `closure`.
-    fn search<const RECORD: bool>(&mut self, node: T::Node, g: u32, link: Option<&Link<'_, T::Move>>) -> bool {
-        // Where the estimate is 0 at every goal, only such nodes are tested.
-        if (!T::ZERO_AT_GOAL || self.tree.estimate(&node) == 0) && (self.goal)(&self.tree.state(&node)) {
-            return self.at_goal(g, link);
-        }
-        if self.nodes >= self.flush_at && self.flush() {
-            return true;
-        }
-        if RECORD {
-            if let Some(closure) = &mut self.closure {
-                if !closure.visit(self.tree.state(&node), g) {
-                    return false;
-                }
-            }
-        }
-        let tree = self.tree;
-        tree.expand(&node, |mv, child| {
-            self.nodes += 1;
-            let f = g + 1 + tree.estimate(&child);
-            if f > self.bound {
-                self.next_bound = self.next_bound.min(f);
-                if RECORD {
-                    if let Some(closure) = &mut self.closure {
-                        closure.cut(tree.state(&child));
-                    }
-                }
-                return ControlFlow::Continue(());
-            }
-            let here = Link { mv, up: link };
-            if self.search::<RECORD>(child, g + 1, Some(&here)) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-        .is_break()
-    }
-
-    /// A goal `g` moves from the start, reached from `top` by the moves of `link`: kept (in
-    /// `paths`) or counted as the mode says; returns whether to stop.
-    #[cold]
-    fn at_goal(&mut self, g: u32, link: Option<&Link<'_, T::Move>>) -> bool {
-        match self.mode {
-            Mode::First => {
-                let path = self.path(link);
-                self.paths.push(path);
-                true
-            }
-            Mode::CountAll { list } => {
-                if g != self.bound {
-                    return false;
-                }
-                self.count += 1;
-                if !list {
-                    return false;
-                }
-                let path = self.path(link);
-                // A board may have astronomically many optimal solutions: the list is
-                // bounded by the memory limit.
-                let bytes = (path.states.len() * std::mem::size_of::<T::State>()
-                    + path.moves.len() * std::mem::size_of::<T::Move>()
-                    + 64) as u64;
-                self.paths.push(path);
-                let total = self.shared.listed_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
-                if let Some(hit) = self.guard.check_memory(Footprint::held(total)) {
-                    self.shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
-                    self.shared.stop.store(true, Ordering::Relaxed);
-                    self.halted = true;
-                    return true;
-                }
-                false
-            }
-        }
-    }
-
-    /// The path from the start through `top` along the moves of `link`, whose states are
-    /// replayed from `top` (only at a goal, so the replay costs nothing that matters).
-    fn path(&self, link: Option<&Link<'_, T::Move>>) -> Path<T::State, T::Move> {
-        let mut moves = Vec::new();
-        let mut at = link;
-        while let Some(l) = at {
-            moves.push(l.mv);
-            at = l.up;
-        }
-        moves.reverse();
-        let mut path = self.prefix.clone();
-        let mut node = self.top;
-        for mv in moves {
-            let mut next = None;
-            let _ = self.tree.expand(&node, |m, child| {
-                if m == mv {
-                    next = Some(child);
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            node = next.expect("every move on the path is a move of its node");
-            path.states.push(self.tree.state(&node));
-            path.moves.push(mv);
-        }
-        path
-    }
-
-    /// Publishes the node count and checks the limits and the other tasks; returns whether
-    /// this task must stop.
-    #[cold]
-    fn flush(&mut self) -> bool {
-        let new = self.nodes - self.flushed;
-        self.flushed = self.nodes;
-        self.flush_at = self.nodes + self.flush_every;
-        let total = self.shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
-        if let Some(hit) = self.guard.check(self.base_nodes + total).or_else(|| self.guard.check_time()) {
-            self.shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
-            self.shared.stop.store(true, Ordering::Relaxed);
-        }
-        let overtaken = self.mode == Mode::First && self.shared.best_task.load(Ordering::Relaxed) < self.task;
-        self.halted = self.shared.stop.load(Ordering::Relaxed) || overtaken;
-        self.halted
-    }
-}
-
-/// A node a few moves below the root, searched as one task.
-pub(super) struct Subtree<S, M, N> {
-    /// The path from the start to the node.
-    pub(super) path: Path<S, M>,
-    /// The node.
-    pub(super) node: N,
-}
-
-/// Runs one iteration with the given bound, in parallel over the subtrees below the root.
+/// Runs one iteration with the given bound: the whole tree on one thread, or the subtrees a
+/// few moves below the root shared by rayon's threads.
 pub(super) fn run_iteration<T, G>(
     tree: &T,
     goal: &G,
@@ -472,151 +199,236 @@ where
     T: IdaTree,
     G: Fn(&T::State) -> bool + Sync,
 {
-    let shared = Shared {
-        nodes: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        best_task: AtomicUsize::new(usize::MAX),
-        hit: Mutex::new(None),
-        listed_bytes: AtomicU64::new(0),
-    };
-    // One guard for the whole iteration, cloned into every task: they share its deadline
-    // (a guard made per task would start its own clock when the task starts, and the tasks
-    // that rayon starts late would run past the time limit).
-    let guard = LimitGuard::new(&options.limits);
-    let threads = rayon::current_num_threads();
-    // With a node limit, every task flushes often enough that all of them together
-    // overshoot it by at most an eighth.
-    let flush_every = options.limits.max_nodes.map_or(4096, |m| (m / 8 / threads as u64).clamp(1, 4096));
-    let new_dfs = |prefix: Path<T::State, T::Move>, top: T::Node, task: usize, base_nodes: u64| {
-        Dfs::new(tree, goal, bound, mode, &shared, guard.clone(), flush_every, prefix, top, task, base_nodes)
-    };
     let root = tree.root(start);
     let h0 = tree.estimate(&root);
     if h0 > bound {
-        return IterationResult { nodes: 1, next_bound: h0, hit: None, count: 0, paths: vec![], exhausted: false };
+        return IterationResult::above(1, 0, h0);
     }
+    let iteration = Iteration::new(tree, goal, bound, mode, options);
     // Split only where a goal cannot lie above the split depth: below the current bound,
     // every shallower goal would have been found by an earlier iteration (Mode::First), and in
     // Mode::CountAll the bound is the optimal length.
+    let threads = rayon::current_num_threads();
     let split_depth = if options.parallel && !options.prove_unreachable && threads > 1 && bound >= 2 {
         split_depth(tree, root, bound - 1, SPLIT_NODES_PER_THREAD * threads)
     } else {
         0
     };
     if split_depth == 0 {
-        let mut dfs = new_dfs(Path::empty(start), root, 0, so_far.nodes);
+        iteration.whole(start, root, so_far.nodes)
+    } else {
+        iteration.split(start, root, split_depth, so_far.nodes)
+    }
+}
+
+/// What the searches of one iteration share: the tree, the goal, the bound, the mode, the
+/// limits' guard and the counts and flags they publish.
+struct Iteration<'a, T, G> {
+    tree: &'a T,
+    goal: &'a G,
+    bound: u32,
+    mode: Mode,
+    options: &'a IdaOptions,
+    shared: Shared,
+    /// One guard for the whole iteration, cloned into every search: they share its deadline
+    /// (a guard made per task would start its own clock when the task starts, and the tasks
+    /// that rayon starts late would run past the time limit).
+    guard: LimitGuard,
+    /// Nodes between a search's checks of the limits.
+    flush_every: u64,
+}
+
+/// What one task of a split iteration gives back.
+struct TaskResult<S, M> {
+    nodes: u64,
+    expanded: u64,
+    next_bound: u32,
+    count: u128,
+    paths: Vec<Path<S, M>>,
+    found: bool,
+}
+
+impl<S, M> TaskResult<S, M> {
+    /// A task that did not search (stopped, or overtaken before it started).
+    const SKIPPED: TaskResult<S, M> =
+        TaskResult { nodes: 0, expanded: 0, next_bound: u32::MAX, count: 0, paths: Vec::new(), found: false };
+}
+
+impl<'a, T, G> Iteration<'a, T, G>
+where
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
+{
+    fn new(tree: &'a T, goal: &'a G, bound: u32, mode: Mode, options: &'a IdaOptions) -> Self {
+        let threads = rayon::current_num_threads() as u64;
+        // With a node limit, every search flushes often enough that all of them together
+        // overshoot it by at most an eighth.
+        let flush_every = options.limits.max_nodes.map_or(4096, |m| (m / 8 / threads).clamp(1, 4096));
+        let guard = LimitGuard::new(&options.limits);
+        Iteration { tree, goal, bound, mode, options, shared: Shared::new(), guard, flush_every }
+    }
+
+    /// A search below `top` (reached by `prefix`), the `task`-th in sequential order.
+    fn dfs(&self, prefix: Path<T::State, T::Move>, top: T::Node, task: usize, base_nodes: u64) -> Dfs<'_, T, G> {
+        Dfs {
+            tree: self.tree,
+            goal: self.goal,
+            bound: self.bound,
+            mode: self.mode,
+            next_bound: u32::MAX,
+            nodes: 0,
+            expanded: 0,
+            flush_at: self.flush_every,
+            flush_every: self.flush_every,
+            flushed: 0,
+            prefix,
+            top,
+            count: 0,
+            paths: Vec::new(),
+            shared: &self.shared,
+            guard: self.guard.clone(),
+            base_nodes,
+            task,
+            halted: false,
+            closure: None,
+        }
+    }
+
+    /// The whole tree on this thread, noting the states visited when the search must prove
+    /// a goal unreachable.
+    fn whole(&self, start: T::State, root: T::Node, so_far: u64) -> IterationResult<T::State, T::Move> {
+        let mut dfs = self.dfs(Path::empty(start), root, 0, so_far);
         dfs.nodes = 1;
         dfs.flushed = 1;
         // Only the search for a first solution may skip states reached again: counting every
         // optimal solution must follow each path.
-        let stopped = if options.prove_unreachable && mode == Mode::First {
-            dfs.closure = Some(Closure::new(options.limits.search_memory()));
+        let stopped = if self.options.prove_unreachable && self.mode == Mode::First {
+            dfs.closure = Some(Closure::new(self.options.limits.search_memory()));
             dfs.search::<true>(root, 0, None)
         } else {
             dfs.search::<false>(root, 0, None)
         };
-        let hit = *shared.hit.lock().expect("lock");
-        let found = stopped && mode == Mode::First && !dfs.halted;
+        let hit = self.shared.hit();
+        let found = stopped && self.mode == Mode::First && !dfs.halted;
         let exhausted = !stopped && hit.is_none() && dfs.closure.as_ref().is_some_and(Closure::closed);
-        let paths = if found || mode != Mode::First { std::mem::take(&mut dfs.paths) } else { Vec::new() };
-        return IterationResult {
+        let paths = if found || self.mode != Mode::First { std::mem::take(&mut dfs.paths) } else { Vec::new() };
+        IterationResult {
             nodes: dfs.nodes,
+            expanded: dfs.expanded,
             next_bound: dfs.next_bound,
             hit,
             count: dfs.count,
             paths,
             exhausted,
-        };
+        }
     }
-    // Collect the subtrees at `split_depth`, pruning by the bound on the way.
-    let mut subtrees = Vec::new();
-    let mut prefix_nodes = 1u64;
-    let mut next_bound = u32::MAX;
-    collect_subtrees(
-        tree,
-        bound,
-        split_depth,
-        &mut Path::empty(start),
-        root,
-        &mut subtrees,
-        &mut prefix_nodes,
-        &mut next_bound,
-    );
-    // The nodes above the split count toward the node limit like any others.
-    let base_nodes = so_far.nodes + prefix_nodes;
-    if let Some(hit) = guard.check_all(base_nodes) {
-        return IterationResult {
-            nodes: prefix_nodes,
-            next_bound,
-            hit: Some(hit),
-            count: 0,
-            paths: vec![],
-            exhausted: false,
-        };
+
+    /// The subtrees `depth` moves below the root, searched by rayon's threads in sequential
+    /// order; the nodes above them by this thread.
+    fn split(&self, start: T::State, root: T::Node, depth: u32, so_far: u64) -> IterationResult<T::State, T::Move> {
+        let mut above = IterationResult::above(1, 0, u32::MAX);
+        let mut subtrees = Vec::new();
+        collect_subtrees(self.tree, self.bound, depth, &mut Path::empty(start), root, &mut subtrees, &mut above);
+        // The nodes above the split count toward the node limit like any others.
+        let base_nodes = so_far + above.nodes;
+        if let Some(hit) = self.guard.check_all(base_nodes) {
+            above.hit = Some(hit);
+            return above;
+        }
+        // The workers take the subtrees in sequential order, each the next one not yet taken:
+        // in the last iteration both search near the first goal, so little is searched past
+        // it (a split of the list in halves would have one thread search the second half, in
+        // vain, while the other finds the goal in the first).
+        let next_task = AtomicUsize::new(0);
+        let mut results: Vec<_> = (0..rayon::current_num_threads())
+            .into_par_iter()
+            .flat_map_iter(|_| {
+                let mut done = Vec::new();
+                loop {
+                    let task = next_task.fetch_add(1, Ordering::Relaxed);
+                    let Some(subtree) = subtrees.get(task) else { break };
+                    done.push((task, self.task(task, subtree, base_nodes)));
+                }
+                done
+            })
+            .collect();
+        results.sort_unstable_by_key(|(task, _)| *task);
+        self.merge(above, results.into_iter().map(|(_, r)| r))
     }
-    // The workers take the subtrees in sequential order, each the next one not yet taken: in
-    // the last iteration both search near the first goal, so little is searched past it
-    // (a split of the list in halves would have one thread search the second half, in
-    // vain, while the other finds the goal in the first).
-    let next_task = AtomicUsize::new(0);
-    let run_task = |task: usize, subtree: &Subtree<T::State, T::Move, T::Node>| {
+
+    /// Searches one subtree, unless a limit was hit or an earlier task found a goal.
+    fn task(
+        &self,
+        task: usize,
+        subtree: &Subtree<T::State, T::Move, T::Node>,
+        base_nodes: u64,
+    ) -> TaskResult<T::State, T::Move> {
+        let shared = &self.shared;
         if shared.stop.load(Ordering::Relaxed)
-            || (mode == Mode::First && shared.best_task.load(Ordering::Relaxed) < task)
+            || (self.mode == Mode::First && shared.best_task.load(Ordering::Relaxed) < task)
         {
-            return (0, u32::MAX, 0, Vec::new(), false);
+            return TaskResult::SKIPPED;
         }
         // A task that starts after the others used up the node limit or the time does not
         // search at all.
-        if let Some(hit) = guard.check_all(base_nodes + shared.nodes.load(Ordering::Relaxed)) {
-            shared.hit.lock().expect("no task panics while holding the lock").get_or_insert(hit);
-            shared.stop.store(true, Ordering::Relaxed);
-            return (0, u32::MAX, 0, Vec::new(), false);
+        if let Some(hit) = self.guard.check_all(base_nodes + shared.nodes.load(Ordering::Relaxed)) {
+            shared.halt(hit);
+            return TaskResult::SKIPPED;
         }
         let g = subtree.path.len() as u32;
-        let mut dfs = new_dfs(subtree.path.clone(), subtree.node, task, base_nodes);
+        let mut dfs = self.dfs(subtree.path.clone(), subtree.node, task, base_nodes);
         let stopped = dfs.search::<false>(subtree.node, g, None);
         // What the task searched since its last flush counts for the tasks that start next
         // (a task shorter than a flush used to publish nothing: with many short tasks the node
         // limit was never seen, and a search ran 27% past it).
         shared.nodes.fetch_add(dfs.nodes - dfs.flushed, Ordering::Relaxed);
-        let found = stopped && !dfs.halted && mode == Mode::First;
+        let found = stopped && !dfs.halted && self.mode == Mode::First;
         if found {
             shared.best_task.fetch_min(task, Ordering::Relaxed);
         }
-        let paths = if found || mode != Mode::First { std::mem::take(&mut dfs.paths) } else { Vec::new() };
-        (dfs.nodes, dfs.next_bound, dfs.count, paths, found)
-    };
-    let mut results: Vec<_> = (0..threads)
-        .into_par_iter()
-        .flat_map_iter(|_| {
-            let mut done = Vec::new();
-            loop {
-                let task = next_task.fetch_add(1, Ordering::Relaxed);
-                let Some(subtree) = subtrees.get(task) else { break };
-                done.push((task, run_task(task, subtree)));
-            }
-            done
-        })
-        .collect();
-    results.sort_unstable_by_key(|(task, _)| *task);
-    let results = results.into_iter().map(|(_, r)| r);
-    let mut out =
-        IterationResult { nodes: prefix_nodes, next_bound, hit: None, count: 0, paths: Vec::new(), exhausted: false };
-    for (nodes, next, count, paths, found) in results {
-        out.nodes += nodes;
-        out.next_bound = out.next_bound.min(next);
-        out.count += count;
-        if mode == Mode::First && found && out.paths.is_empty() {
-            out.paths = paths;
-        } else if mode != Mode::First {
-            out.paths.extend(paths);
+        let paths = if found || self.mode != Mode::First { std::mem::take(&mut dfs.paths) } else { Vec::new() };
+        TaskResult {
+            nodes: dfs.nodes,
+            expanded: dfs.expanded,
+            next_bound: dfs.next_bound,
+            count: dfs.count,
+            paths,
+            found,
         }
     }
-    out.hit = *shared.hit.lock().expect("lock");
-    if out.hit.is_some() {
-        out.paths.clear();
+
+    /// The iteration's result: the nodes above the split and every task's, in sequential
+    /// order (the first goal found in that order wins).
+    fn merge(
+        &self,
+        mut out: IterationResult<T::State, T::Move>,
+        results: impl Iterator<Item = TaskResult<T::State, T::Move>>,
+    ) -> IterationResult<T::State, T::Move> {
+        for r in results {
+            out.nodes += r.nodes;
+            out.expanded += r.expanded;
+            out.next_bound = out.next_bound.min(r.next_bound);
+            out.count += r.count;
+            if self.mode == Mode::First && r.found && out.paths.is_empty() {
+                out.paths = r.paths;
+            } else if self.mode != Mode::First {
+                out.paths.extend(r.paths);
+            }
+        }
+        out.hit = self.shared.hit();
+        if out.hit.is_some() {
+            out.paths.clear();
+        }
+        out
     }
-    out
+}
+
+/// A node a few moves below the root, searched as one task.
+pub(super) struct Subtree<S, M, N> {
+    /// The path from the start to the node.
+    pub(super) path: Path<S, M>,
+    /// The node.
+    pub(super) node: N,
 }
 
 /// Nodes per thread at the depth where an iteration splits (counted before the bound prunes
@@ -650,7 +462,9 @@ pub(super) fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, w
     0
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The subtrees `depth_left` moves below `node` (reached by `path`) that the bound does not
+/// prune, in sequential order; the nodes generated and expanded above them, and the least
+/// `f` beyond the bound, are added to `above`.
 pub(super) fn collect_subtrees<T: IdaTree>(
     tree: &T,
     bound: u32,
@@ -658,24 +472,24 @@ pub(super) fn collect_subtrees<T: IdaTree>(
     path: &mut Path<T::State, T::Move>,
     node: T::Node,
     out: &mut Vec<Subtree<T::State, T::Move, T::Node>>,
-    nodes: &mut u64,
-    next_bound: &mut u32,
+    above: &mut IterationResult<T::State, T::Move>,
 ) {
     if depth_left == 0 {
         out.push(Subtree { path: path.clone(), node });
         return;
     }
+    above.expanded += 1;
     let g = path.moves.len() as u32;
     let _ = tree.expand(&node, |mv, child| {
-        *nodes += 1;
+        above.nodes += 1;
         let f = g + 1 + tree.estimate(&child);
         if f > bound {
-            *next_bound = (*next_bound).min(f);
+            above.next_bound = above.next_bound.min(f);
             return ControlFlow::Continue(());
         }
         path.states.push(tree.state(&child));
         path.moves.push(mv);
-        collect_subtrees(tree, bound, depth_left - 1, path, child, out, nodes, next_bound);
+        collect_subtrees(tree, bound, depth_left - 1, path, child, out, above);
         path.states.pop();
         path.moves.pop();
         ControlFlow::Continue(())
@@ -696,19 +510,21 @@ where
     T: IdaTree,
     G: Fn(&T::State) -> bool + Sync,
 {
-    let shared = Shared {
-        nodes: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        best_task: AtomicUsize::new(usize::MAX),
-        hit: Mutex::new(None),
-        listed_bytes: AtomicU64::new(0),
-    };
-    let flush_every = limits.max_nodes.map_or(4096, |m| (m / 8).clamp(1, 4096));
-    let guard = LimitGuard::new(limits);
-    let mut dfs = Dfs::new(tree, goal, bound, Mode::First, &shared, guard, flush_every, prefix.clone(), top, 0, 0);
+    let options = IdaOptions { limits: *limits, parallel: false, ..IdaOptions::default() };
+    let mut iteration = Iteration::new(tree, goal, bound, Mode::First, &options);
+    iteration.flush_every = limits.max_nodes.map_or(4096, |m| (m / 8).clamp(1, 4096));
+    let mut dfs = iteration.dfs(prefix.clone(), top, 0, 0);
     let stopped = dfs.search::<false>(top, prefix.len() as u32, None);
-    let hit = *shared.hit.lock().expect("no task panics while holding the lock");
+    let hit = iteration.shared.hit();
     let found = stopped && !dfs.halted;
     let paths = if found { std::mem::take(&mut dfs.paths) } else { Vec::new() };
-    IterationResult { nodes: dfs.nodes, next_bound: dfs.next_bound, hit, count: 0, paths, exhausted: false }
+    IterationResult {
+        nodes: dfs.nodes,
+        expanded: dfs.expanded,
+        next_bound: dfs.next_bound,
+        hit,
+        count: 0,
+        paths,
+        exhausted: false,
+    }
 }

@@ -7,6 +7,7 @@ mod astar;
 mod bfs;
 mod count;
 mod dfs;
+mod bounded;
 mod idastar;
 pub mod layers;
 pub mod memory;
@@ -32,7 +33,7 @@ pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
 pub use runner::{IdaRunner, OneProcess};
 pub use scramble::scramble;
 pub use stopped::Stopped;
-pub use tree::{IdaTree, PuzzleTree};
+pub use tree::{Beyond, IdaTree, PuzzleTree};
 pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
 pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
 
@@ -191,6 +192,9 @@ impl<T> Outcome<T> {
 pub struct SearchStats {
     /// States generated (for IDA*: every node visited in every iteration).
     pub nodes: u64,
+    /// For IDA*: the nodes expanded (whose children were generated) in every iteration, the
+    /// count some authors give instead of the nodes generated; 0 for the other searches.
+    pub expanded: u64,
     /// For iterative searches, `(bound, nodes)` per iteration.
     pub iterations: Vec<(u32, u64)>,
     /// Wall-clock time.

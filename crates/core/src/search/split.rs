@@ -42,7 +42,7 @@
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
-use super::idastar::{collect_subtrees, search_below, split_depth as depth_for, Subtree};
+use super::idastar::{collect_subtrees, search_below, split_depth as depth_for, IterationResult, Subtree};
 use super::tree::IdaTree;
 use super::{LimitHit, Limits, Path};
 
@@ -80,10 +80,10 @@ impl<T: IdaTree> Split<T> {
             return Split { bound, subtrees: Vec::new(), nodes: 1, next_bound: h };
         }
         let depth = depth.min(bound.saturating_sub(1));
-        let (mut subtrees, mut nodes, mut next_bound) = (Vec::new(), 1, u32::MAX);
+        let (mut subtrees, mut above) = (Vec::new(), IterationResult::above(1, 0, u32::MAX));
         let mut path = Path::empty(start);
-        collect_subtrees(tree, bound, depth, &mut path, root, &mut subtrees, &mut nodes, &mut next_bound);
-        Split { bound, subtrees, nodes, next_bound }
+        collect_subtrees(tree, bound, depth, &mut path, root, &mut subtrees, &mut above);
+        Split { bound, subtrees, nodes: above.nodes, next_bound: above.next_bound }
     }
 
     /// The smallest depth (0 when the iteration is too small to split) at which the tree below

@@ -72,6 +72,59 @@ pub trait IdaTree: Sync {
         node: &Self::Node,
         visit: F,
     ) -> ControlFlow<()>;
+
+    /// [`IdaTree::expand`] as the bounded searches call it: in the same order, only the children
+    /// whose estimate is at most `budget` are visited; each other child is only counted in
+    /// `beyond` (up to the visit that breaks, if one does). The default makes every child and
+    /// tests its estimate; a tree whose nodes are large to copy (the 24-puzzle's carry every
+    /// pattern's cells and ranks) overrides it to find a child's estimate first and make only
+    /// the children it visits.
+    ///
+    /// A tree may also report a child beyond the budget whose estimate it cannot know exactly
+    /// (an inconsistent heuristic's bidirectional pathmax: a child whose estimate exceeds the
+    /// budget by more than 2 proves the parent itself beyond its bound), as long as
+    /// `beyond.least` stays a lower bound on the estimates that prune: the next iteration's
+    /// bound is taken from it.
+    #[inline(always)]
+    fn expand_within<F: FnMut(Self::Move, Self::Node) -> ControlFlow<()>>(
+        &self,
+        node: &Self::Node,
+        budget: u32,
+        beyond: &mut Beyond,
+        mut visit: F,
+    ) -> ControlFlow<()> {
+        self.expand(node, |mv, child| {
+            let h = self.estimate(&child);
+            if h > budget {
+                beyond.add(h);
+                ControlFlow::Continue(())
+            } else {
+                visit(mv, child)
+            }
+        })
+    }
+}
+
+/// The children of one expansion that [`IdaTree::expand_within`] did not visit: their estimate
+/// passed the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Beyond {
+    /// How many.
+    pub count: u32,
+    /// The least of their estimates (`u32::MAX` when there is none).
+    pub least: u32,
+}
+
+impl Beyond {
+    /// No child beyond the budget yet.
+    pub const NONE: Beyond = Beyond { count: 0, least: u32::MAX };
+
+    /// Counts one more child, whose estimate is `h`.
+    #[inline(always)]
+    pub fn add(&mut self, h: u32) {
+        self.count += 1;
+        self.least = self.least.min(h);
+    }
 }
 
 /// The tree of any puzzle and heuristic: each node keeps its state, its parent's state (to

@@ -41,7 +41,7 @@ pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use mapped::exit_on_lost_pages;
 pub use measured::{measured_cost, measured_on, MEASURED};
 pub use payload::Payload;
-pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, TableSet, TableSpec, Verified};
+pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, Scrutiny, TableSet, TableSpec, Verified};
 pub use temporaries::remove_stale_temporaries;
 
 use verified::FileIdentity;

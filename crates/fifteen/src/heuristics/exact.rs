@@ -142,7 +142,7 @@ pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpe
         bytes: states,
         work: states / 2,
         build: Box::new(move |progress| build_table(&name, shape, blank, progress)),
-        check: Box::new(move |table| check_table(table, shape, blank)),
+        check: Box::new(move |table, _| check_table(table, shape, blank)),
     })
 }
 

@@ -82,6 +82,10 @@ impl TileHeuristic for Manhattan {
     fn estimate_view<V: TileView>(&self, board: &V) -> (u32, ()) {
         (self.distance(board), ())
     }
+    #[inline(always)]
+    fn update_by_move(&self, h: u32, _: &(), mv: Slide) -> Option<(u32, ())> {
+        Some((self.delta(h, mv), ()))
+    }
     #[inline]
     fn update_view<V: TileView>(&self, _: &V, h: u32, _: &(), mv: Slide, _: &V) -> (u32, ()) {
         (self.delta(h, mv), ())

@@ -36,6 +36,16 @@ pub trait TileHeuristic: Heuristic<TilePuzzle> {
 
     /// The estimate of `board`, and the value to carry down the tree from it.
     fn estimate_view<V: TileView>(&self, board: &V) -> (u32, Self::Carried);
+    /// The estimate and carried value of a child of a node estimated `h`, carrying
+    /// `carried`, after `mv`, when they follow from the move alone (Manhattan distance): the
+    /// trees then prune a child before sliding its board. `None` (the default) when the
+    /// child's board is needed ([`TileHeuristic::update_view`]).
+    #[inline(always)]
+    fn update_by_move(&self, h: u32, carried: &Self::Carried, mv: Slide) -> Option<(u32, Self::Carried)> {
+        let _ = (h, carried, mv);
+        None
+    }
+
     /// The estimate of `child` and its carried value, where `child` is `parent` (estimated
     /// `h`, carrying `carried`) after `mv`.
     fn update_view<V: TileView>(

@@ -190,7 +190,7 @@ pub fn table_spec(puzzle_name: &str) -> TableSpec {
         bytes: STATES.div_ceil(2),
         work: STATES,
         build: Box::new(move |progress| build_table(&name, progress)),
-        check: Box::new(check_table),
+        check: Box::new(|table, _| check_table(table)),
     }
 }
 

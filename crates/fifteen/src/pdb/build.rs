@@ -17,12 +17,13 @@
 //! blank cell) ranks gives ([`super::reference`]): the tests compare them, and the large
 //! tables' checksums were compared once (docs/TABLES.md).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 use rayon::prelude::*;
 use slide_core::enumerate::LayerStats;
 use slide_core::rank::KPermutationRanker;
 
+use super::zero::ZeroIndex;
 use crate::board::Shape;
 
 /// The most tiles a pattern may have.
@@ -70,7 +71,7 @@ impl Layout {
 }
 
 /// The grid's adjacency as bit masks (cells `0..n`, row-major, `n <= 32`).
-struct Grid {
+pub(super) struct Grid {
     n: usize,
     /// `neighbours[c]`: the cells one step from `c`.
     neighbours: [u32; 32],
@@ -78,11 +79,12 @@ struct Grid {
     not_last_col: u32,
     not_first_col: u32,
     cols: u32,
-    all: u32,
+    /// Every cell.
+    pub(super) all: u32,
 }
 
 impl Grid {
-    fn new(shape: Shape) -> Grid {
+    pub(super) fn new(shape: Shape) -> Grid {
         let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
         let n = rows * cols;
         let mut neighbours = [0u32; 32];
@@ -110,7 +112,7 @@ impl Grid {
 
     /// The cells of `free` connected to `seed` (a cell of `free`) within `free`.
     #[inline]
-    fn region(&self, seed: u32, free: u32) -> u32 {
+    pub(super) fn region(&self, seed: u32, free: u32) -> u32 {
         let mut region = 1u32 << seed;
         loop {
             let grown = (region
@@ -296,7 +298,7 @@ impl Search {
     /// Expands placement `p`, whose field is `field`: closes every region holding a cell open
     /// at this depth (`open`), marks its successors open at the next (`next`). Returns the
     /// free cells closed and the successors newly marked.
-    fn expand(&self, p: u64, field: u64, open: u64, next: u64, d: &mut Decoded) -> (u64, u64) {
+    fn expand(&self, p: u64, field: u64, open: u64, next: u64, d: &mut Decoded, zero: Option<&Zero>) -> (u64, u64) {
         self.decode(p, d);
         let occupied = d.used[self.k];
         let free = self.grid.all & !occupied;
@@ -317,6 +319,11 @@ impl Search {
         while open_cells != 0 {
             let region = self.grid.region(open_cells.trailing_zeros(), free);
             open_cells &= !region;
+            if let Some(zero) = zero {
+                let order = zero.index.order(&d.cells[..self.k]);
+                let entry = zero.index.index_of(occupied, order, region.trailing_zeros() as u8);
+                zero.entries[entry as usize].store(zero.value, Ordering::Relaxed);
+            }
             let mut rest = region;
             while rest != 0 {
                 let c = rest.trailing_zeros();
@@ -345,6 +352,14 @@ impl Search {
 /// Placements per parallel task: enough to amortise scheduling, few enough to balance.
 const CHUNK_WORDS: usize = 1 << 12;
 
+/// Where a zero-aware build writes each region's depth as it closes.
+struct Zero<'a> {
+    index: &'a ZeroIndex,
+    entries: &'a [AtomicU8],
+    /// The depth being closed.
+    value: u8,
+}
+
 /// The table of the pattern whose tiles belong on `cells` (in slot order), for goals with
 /// the blank on `blank`: entry `rank(placement)` is the least number of pattern-tile moves
 /// from that placement to the goal, over every position of the blank. `progress` hears each
@@ -358,67 +373,129 @@ pub fn build_pattern_stoppable(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Vec<u8>, Stopped> {
     let search = Search::new(shape, cells.len());
-    let (layout, k) = (search.layout, search.k);
-    let state_count = search.placements * (search.grid.n - k) as u64;
     let mut table = vec![u8::MAX; search.placements as usize];
-    // The root: the goal placement, its blank cell open at depth 0.
-    let mut goal = [0u8; MAX_PATTERN];
-    goal[..k].copy_from_slice(cells);
-    let goal_rank = search.rank(&goal[..k]);
-    let occupied: u32 = cells.iter().map(|&c| 1u32 << c).sum();
-    search.mark(goal_rank, blank as u32 - (occupied & ((1u32 << blank) - 1)).count_ones(), EVEN);
-    let chunk_placements = CHUNK_WORDS * layout.per_word as usize;
-    let mut total = 0;
-    for depth in 0u32.. {
-        let open = if depth % 2 == 0 { EVEN } else { 3 - EVEN };
-        let next = 3 - open;
-        let value = depth.min(254) as u8;
-        let (closed, marked) = table
+    let chunk_placements = CHUNK_WORDS * search.layout.per_word as usize;
+    search.run(cells, blank, progress, stop, |depth, _| {
+        table
             .par_chunks_mut(chunk_placements)
             .enumerate()
             .map(|(chunk, entries)| {
-                if stop() {
-                    return (0, 0);
-                }
-                let first_word = chunk * CHUNK_WORDS;
-                let (mut closed, mut marked) = (0, 0);
-                let mut decoded = Decoded::new();
-                for w in first_word..(first_word + CHUNK_WORDS).min(search.words.len()) {
-                    let mut open_here = cells_holding(search.words[w].load(Ordering::Relaxed), open);
-                    while open_here != 0 {
-                        let bit = open_here.trailing_zeros();
-                        let within = bit / layout.stride;
-                        open_here &= !(layout.field_mask() << (within * layout.stride));
-                        let p = w as u64 * layout.per_word + within as u64;
-                        let field =
-                            (search.words[w].load(Ordering::Relaxed) >> (within * layout.stride)) & layout.field_mask();
-                        let (c, m) = search.expand(p, field, open, next, &mut decoded);
-                        closed += c;
-                        marked += m;
-                        let entry = &mut entries[(p - (chunk * chunk_placements) as u64) as usize];
-                        if *entry == u8::MAX {
-                            *entry = value;
-                        }
+                search.scan_chunk(chunk, depth, None, |p, value| {
+                    let entry = &mut entries[(p - (chunk * chunk_placements) as u64) as usize];
+                    if *entry == u8::MAX {
+                        *entry = value;
                     }
-                }
-                (closed, marked)
+                })
             })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        if stop() {
-            return Err(Stopped);
-        }
-        total += closed;
-        progress(LayerStats { depth, new: closed, total, state_count });
-        if marked == 0 {
-            break;
-        }
-    }
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    })?;
     Ok(table)
+}
+
+/// The zero-aware table ([`super::zero`]) of the pattern whose tiles belong on `cells`, for
+/// goals with the blank on `blank`: entry [`ZeroIndex::index`] of a placement and a blank
+/// cell is the least number of pattern-tile moves that bring the tiles home and the blank
+/// into the region of its goal cell. It is the same search as [`build_pattern_stoppable`],
+/// which keeps only the first region of each placement to close.
+pub fn build_zero_pattern_stoppable(
+    shape: Shape,
+    cells: &[u8],
+    blank: u8,
+    progress: &(dyn Fn(LayerStats) + Sync),
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Vec<u8>, Stopped> {
+    let search = Search::new(shape, cells.len());
+    let index = ZeroIndex::new(shape, cells.len());
+    let entries: Vec<AtomicU8> = (0..index.entries()).map(|_| AtomicU8::new(u8::MAX)).collect();
+    let chunks = search.words.len().div_ceil(CHUNK_WORDS);
+    search.run(cells, blank, progress, stop, |depth, value| {
+        let zero = Zero { index: &index, entries: &entries, value };
+        (0..chunks)
+            .into_par_iter()
+            .map(|chunk| search.scan_chunk(chunk, depth, Some(&zero), |_, _| {}))
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+    })?;
+    Ok(entries.into_iter().map(AtomicU8::into_inner).collect())
 }
 
 /// [`build_pattern_stoppable`] without a way to stop.
 pub fn build_pattern(shape: Shape, cells: &[u8], blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Vec<u8> {
     build_pattern_stoppable(shape, cells, blank, progress, &|| false).expect("never stopped")
+}
+
+/// [`build_zero_pattern_stoppable`] without a way to stop.
+pub fn build_zero_pattern(shape: Shape, cells: &[u8], blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Vec<u8> {
+    build_zero_pattern_stoppable(shape, cells, blank, progress, &|| false).expect("never stopped")
+}
+
+impl Search {
+    /// The breadth-first search from the goal placement, its blank's cell open at depth 0:
+    /// `scan(depth, value)` expands every cell open at `depth` (whose entries get `value`) and
+    /// returns the free cells closed and the successors newly marked; the search ends when a
+    /// depth marks none.
+    fn run(
+        &self,
+        cells: &[u8],
+        blank: u8,
+        progress: &(dyn Fn(LayerStats) + Sync),
+        stop: &(dyn Fn() -> bool + Sync),
+        mut scan: impl FnMut(u32, u8) -> (u64, u64),
+    ) -> Result<(), Stopped> {
+        let k = self.k;
+        let state_count = self.placements * (self.grid.n - k) as u64;
+        let mut goal = [0u8; MAX_PATTERN];
+        goal[..k].copy_from_slice(cells);
+        let goal_rank = self.rank(&goal[..k]);
+        let occupied: u32 = cells.iter().map(|&c| 1u32 << c).sum();
+        self.mark(goal_rank, blank as u32 - (occupied & ((1u32 << blank) - 1)).count_ones(), EVEN);
+        let mut total = 0;
+        for depth in 0u32.. {
+            let (closed, marked) = if stop() { (0, 0) } else { scan(depth, depth.min(254) as u8) };
+            if stop() {
+                return Err(Stopped);
+            }
+            total += closed;
+            progress(LayerStats { depth, new: closed, total, state_count });
+            if marked == 0 {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Expands the placements of chunk `chunk` that hold a cell open at `depth`; `placement(p,
+    /// value)` hears each one expanded. Returns the free cells closed and the successors
+    /// newly marked.
+    fn scan_chunk(
+        &self,
+        chunk: usize,
+        depth: u32,
+        zero: Option<&Zero>,
+        mut placement: impl FnMut(u64, u8),
+    ) -> (u64, u64) {
+        let layout = self.layout;
+        let open = if depth % 2 == 0 { EVEN } else { 3 - EVEN };
+        let next = 3 - open;
+        let value = depth.min(254) as u8;
+        let first_word = chunk * CHUNK_WORDS;
+        let (mut closed, mut marked) = (0, 0);
+        let mut decoded = Decoded::new();
+        for w in first_word..(first_word + CHUNK_WORDS).min(self.words.len()) {
+            let mut open_here = cells_holding(self.words[w].load(Ordering::Relaxed), open);
+            while open_here != 0 {
+                let bit = open_here.trailing_zeros();
+                let within = bit / layout.stride;
+                open_here &= !(layout.field_mask() << (within * layout.stride));
+                let p = w as u64 * layout.per_word + within as u64;
+                let field = (self.words[w].load(Ordering::Relaxed) >> (within * layout.stride)) & layout.field_mask();
+                let (c, m) = self.expand(p, field, open, next, &mut decoded, zero);
+                closed += c;
+                marked += m;
+                placement(p, value);
+            }
+        }
+        (closed, marked)
+    }
 }
 
 #[cfg(test)]
@@ -455,6 +532,48 @@ mod tests {
             let fast = build_pattern(shape, cells, blank, &|_| {});
             let reference = build_pattern_reference(shape, cells, blank, &|_| {});
             assert!(fast == reference, "{rows}x{cols} pattern {cells:?}, blank {blank}");
+        }
+    }
+
+    /// The zero-aware table holds, for every placement and blank cell, the distance the
+    /// generic 0-1 breadth-first search gives to that very (placement, blank) state; and the
+    /// additive table is its least entry over the blank's cells.
+    #[test]
+    fn zero_aware_tables_equal_the_generic_builders_distances() {
+        use slide_core::pdb::{build, AbstractSpace};
+        use slide_core::rank::KPermutationRanker;
+        let cases: &[(usize, usize, &[u8], u8)] = &[
+            (3, 3, &[0, 1, 2, 3], 8),
+            (3, 3, &[4, 5, 6, 7], 8),
+            (3, 3, &[1, 3, 5], 0),
+            (2, 4, &[0, 1, 2], 7),
+            (3, 4, &[0, 5, 10, 11], 6),
+            (4, 4, &[1, 2, 3], 15),
+            (5, 5, &[0, 6, 12], 24),
+        ];
+        for &(rows, cols, cells, blank) in cases {
+            let shape = Shape::new(rows, cols).unwrap();
+            let n = shape.cells();
+            let k = cells.len();
+            let space = crate::pdb::PatternSpace::new(shape, k);
+            let exact = build(&space, &[space.state(cells, blank)], 1, &|_| {});
+            let zero = build_zero_pattern(shape, cells, blank, &|_| {});
+            let additive = build_pattern(shape, cells, blank, &|_| {});
+            let index = ZeroIndex::new(shape, k);
+            assert_eq!(zero.len() as u64, index.entries());
+            let ranker = KPermutationRanker::new(n, k);
+            let mut placement = vec![0u8; k];
+            for p in 0..ranker.count() {
+                ranker.unrank(p, &mut placement);
+                let mut least = u8::MAX;
+                for b in (0..n as u8).filter(|b| !placement.contains(b)) {
+                    let want = exact[(space.rank(&space.state(&placement, b))) as usize];
+                    let got = zero[index.index(&placement, b) as usize];
+                    assert_eq!(got, want, "{rows}x{cols} {cells:?}: {placement:?}, blank {b}");
+                    least = least.min(got);
+                }
+                assert_eq!(additive[p as usize], least, "{rows}x{cols} {cells:?}: {placement:?}");
+            }
         }
     }
 

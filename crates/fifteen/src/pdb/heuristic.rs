@@ -1,4 +1,7 @@
-//! The pattern-database heuristic: the sum over patterns, maximised over board symmetries.
+//! The pattern-database heuristic: the sum over patterns (or the largest of several sums, for
+//! a catalogue), maximised over board symmetries.
+
+use std::sync::Arc;
 
 use slide_core::table::Payload;
 use thiserror::Error;
@@ -6,6 +9,7 @@ use thiserror::Error;
 use super::build::MAX_PATTERN;
 use super::partition::Partition;
 use super::symmetry::symmetries;
+use super::zero::{ZeroIndex, MAX_ZERO_PATTERN};
 use crate::board::{Slide, TilePuzzle, TileView, MAX_CELLS};
 use crate::heuristics::{tile_heuristic, TileHeuristic};
 
@@ -56,6 +60,25 @@ pub enum PdbError {
         /// The orientations of the board that are maximised over.
         orientations: usize,
     },
+    /// Two patterns of one sum share a cell, or one holds the blank's: the sum could count a
+    /// move twice, and would not be admissible.
+    #[error("{name}: the patterns of sum {group} are not disjoint, or one holds the blank's cell")]
+    Overlap {
+        /// The partition.
+        name: &'static str,
+        /// Which sum (index into its groups).
+        group: usize,
+    },
+    /// A zero-aware pattern has more tiles than its index supports.
+    #[error("{name}: pattern {index} has {tiles} tiles; zero-aware patterns have at most {MAX_ZERO_PATTERN}")]
+    ZeroTooLarge {
+        /// The partition.
+        name: &'static str,
+        /// Which pattern.
+        index: usize,
+        /// Its tiles.
+        tiles: usize,
+    },
     /// A table has the wrong size.
     #[error("table {index} of {name} has {found} entries, expected {expected}")]
     WrongTable {
@@ -84,8 +107,8 @@ struct Lookup {
 struct Orientation {
     cell_map: [u8; MAX_CELLS],
     lookups: Vec<Lookup>,
-    /// The pattern (index into `lookups`) of each tile.
-    pattern_of: [u8; MAX_CELLS],
+    /// The patterns (bits: indices into `lookups`) of each tile.
+    patterns_of: [u32; MAX_CELLS],
 }
 
 /// An orientation as [`PdbHeuristic::orientations_detail`] shows it: its cell map, and each
@@ -105,8 +128,9 @@ pub const MAX_CARRIED: usize = 32;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PdbEntries([u8; MAX_CARRIED]);
 
-/// An additive pattern-database heuristic: for each orientation of the board, the sum of the
-/// patterns' table entries; the estimate is the largest of these sums.
+/// An additive pattern-database heuristic: for each orientation of the board and each of the
+/// partition's sums (one, or several for a catalogue), the sum of the patterns' table entries;
+/// the estimate is the largest of these sums.
 #[derive(Clone, Debug)]
 pub struct PdbHeuristic {
     /// Each pattern's entries: in memory, or mapped from the table file (only the pages the
@@ -115,6 +139,11 @@ pub struct PdbHeuristic {
     /// `weights[k][i]`: the k-permutation ranking weight of slot `i` for `k`-tile patterns.
     weights: [[u32; MAX_PATTERN]; MAX_PATTERN + 1],
     orientations: Vec<Orientation>,
+    /// The sums, each a set of patterns (bits: indices into an orientation's lookups).
+    groups: Vec<u32>,
+    /// For zero-aware tables, the index of each pattern size (`zero[k]`); none for additive
+    /// ones.
+    zero: Option<Vec<Option<Arc<ZeroIndex>>>>,
 }
 
 impl PdbHeuristic {
@@ -145,8 +174,35 @@ impl PdbHeuristic {
                 *w = ((n - k + 1)..n - i).map(|f| f as u32).product();
             }
         }
+        let groups = partition.groups();
+        for (group, patterns) in groups.iter().enumerate() {
+            let mut seen = 1u32 << partition.blank;
+            for &p in patterns {
+                let cells = partition.patterns[p].iter().fold(0u32, |m, &c| m | 1 << c);
+                if seen & cells != 0 || cells.count_ones() as usize != partition.patterns[p].len() {
+                    return Err(PdbError::Overlap { name: partition.name, group });
+                }
+                seen |= cells;
+            }
+        }
+        let zero = if partition.zero_aware {
+            let mut indexes: Vec<Option<Arc<ZeroIndex>>> = vec![None; MAX_PATTERN + 1];
+            for (index, pattern) in partition.patterns.iter().enumerate() {
+                let k = pattern.len();
+                if k > MAX_ZERO_PATTERN {
+                    return Err(PdbError::ZeroTooLarge { name: partition.name, index, tiles: k });
+                }
+                indexes[k].get_or_insert_with(|| Arc::new(ZeroIndex::new(shape, k)));
+            }
+            Some(indexes)
+        } else {
+            None
+        };
         for (index, (pattern, table)) in partition.patterns.iter().zip(&tables).enumerate() {
-            let expected = (n - pattern.len() + 1..=n).product::<usize>();
+            let expected = match &zero {
+                Some(z) => z[pattern.len()].as_ref().expect("an index per size").entries() as usize,
+                None => (n - pattern.len() + 1..=n).product::<usize>(),
+            };
             if table.len() != expected {
                 return Err(PdbError::WrongTable { name: partition.name, index, expected, found: table.len() });
             }
@@ -171,13 +227,13 @@ impl PdbHeuristic {
                         Lookup { table, k: cells.len(), tiles }
                     })
                     .collect();
-                let mut pattern_of = [0; MAX_CELLS];
+                let mut patterns_of = [0; MAX_CELLS];
                 for (p, l) in lookups.iter().enumerate() {
                     for &tile in &l.tiles[..l.k] {
-                        pattern_of[tile as usize] = p as u8;
+                        patterns_of[tile as usize] |= 1 << p;
                     }
                 }
-                Orientation { cell_map, lookups, pattern_of }
+                Orientation { cell_map, lookups, patterns_of }
             })
             .collect();
         if orientations.is_empty() {
@@ -194,7 +250,8 @@ impl PdbHeuristic {
                 orientations: orientations.len(),
             });
         }
-        Ok(PdbHeuristic { tables, weights, orientations })
+        let groups = groups.iter().map(|g| g.iter().fold(0u32, |m, &p| m | 1 << p)).collect();
+        Ok(PdbHeuristic { tables, weights, orientations, groups, zero })
     }
 
     /// Checks that no mapped table file was written in place since it was opened: a search
@@ -226,8 +283,32 @@ impl PdbHeuristic {
         self.orientations.len()
     }
 
+    /// Whether its tables are zero-aware ([`super::zero`]).
+    pub fn is_zero_aware(&self) -> bool {
+        self.zero.is_some()
+    }
+
+    /// The index of its zero-aware tables of `k` tiles, if it has some.
+    pub(super) fn zero_index(&self, k: usize) -> Option<&ZeroIndex> {
+        self.zero.as_ref()?.get(k)?.as_deref()
+    }
+
+    /// The sums, each a set of patterns (bits: indices into an orientation's lookups).
+    pub(super) fn groups(&self) -> &[u32] {
+        &self.groups
+    }
+
     #[inline]
     fn lookup<V: TileView>(&self, state: &V, cell_map: &[u8; MAX_CELLS], l: &Lookup) -> u32 {
+        if let Some(zero) = &self.zero {
+            let index = zero[l.k].as_ref().expect("an index per size");
+            let mut cells = [0u8; MAX_PATTERN];
+            for (cell, &tile) in cells.iter_mut().zip(&l.tiles[..l.k]) {
+                *cell = cell_map[state.cell_of(tile) as usize];
+            }
+            let blank = cell_map[state.blank() as usize];
+            return self.tables[l.table][index.index(&cells[..l.k], blank) as usize] as u32;
+        }
         let weights = &self.weights[l.k];
         let mut used = 0u32;
         let mut rank = 0u32;
@@ -241,18 +322,26 @@ impl PdbHeuristic {
 }
 
 impl PdbHeuristic {
-    /// The largest over orientations of the sum of their entries in `entries`.
+    /// The largest over orientations and sums of the sum of their entries in `entries`.
     #[inline]
     fn max_sum(&self, entries: &PdbEntries) -> u32 {
         let per = self.orientations[0].lookups.len();
         if per == 0 {
             return 0; // a partition without patterns knows nothing
         }
-        entries.0[..per * self.orientations.len()]
-            .chunks_exact(per)
-            .map(|orientation| orientation.iter().map(|&e| e as u32).sum())
-            .max()
-            .unwrap_or(0)
+        let mut best = 0;
+        for orientation in entries.0[..per * self.orientations.len()].chunks_exact(per) {
+            for &group in &self.groups {
+                let mut sum = 0;
+                let mut rest = group;
+                while rest != 0 {
+                    sum += orientation[rest.trailing_zeros() as usize] as u32;
+                    rest &= rest - 1;
+                }
+                best = best.max(sum);
+            }
+        }
+        best
     }
 }
 
@@ -274,14 +363,20 @@ impl TileHeuristic for PdbHeuristic {
         (self.max_sum(&entries), entries)
     }
 
-    /// Re-reads only the table of the moved tile's pattern, in each orientation.
+    /// Re-reads only the tables of the moved tile's patterns, in each orientation: a move of
+    /// another tile leaves an additive entry as it was, and a zero-aware one too (the blank
+    /// stays in its region).
     #[inline]
     fn update_view<V: TileView>(&self, _: &V, _: u32, entries: &PdbEntries, mv: Slide, child: &V) -> (u32, PdbEntries) {
         let per = self.orientations[0].lookups.len();
         let mut entries = *entries;
         for (o, orientation) in self.orientations.iter().enumerate() {
-            let p = orientation.pattern_of[mv.tile as usize] as usize;
-            entries.0[o * per + p] = self.lookup(child, &orientation.cell_map, &orientation.lookups[p]) as u8;
+            let mut patterns = orientation.patterns_of[mv.tile as usize];
+            while patterns != 0 {
+                let p = patterns.trailing_zeros() as usize;
+                patterns &= patterns - 1;
+                entries.0[o * per + p] = self.lookup(child, &orientation.cell_map, &orientation.lookups[p]) as u8;
+            }
         }
         (self.max_sum(&entries), entries)
     }

@@ -1,13 +1,16 @@
 //! Partitions of the goal cells into patterns, and the table files they need.
 
 use slide_core::progress::Progress;
-use slide_core::table::{BuildCost, Payload, Table, TableHeader, TableSet, TableSpec};
+use slide_core::table::{BuildCost, Payload, Scrutiny, Table, TableHeader, TableSet, TableSpec};
 
-use super::build::build_pattern;
+use super::build::{build_pattern, build_zero_pattern};
 use super::reference::PatternSpace;
+use super::zero::ZeroIndex;
 use crate::board::Shape;
 
-/// A set of disjoint patterns covering every goal cell but the blank's.
+/// A set of disjoint patterns covering every goal cell but the blank's; or a catalogue of
+/// such partitions (Clausecker's word) sharing their tables, whose estimate is the largest of
+/// their sums.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Partition {
     /// Its name on the command line, e.g. `"pdb663"`.
@@ -16,8 +19,15 @@ pub struct Partition {
     pub shape: Shape,
     /// The goal cell of the blank.
     pub blank: u8,
-    /// Each pattern's goal cells, in slot order.
+    /// Each pattern's goal cells, in slot order: one table each.
     pub patterns: Vec<Vec<u8>>,
+    /// The sums of a catalogue: each a list of disjoint patterns (indices into `patterns`)
+    /// whose entries are added; the estimate is the largest sum. Empty for a plain partition,
+    /// whose one sum is every pattern.
+    pub groups: Vec<Vec<usize>>,
+    /// Whether its tables are zero-aware ([`super::zero`]): an entry for each placement and
+    /// region of the blank, instead of the least over the blank's cells.
+    pub zero_aware: bool,
     /// Large tables are built only on request (`fifteen tables build`), never on first use.
     pub large: bool,
 }
@@ -33,6 +43,8 @@ impl Partition {
             shape: Shape::FIFTEEN,
             blank: 15,
             patterns: vec![vec![0, 4, 5, 8, 9, 12], vec![6, 7, 10, 11, 13, 14], vec![1, 2, 3]],
+            groups: vec![],
+            zero_aware: false,
             large: false,
         }
     }
@@ -45,6 +57,8 @@ impl Partition {
             shape: Shape::FIFTEEN,
             blank: 15,
             patterns: vec![(0..8).collect(), (8..15).collect()],
+            groups: vec![],
+            zero_aware: false,
             large: true,
         }
     }
@@ -64,6 +78,8 @@ impl Partition {
                 vec![10, 11, 15, 16, 20, 21],
                 vec![12, 17, 18, 19, 22, 23],
             ],
+            groups: vec![],
+            zero_aware: false,
             large: true,
         }
     }
@@ -73,6 +89,32 @@ impl Partition {
         vec![Partition::pdb78(), Partition::pdb663(), Partition::pdb6666()]
     }
 
+    /// The sums the estimate is the largest of, each a list of patterns: [`Partition::groups`],
+    /// or every pattern for a plain partition.
+    pub fn groups(&self) -> Vec<Vec<usize>> {
+        if self.groups.is_empty() {
+            vec![(0..self.patterns.len()).collect()]
+        } else {
+            self.groups.clone()
+        }
+    }
+
+    /// The entries of pattern `i`'s table.
+    pub fn entries(&self, i: usize) -> u64 {
+        let k = self.patterns[i].len();
+        if self.zero_aware {
+            ZeroIndex::new(self.shape, k).entries()
+        } else {
+            PatternSpace::new(self.shape, k).placements()
+        }
+    }
+
+    /// Builds pattern `i`'s table, additive or zero-aware.
+    pub fn build(&self, i: usize, progress: &(dyn Fn(slide_core::enumerate::LayerStats) + Sync)) -> Vec<u8> {
+        let build = if self.zero_aware { build_zero_pattern } else { build_pattern };
+        build(self.shape, &self.patterns[i], self.blank, progress)
+    }
+
     /// The table name of pattern `i`, e.g. `"pdb663-4x4-1"`.
     pub fn table_name(&self, i: usize) -> String {
         format!("{}-{}-{}", self.name, self.shape, i + 1)
@@ -80,7 +122,7 @@ impl Partition {
 
     /// The bytes all of its tables take.
     pub fn table_bytes(&self) -> u64 {
-        self.patterns.iter().map(|p| PatternSpace::new(self.shape, p.len()).placements()).sum()
+        (0..self.patterns.len()).map(|i| self.entries(i)).sum()
     }
 
     /// One table description per pattern, for loading, building and checking.
@@ -99,36 +141,45 @@ impl Partition {
 
     fn spec(&self, i: usize) -> TableSpec {
         let cells = self.patterns[i].clone();
-        let (shape, blank, large) = (self.shape, self.blank, self.large);
+        let (shape, blank, large, zero_aware) = (self.shape, self.blank, self.large, self.zero_aware);
         let header = TableHeader {
             puzzle: "fifteen".into(),
             name: self.table_name(i),
             params: format!(
-                "size={shape};blank={blank};cells={}",
-                cells.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+                "size={shape};blank={blank};cells={}{}",
+                cells.iter().map(u8::to_string).collect::<Vec<_>>().join(","),
+                if zero_aware { ";zero-aware" } else { "" }
             ),
             entry_bits: 8,
-            entry_count: PatternSpace::new(shape, cells.len()).placements(),
+            entry_count: self.entries(i),
         };
         let build_header = header.clone();
-        let build_cells = cells.clone();
+        let builder = self.clone();
+        let kind = if zero_aware { "zero-aware" } else { "additive" };
         TableSpec {
             puzzle: header.puzzle.clone(),
             name: header.name.clone(),
             params: header.params.clone(),
             summary: format!(
-                "additive pattern database ({} tiles) of `fifteen --heuristic {}` on {shape}",
+                "{kind} pattern database ({} tiles) of `fifteen --heuristic {}` on {shape}",
                 cells.len(),
                 self.name
             ),
             large: self.large,
             bytes: header.entry_count,
-            work: header.entry_count * shape.cells() as u64,
+            work: PatternSpace::new(shape, cells.len()).placements() * shape.cells() as u64,
             build: Box::new(move |progress| {
-                let payload = build_pattern(shape, &build_cells, blank, progress);
+                let payload = builder.build(i, progress);
                 Table::new(build_header.clone(), payload).expect("the payload matches its header")
             }),
-            check: Box::new(move |table| check_pattern(table, shape, &cells, blank, large)),
+            check: Box::new(move |table, scrutiny| {
+                let sample = large || scrutiny == Scrutiny::Built;
+                if zero_aware {
+                    check_zero_pattern(table, shape, &cells, blank, sample)
+                } else {
+                    check_pattern(table, shape, &cells, blank, sample)
+                }
+            }),
         }
     }
 
@@ -155,20 +206,40 @@ impl Partition {
         BuildCost::of("fifteen", self.name, estimate)
     }
 
+    /// What its tables are, in a few words: "3 additive pattern databases of 6-6-3 tiles for
+    /// 4x4 (`--heuristic pdb663`)".
+    fn summary(&self) -> String {
+        let kind = if self.zero_aware { "zero-aware" } else { "additive" };
+        if self.groups.len() > 1 {
+            let mut sizes: Vec<usize> = self.patterns.iter().map(Vec::len).collect();
+            sizes.dedup();
+            let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+            return format!(
+                "{} {kind} pattern databases of {} tiles in {} partitions, for {} (`--heuristic {}`)",
+                self.patterns.len(),
+                sizes.join(" or "),
+                self.groups.len(),
+                self.shape,
+                self.name
+            );
+        }
+        let sizes: Vec<String> = self.patterns.iter().map(|p| p.len().to_string()).collect();
+        format!(
+            "{} {kind} pattern databases of {} tiles for {} (`--heuristic {}`)",
+            self.patterns.len(),
+            sizes.join("-"),
+            self.shape,
+            self.name
+        )
+    }
+
     /// Its tables as a set a user builds by name (`fifteen tables build pdb78`); `verify`
     /// also checks the heuristic they make together ([`Partition::check_heuristic`]).
     pub fn table_set(&self) -> TableSet {
         let together = self.clone();
         TableSet {
             name: self.name.to_string(),
-            summary: format!(
-                "{} additive pattern databases of {} tiles for {} (`--heuristic {}`)",
-                self.patterns.len(),
-                // The literature's name: "pdb78" is the 7-8 partition.
-                self.name.trim_start_matches("pdb").chars().map(String::from).collect::<Vec<_>>().join("-"),
-                self.shape,
-                self.name
-            ),
+            summary: self.summary(),
             specs: self.specs(),
             cost: self.build_cost(),
             check_together: Some(Box::new(move |tables| {
@@ -178,18 +249,19 @@ impl Partition {
     }
 }
 
-/// What a pattern table must satisfy. A small table is rebuilt and compared byte for byte. A
-/// large one is checked on a sample: the goal placement is 0, no entry is unreachable, and
-/// every positive entry has a placement one pattern move away with a smaller entry (the
-/// move that starts its shortest abstract path).
-fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, large: bool) -> Result<String, String> {
+/// What a pattern table must satisfy. A small table read from a file is rebuilt and compared
+/// byte for byte. A large one, and any table just built (a second build would only run the
+/// same code again), is checked on a sample: the goal placement is 0, no entry is
+/// unreachable, and every positive entry has a placement one pattern move away with a
+/// smaller entry (the move that starts its shortest abstract path).
+fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: bool) -> Result<String, String> {
     use slide_core::pdb::AbstractSpace;
     let space = PatternSpace::new(shape, cells.len());
     let entries = table.payload();
     if entries.len() as u64 != space.placements() {
         return Err(format!("{} entries, expected {}", entries.len(), space.placements()));
     }
-    if !large {
+    if !sample {
         let fresh = build_pattern(shape, cells, blank, &|_| {});
         return match fresh.iter().zip(entries).position(|(a, b)| a != b) {
             None => Ok(format!("all {} entries equal a fresh build", entries.len())),
@@ -221,6 +293,68 @@ fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, large: bo
             return Err(format!("entry {placement} ({value}) has no neighbour closer to the goal"));
         }
         checked += 1;
+    }
+    let max = entries.iter().max().copied().unwrap_or(0);
+    Ok(format!("goal 0, none unreachable, {checked} sampled entries explained; greatest entry {max}"))
+}
+
+/// What a zero-aware pattern table must satisfy: as [`check_pattern`], per placement and
+/// region of the blank. A small table read from a file is rebuilt and compared byte for byte;
+/// otherwise a sample: the goal's entry is 0, no entry is unreachable, and every positive
+/// entry has a neighbour (a pattern tile beside the blank's region slid into it) with a
+/// smaller entry.
+fn check_zero_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: bool) -> Result<String, String> {
+    let k = cells.len();
+    let index = ZeroIndex::new(shape, k);
+    let entries = table.payload();
+    if entries.len() as u64 != index.entries() {
+        return Err(format!("{} entries, expected {}", entries.len(), index.entries()));
+    }
+    if !sample {
+        let fresh = build_zero_pattern(shape, cells, blank, &|_| {});
+        return match fresh.iter().zip(entries).position(|(a, b)| a != b) {
+            None => Ok(format!("all {} entries equal a fresh build", entries.len())),
+            Some(i) => Err(format!("entry {i} is {}, a fresh build gives {}", entries[i], fresh[i])),
+        };
+    }
+    if let Some(i) = entries.iter().position(|&e| e == u8::MAX) {
+        return Err(format!("entry {i} is marked unreachable"));
+    }
+    if entries[index.index(cells, blank) as usize] != 0 {
+        return Err("the goal's entry is not 0".into());
+    }
+    let n = shape.cells() as u8;
+    let cols = shape.cols();
+    let adjacent = |a: u8, b: u8| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols) == 1;
+    let ranker = slide_core::rank::KPermutationRanker::new(n as usize, k);
+    let step = (ranker.count() / 50_000).max(1);
+    let mut placement = vec![0u8; k];
+    let mut checked = 0;
+    for p in (0..ranker.count()).step_by(step as usize) {
+        ranker.unrank(p, &mut placement);
+        // Each region's entry, and whether a move from one of its cells explains it.
+        let mut regions: Vec<(u64, bool)> = Vec::new();
+        for b in (0..n).filter(|b| !placement.contains(b)) {
+            let i = index.index(&placement, b);
+            let value = entries[i as usize];
+            // A tile beside the blank slides into it: the blank goes where the tile was.
+            let explained = value == 0
+                || placement.iter().enumerate().any(|(slot, &a)| {
+                    adjacent(a, b) && {
+                        let mut moved = placement.clone();
+                        moved[slot] = b;
+                        entries[index.index(&moved, a) as usize] < value
+                    }
+                });
+            match regions.iter_mut().find(|(j, _)| *j == i) {
+                Some((_, e)) => *e |= explained,
+                None => regions.push((i, explained)),
+            }
+        }
+        if let Some((i, _)) = regions.iter().find(|(_, explained)| !explained) {
+            return Err(format!("entry {i} ({}) has no neighbour closer to the goal", entries[*i as usize]));
+        }
+        checked += regions.len();
     }
     let max = entries.iter().max().copied().unwrap_or(0);
     Ok(format!("goal 0, none unreachable, {checked} sampled entries explained; greatest entry {max}"))

@@ -1,19 +1,21 @@
-//! The 24-puzzle's own IDA* tree with additive pattern databases: what `fifteen solve
-//! --heuristic pdb6666` searches.
+//! The 24-puzzle's own IDA* tree with pattern databases: what `fifteen solve --heuristic
+//! pdb6666` (and the other 5x5 pattern databases, zero-aware or not, one partition or a
+//! catalogue of them) searches.
 //!
 //! Korf and Felner's 24-puzzles take hundreds of millions to billions of nodes each, and every
-//! node reads two entries (the partition and its mirror image) scattered over 486 MB of tables.
-//! [`crate::tree::TileTree`] over [`crate::TileState`] spent most of its time outside those reads:
-//! each update found the moved tile's pattern, read its six tiles' cells from the packed board,
-//! mapped them through the orientation and ranked them with software popcounts (the baseline
-//! x86-64 has no `popcnt`). This tree carries, with each node, every pattern's cells as the
-//! tables see them (mapped by each orientation, a byte per tile, in slot order) and their
-//! ranks, so that a move rewrites one byte and updates one rank per orientation (a few word
-//! operations and a small table, `Tree25::pending`). The expansion is unrolled by the
-//! blank's cell, and ranks all of a node's children, then reads all their entries (the reads,
-//! each likely a cache miss, on their way at once), before the search descends into the first.
-//! On Korf and Felner's #25 this takes about 0.55 times the CPU time of the generic tile tree,
-//! for the same nodes (docs/BENCHMARKS.md).
+//! node reads entries scattered over hundreds of megabytes of tables. [`crate::tree::TileTree`]
+//! over [`crate::TileState`] spent most of its time outside those reads: each update found the
+//! moved tile's patterns, read their tiles' cells from the packed board, mapped them through
+//! the orientation and ranked them with software popcounts (the baseline x86-64 has no
+//! `popcnt`). This tree carries, with each node, every *lookup*'s cells as its table sees
+//! them (a pattern in an orientation of the board: the cells mapped by the orientation, a
+//! byte per tile, in slot order), its rank or order and occupied cells, and its entry, so that
+//! a move rewrites one byte and updates one rank per lookup holding the moved tile (a few word
+//! operations and a small table, [`Tree25::pending`]). The sums of a catalogue (one per
+//! partition and orientation) are kept as bytes and updated by the changed entries, 32 at a
+//! time. The expansion ranks all of a node's children, then reads all their entries (the
+//! reads, each likely a cache miss, on their way at once), before the search descends into
+//! the first; a child the bound prunes is never copied.
 //!
 //! It visits the same nodes in the same order as [`crate::tree::TileTree`] and slide-core's
 //! generic tree (the blank's neighbours above, below, left, right; the move back left out), so
@@ -21,121 +23,232 @@
 
 use std::ops::ControlFlow;
 
-use slide_core::search::{count_optimal_tree, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
+use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
 use slide_core::{Outcome, SearchStats};
 
 use super::heuristic::{OrientationDetail, PdbHeuristic};
+use super::zero::ZeroIndex;
 use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 
 /// No cell: the root's "previous blank".
 const NO_CELL: u8 = u8::MAX;
 
+/// The most sums (partitions times orientations) a node keeps.
+const SUMS: usize = 32;
+
+/// The most lookups one move changes: the moved tile's patterns, in every orientation.
+const MAX_CHANGES: usize = 16;
+
+/// Each cell's neighbours in the order of [`TilePuzzle::neighbours`] (above, below, left,
+/// right), with the way the tile on each slides into the blank; [`NEIGHBOUR_COUNT`] of them.
+const NEIGHBOURS: [[(u8, Direction); 4]; 25] = {
+    let mut table = [[(0, Direction::Up); 4]; 25];
+    let mut cell = 0;
+    while cell < 25 {
+        let mut n = 0;
+        if cell >= 5 {
+            table[cell][n] = (cell as u8 - 5, Direction::Down);
+            n += 1;
+        }
+        if cell < 20 {
+            table[cell][n] = (cell as u8 + 5, Direction::Up);
+            n += 1;
+        }
+        if cell % 5 != 0 {
+            table[cell][n] = (cell as u8 - 1, Direction::Right);
+            n += 1;
+        }
+        if cell % 5 != 4 {
+            table[cell][n] = (cell as u8 + 1, Direction::Left);
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// How many neighbours each cell has.
+const NEIGHBOUR_COUNT: [u8; 25] = {
+    let mut count = [0u8; 25];
+    let mut cell = 0;
+    while cell < 25 {
+        count[cell] = 2 + (cell % 5 != 0 && cell % 5 != 4) as u8 + (cell >= 5 && cell < 20) as u8;
+        cell += 1;
+    }
+    count
+};
+
 /// A node: the board (5 bits per cell, the tile on each, cell 0 lowest: the packing of
-/// [`TileState::cells_word`]), each pattern's cells in each orientation, their table entries
-/// and sums, the estimate, the blank's cell and the blank's cell before the last move.
+/// [`TileState::cells_word`]), each lookup's cells, rank, occupied cells and entry, the sums,
+/// the estimate, the blank's cell and the blank's cell before the last move.
 #[derive(Clone, Copy, Debug)]
-pub struct Node<const P: usize, const O: usize> {
+pub struct Node<const L: usize> {
     cells: u128,
-    /// `slots[o][p]`: byte `s` is the cell (in orientation `o`'s frame) of the tile in slot
-    /// `s` of pattern `p`.
-    slots: [[u64; P]; O],
-    /// `ranks[o][p]`: the rank of `slots[o][p]`, the index of its entry.
-    ranks: [[u32; P]; O],
-    entries: [[u8; P]; O],
-    /// The sum of each orientation's entries.
-    sums: [u16; O],
-    h: u16,
+    /// `slots[l]`: byte `s` is the cell (in lookup `l`'s frame) of the tile in slot `s`.
+    slots: [u64; L],
+    /// `ranks[l]`: for an additive table the placement's rank (the index of its entry); for
+    /// a zero-aware one the order of its tiles ([`ZeroIndex::order`]).
+    ranks: [u32; L],
+    /// `masks[l]`: the cells lookup `l`'s tiles occupy (zero-aware tables only).
+    masks: [u32; L],
+    entries: [u8; L],
+    /// Each sum of entries, one per partition and orientation (the others 0).
+    sums: [u8; SUMS],
+    h: u8,
     blank: u8,
     back: u8,
 }
 
-/// A child of a node, before its entries are read: the move, and for each orientation the
-/// moved tile's pattern, its cells after the move and the rank of the entry to read.
+/// A lookup a move changes, before its entry is read: which lookup, its cells, rank and
+/// occupied cells after the move, and the index of its entry.
+#[derive(Clone, Copy, Default)]
+struct Change {
+    lookup: u8,
+    cells: u64,
+    rank: u32,
+    mask: u32,
+    index: u32,
+}
+
+/// A child of a node, before its entries are read.
 #[derive(Clone, Copy)]
-struct Pending<const O: usize> {
+struct Pending {
     mv: Slide,
-    reads: [(usize, u64, u32); O],
+    count: usize,
+    changes: [Change; MAX_CHANGES],
 }
 
-/// The tree of one 5x5 puzzle and a pattern-database heuristic of `P` patterns of `K` tiles,
-/// maximised over `O` orientations.
-pub struct Tree25<'a, const K: usize, const P: usize, const O: usize> {
-    tables: [&'a [u8]; P],
-    /// `pattern[o][tile]`: the pattern of `tile` in orientation `o` (32 tiles: any 5-bit field).
-    pattern: [[u8; 32]; O],
-    /// `shift[o][tile]`: 8 times the slot of `tile` in its pattern in orientation `o`.
-    shift: [[u8; 32]; O],
-    /// `cell_map[o][cell]`: `cell` in orientation `o`'s frame.
-    cell_map: [[u8; 25]; O],
-    /// The ranking weight of each slot.
-    weights: [u32; K],
+/// The tree of one 5x5 puzzle and a pattern-database heuristic of `L` lookups (patterns times
+/// orientations) of `K` tiles each.
+pub struct Tree25<'a, const K: usize, const L: usize> {
+    /// Each lookup's table.
+    tables: [&'a [u8]; L],
+    /// `holders[tile]`: the lookups whose pattern holds `tile`, each with 8 times the tile's
+    /// slot (32 tiles: any 5-bit field); `holder_count[tile]` of them.
+    holders: [[(u8, u8); MAX_CHANGES]; 32],
+    holder_count: [u8; 32],
+    /// `cell_map[l][cell]`: `cell` in lookup `l`'s frame.
+    cell_map: [[u8; 25]; L],
+    /// `member[l][i]`: 0xff when lookup `l`'s entry is part of sum `i`, else 0.
+    member: [[u8; SUMS]; L],
+    /// What a slot's own move of one cell adds to the rank: the ranking weight of the slot for
+    /// additive tables; nothing for zero-aware ones, whose order changes only when the tile
+    /// passes others.
+    own_step: [i32; K],
     /// `shift_rank[s][between]`: what a move of slot `s`'s tile to a higher cell adds to the
-    /// rank beyond its own term, when the slots of `between` (a bit each) hold the cells it
-    /// passes over (see [`Tree25::pending`]).
+    /// rank or order beyond its own step, when the slots of `between` (a bit each) hold the
+    /// cells it passes over (see [`Tree25::pending`]).
     shift_rank: [[i32; 256]; 8],
+    /// The index of zero-aware tables; none for additive ones.
+    zero: Option<&'a ZeroIndex>,
+    /// The k-permutation ranking weights of additive tables, for [`Tree25::rank`].
+    weights: [u32; K],
 }
 
-impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
-    /// The tree of `puzzle` with `h`, if `h` has `P` patterns of `K` tiles each in `O`
-    /// orientations and the board is 5x5.
+impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
+    /// The tree of `puzzle` with `h`, if the board is 5x5 and `h` has `L` lookups, all of
+    /// `K` tiles, and at most 32 sums.
     pub fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic) -> Option<Self> {
-        if puzzle.shape() != Shape::TWENTY_FOUR || h.tables().len() != P {
+        if puzzle.shape() != Shape::TWENTY_FOUR {
             return None;
         }
-        let tables: [&[u8]; P] = std::array::from_fn(|p| &*h.tables()[p]);
-        Self::from_parts(&h.orientations_detail(), h.weights(K), tables)
+        let zero = match h.zero_index(K) {
+            Some(index) => Some(index),
+            None if h.is_zero_aware() => return None,
+            None => None,
+        };
+        Self::from_parts(&h.orientations_detail(), h.groups(), h.weights(K), h.tables(), zero)
     }
 
-    /// The tree of these orientations (cell maps and lookups), ranking weights of `K`-tile
-    /// patterns and tables, if they have the dimensions of the tree.
-    fn from_parts(orientations: &[OrientationDetail<'_>], all: &[u32], tables: [&'a [u8]; P]) -> Option<Self> {
-        if orientations.len() != O || K > 8 || all.len() != K {
+    /// The tree of these orientations (cell maps and lookups), sums (each a set of patterns,
+    /// in every orientation), ranking weights of `K`-tile patterns, tables and zero-aware
+    /// index, if they have the dimensions of the tree.
+    fn from_parts(
+        orientations: &[OrientationDetail<'_>],
+        groups: &[u32],
+        all: &[u32],
+        tables: &'a [slide_core::table::Payload],
+        zero: Option<&'a ZeroIndex>,
+    ) -> Option<Self> {
+        let patterns = orientations.first().map_or(0, |(_, lookups)| lookups.len());
+        if patterns * orientations.len() != L || K > 8 || all.len() != K || groups.len() * orientations.len() > SUMS {
             return None;
         }
-        let mut pattern = [[0u8; 32]; O];
-        let mut shift = [[0u8; 32]; O];
-        let mut covered = [[false; 25]; O];
-        let mut cell_map = [[0u8; 25]; O];
+        let mut holders = [[(0u8, 0u8); MAX_CHANGES]; 32];
+        let mut holder_count = [0u8; 32];
+        let mut cell_map = [[0u8; 25]; L];
+        let mut member = [[0u8; SUMS]; L];
+        let mut table_of = [0usize; L];
         for (o, (map, lookups)) in orientations.iter().enumerate() {
-            cell_map[o].copy_from_slice(&map[..25]);
-            if lookups.len() != P {
+            if lookups.len() != patterns {
                 return None;
             }
             for (p, (table, tiles)) in lookups.iter().enumerate() {
-                if *table != p || tiles.len() != K {
+                let l = o * patterns + p;
+                if tiles.len() != K {
                     return None;
                 }
+                cell_map[l].copy_from_slice(&map[..25]);
+                table_of[l] = *table;
+                for (g, &group) in groups.iter().enumerate() {
+                    if group >> p & 1 == 1 {
+                        member[l][o * groups.len() + g] = 0xff;
+                    }
+                }
                 for (s, &tile) in tiles.iter().enumerate() {
-                    pattern[o][tile as usize] = p as u8;
-                    shift[o][tile as usize] = 8 * s as u8;
-                    covered[o][tile as usize] = true;
+                    let count = &mut holder_count[tile as usize];
+                    if *count as usize == MAX_CHANGES {
+                        return None;
+                    }
+                    holders[tile as usize][*count as usize] = (l as u8, 8 * s as u8);
+                    *count += 1;
                 }
             }
         }
-        // Every tile but the blank belongs to one pattern in each orientation.
-        if covered.iter().any(|row| row[1..].contains(&false)) {
-            return None;
-        }
+        let tables: [&[u8]; L] = std::array::from_fn(|l| &*tables[table_of[l]]);
         let weights: [u32; K] = std::array::from_fn(|i| all[i]);
+        let mut own_step = [0i32; K];
         let mut shift_rank = [[0i32; 256]; 8];
-        for (s, row) in shift_rank.iter_mut().enumerate().take(K) {
-            for (between, delta) in row.iter_mut().enumerate().take(1 << K) {
-                let earlier = (between & ((1 << s) - 1)).count_ones() as i32;
-                let later: i32 = (s + 1..K).filter(|i| between >> i & 1 == 1).map(|i| weights[i] as i32).sum();
-                *delta = later - earlier * weights[s] as i32;
+        match zero {
+            // The order's digit of slot s counts the later slots below it: a move of slot s
+            // upwards past later slots adds its own weight for each, and makes each earlier
+            // slot it passes lose one.
+            Some(index) => {
+                let w = index.order_weights();
+                for (s, row) in shift_rank.iter_mut().enumerate().take(K) {
+                    for (between, delta) in row.iter_mut().enumerate().take(1 << K) {
+                        let later = (between >> (s + 1)).count_ones() as i32;
+                        let earlier: i32 = (0..s).filter(|i| between >> i & 1 == 1).map(|i| w[i] as i32).sum();
+                        *delta = later * w[s] as i32 - earlier;
+                    }
+                }
+            }
+            // The rank's digit of slot s is its cell less the earlier slots' cells below it.
+            None => {
+                for (s, row) in shift_rank.iter_mut().enumerate().take(K) {
+                    own_step[s] = weights[s] as i32;
+                    for (between, delta) in row.iter_mut().enumerate().take(1 << K) {
+                        let earlier = (between & ((1 << s) - 1)).count_ones() as i32;
+                        let later: i32 =
+                            (s + 1..K).filter(|i| between >> i & 1 == 1).map(|i| weights[i] as i32).sum();
+                        *delta = later - earlier * weights[s] as i32;
+                    }
+                }
             }
         }
-        Some(Tree25 { tables, pattern, shift, cell_map, weights, shift_rank })
+        Some(Tree25 { tables, holders, holder_count, cell_map, member, own_step, shift_rank, zero, weights })
     }
 
     /// The rank of a pattern's cells (byte `s` the cell of slot `s`) among the placements of
-    /// `K` tiles: the index of its entry, as [`PdbHeuristic`] computes it (each slot's cell
-    /// less the earlier slots' cells below it, times the slot's weight). Only roots and the
-    /// debug check of every update call it: kept out of line, so that the check does not
-    /// unroll its `K x K` loop into each of the hundreds of copies of [`Tree25::children`].
+    /// `K` tiles (additive tables), or the order of its tiles (zero-aware ones), as
+    /// [`PdbHeuristic`] computes them. Only roots and the debug check of every update call it:
+    /// kept out of line, so that the check does not unroll its `K x K` loop into each of the
+    /// copies of [`Tree25::children`].
     #[inline(never)]
-    fn rank(&self, cells: u64) -> usize {
+    fn rank(&self, cells: u64) -> u32 {
         let c = cells.to_le_bytes();
+        if let Some(zero) = self.zero {
+            return zero.order(&c[..K]);
+        }
         let mut rank = 0;
         for i in 0..K {
             let mut less = 0;
@@ -144,30 +257,43 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
             }
             rank += (c[i] as u32 - less) * self.weights[i];
         }
-        rank as usize
+        rank
+    }
+
+    /// The index of the entry of a lookup with these cells, rank and occupied cells, the
+    /// blank on `blank` (in the lookup's frame).
+    #[inline(always)]
+    fn index(&self, rank: u32, mask: u32, blank: u8) -> u32 {
+        match self.zero {
+            Some(zero) => zero.index_of(mask, rank, blank) as u32,
+            None => rank,
+        }
     }
 
     /// The child made by sliding the tile on `from` into the blank on `to`, before its reads.
     ///
-    /// The moved tile's rank is updated, not recomputed. With its slot `s` moving from cell `a`
-    /// to `b` (adjacent cells, so `|b - a|` is 1 or 5 in any orientation's frame), its own term
-    /// `(c_s - less_s) w_s` (`less_i`: the earlier slots' cells below `c_i`) gains `(b - a) w_s`,
-    /// less `w_s` for each earlier slot whose cell lies strictly between `a` and `b`, and each
-    /// later slot `i` whose cell lies between gains `w_i` (it is no longer, or now, above the
-    /// moved tile); for `b < a` the signs turn. Which slots lie between is read from the eight
-    /// bytes of cells at once, and [`Tree25::shift_rank`] holds the sums.
+    /// Each lookup holding the moved tile is updated, not recomputed. With its slot `s` moving
+    /// from cell `a` to `b` (adjacent cells, so `|b - a|` is 1 or 5 in any frame), an additive
+    /// rank's own term `(c_s - less_s) w_s` (`less_i`: the earlier slots' cells below `c_i`)
+    /// gains `(b - a) w_s`, less `w_s` for each earlier slot whose cell lies strictly between
+    /// `a` and `b`, and each later slot `i` whose cell lies between gains `w_i` (it is no
+    /// longer, or now, above the moved tile); for `b < a` the signs turn. A zero-aware order
+    /// changes only by the slots passed. Which slots lie between is read from the eight bytes
+    /// of cells at once, and [`Tree25::shift_rank`] holds the sums. A zero-aware entry also
+    /// needs the occupied cells and the blank, which goes to `a`.
     #[inline(always)]
-    fn pending(&self, node: &Node<P, O>, from: u8, to: u8, direction: Direction) -> Pending<O> {
+    fn pending(&self, node: &Node<L>, from: u8, to: u8, direction: Direction) -> Pending {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x8080_8080_8080_8080;
-        let tile = ((node.cells >> (5 * from as u32)) & 31) as u8;
-        let mut reads = [(0, 0, 0); O];
-        for (o, read) in reads.iter_mut().enumerate() {
-            let p = self.pattern[o][tile as usize] as usize % P;
-            let shift = self.shift[o][tile as usize] as u32 % 64;
-            let old = node.slots[o][p];
+        let tile = ((node.cells >> (5 * from as u32)) & 31) as usize;
+        let mut changes = [Change::default(); MAX_CHANGES];
+        let count = (self.holder_count[tile] as usize).min(MAX_CHANGES);
+        for (change, &(l, shift)) in changes.iter_mut().zip(&self.holders[tile][..count]) {
+            let (l, shift) = (l as usize % L, shift as u32 % 64);
+            let map = &self.cell_map[l];
+            let old = node.slots[l];
             let a = (old >> shift) & 0xff;
-            let b = self.cell_map[o][to as usize] as u64;
+            let b = map[to as usize % 25] as u64;
             let cells = old & !(0xff << shift) | b << shift;
             let (lo, hi) = (a.min(b), a.max(b));
             // Bytes above `lo` and below `hi` (cells are below 128, so no byte borrows).
@@ -176,88 +302,124 @@ impl<'a, const K: usize, const P: usize, const O: usize> Tree25<'a, K, P, O> {
             let between = ((above & below & HIGH) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
             let slot = (shift / 8) as usize % 8;
             let beyond = self.shift_rank[slot][between as usize];
-            let delta = (b as i32 - a as i32) * self.weights[slot % K] as i32 + if b > a { beyond } else { -beyond };
-            let rank = node.ranks[o][p].wrapping_add(delta as u32);
-            debug_assert_eq!(rank as usize, self.rank(cells), "the updated rank is the rank");
-            *read = (p, cells, rank);
+            let delta = (b as i32 - a as i32) * self.own_step[slot % K] + if b > a { beyond } else { -beyond };
+            let rank = node.ranks[l].wrapping_add(delta as u32);
+            debug_assert_eq!(rank, self.rank(cells), "the updated rank is the rank");
+            let mask = node.masks[l] ^ (1 << a) ^ (1 << b);
+            *change = Change { lookup: l as u8, cells, rank, mask, index: self.index(rank, mask, a as u8) };
         }
-        Pending { mv: Slide { tile, from, to, direction }, reads }
+        Pending { mv: Slide { tile: tile as u8, from, to, direction }, count, changes }
     }
 
-    /// The children of a node whose blank is on `BLANK`, in the order of
-    /// [`TilePuzzle::neighbours`] (the tile above, below, left, right), the move back left
-    /// out. All are ranked first, then all their entries are read (the reads, each likely a
-    /// cache miss, on their way at once), then each is made and visited.
+    /// The children of a node, in the order of [`TilePuzzle::neighbours`] (the tile above,
+    /// below, left, right), the move back left out. All are ranked first, then all their
+    /// entries are read (the reads, each likely a cache miss, on their way at once); then, in
+    /// order, those estimated at most `budget` are made and visited, and the others only
+    /// counted in `beyond`: a node is a few hundred bytes, not worth copying for a child the
+    /// bound prunes.
     #[inline(always)]
-    fn children<const BLANK: u8, F: FnMut(Slide, Node<P, O>) -> ControlFlow<()>>(
+    fn children<F: FnMut(Slide, Node<L>) -> ControlFlow<()>>(
         &self,
-        node: &Node<P, O>,
+        node: &Node<L>,
+        budget: u32,
+        beyond: &mut Beyond,
         mut visit: F,
     ) -> ControlFlow<()> {
-        let mut pending =
-            [Pending { mv: Slide { tile: 0, from: 0, to: 0, direction: Direction::Up }, reads: [(0, 0, 0); O] }; 4];
+        let none = Pending {
+            mv: Slide { tile: 0, from: 0, to: 0, direction: Direction::Up },
+            count: 0,
+            changes: [Change::default(); MAX_CHANGES],
+        };
+        let mut pending = [none; 4];
         let mut count = 0;
-        macro_rules! add {
-            ($from:expr, $direction:expr) => {
-                if $from != node.back {
-                    pending[count] = self.pending(node, $from, BLANK, $direction);
-                    count += 1;
-                }
-            };
+        let blank = node.blank as usize % 25;
+        for &(from, direction) in &NEIGHBOURS[blank][..NEIGHBOUR_COUNT[blank] as usize] {
+            if from != node.back {
+                pending[count] = self.pending(node, from, blank as u8, direction);
+                count += 1;
+            }
         }
-        if BLANK >= 5 {
-            add!(BLANK - 5, Direction::Down);
-        }
-        if BLANK < 20 {
-            add!(BLANK + 5, Direction::Up);
-        }
-        if !BLANK.is_multiple_of(5) {
-            add!(BLANK - 1, Direction::Right);
-        }
-        if BLANK % 5 < 4 {
-            add!(BLANK + 1, Direction::Left);
-        }
-        let mut read = [[0u8; O]; 4];
+        let mut read = [[0u8; MAX_CHANGES]; 4];
         for (entries, pending) in read.iter_mut().zip(&pending[..count]) {
-            for (entry, &(p, _, rank)) in entries.iter_mut().zip(&pending.reads) {
-                *entry = self.tables[p][rank as usize];
+            for (entry, change) in entries.iter_mut().zip(&pending.changes[..pending.count]) {
+                *entry = self.tables[change.lookup as usize % L][change.index as usize];
             }
         }
         for (pending, entries) in pending[..count].iter().zip(&read) {
+            let mut sums = node.sums;
+            for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
+                let l = change.lookup as usize % L;
+                let delta = entry.wrapping_sub(node.entries[l]);
+                for (sum, &member) in sums.iter_mut().zip(&self.member[l]) {
+                    *sum = sum.wrapping_add(delta & member);
+                }
+            }
+            let h = sums.iter().copied().max().unwrap_or(0);
+            if h as u32 > budget {
+                beyond.add(h as u32);
+                continue;
+            }
             let mv = pending.mv;
             let t = mv.tile as u128;
             let mut child = *node;
-            child.cells = node.cells ^ (t << (5 * mv.from as u32)) ^ (t << (5 * BLANK as u32));
+            child.cells = node.cells ^ (t << (5 * mv.from as u32)) ^ (t << (5 * blank as u32));
             child.blank = mv.from;
-            child.back = BLANK;
-            let mut h = 0;
-            for (o, (&(p, cells, rank), &entry)) in pending.reads.iter().zip(entries).enumerate() {
-                child.slots[o][p] = cells;
-                child.ranks[o][p] = rank;
-                child.sums[o] = node.sums[o] - node.entries[o][p] as u16 + entry as u16;
-                child.entries[o][p] = entry;
-                h = h.max(child.sums[o]);
+            child.back = blank as u8;
+            for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
+                let l = change.lookup as usize % L;
+                child.slots[l] = change.cells;
+                child.ranks[l] = change.rank;
+                child.masks[l] = change.mask;
+                child.entries[l] = entry;
             }
+            child.sums = sums;
             child.h = h;
             visit(mv, child)?;
         }
         ControlFlow::Continue(())
     }
+
+    /// The node of `state` with its cells, ranks and occupied cells, but no entries read
+    /// (their sums 0).
+    fn unread(&self, state: TileState) -> Node<L> {
+        let mut slots = [0u64; L];
+        let mut masks = [0u32; L];
+        for tile in 1..25 {
+            for &(l, shift) in &self.holders[tile][..self.holder_count[tile] as usize] {
+                let cell = self.cell_map[l as usize][state.cell_of(tile as u8) as usize];
+                slots[l as usize] |= (cell as u64) << shift;
+                masks[l as usize] |= 1 << cell;
+            }
+        }
+        let ranks = std::array::from_fn(|l| self.rank(slots[l]));
+        Node {
+            cells: state.cells_word(),
+            slots,
+            ranks,
+            masks,
+            entries: [0; L],
+            sums: [0; SUMS],
+            h: 0,
+            blank: state.blank(),
+            back: NO_CELL,
+        }
+    }
 }
 
-impl<const K: usize, const P: usize, const O: usize> IdaTree for Tree25<'_, K, P, O> {
+impl<const K: usize, const L: usize> IdaTree for Tree25<'_, K, L> {
     type State = TileState;
     type Move = Slide;
-    type Node = Node<P, O>;
+    type Node = Node<L>;
     /// At the goal every pattern's tiles are home: every entry, and so the estimate, is 0.
     const ZERO_AT_GOAL: bool = true;
 
-    fn root(&self, start: TileState) -> Node<P, O> {
+    fn root(&self, start: TileState) -> Node<L> {
         let mut node = self.unread(start);
-        for o in 0..O {
-            for p in 0..P {
-                node.entries[o][p] = self.tables[p][node.ranks[o][p] as usize];
-                node.sums[o] += node.entries[o][p] as u16;
+        for l in 0..L {
+            let blank = self.cell_map[l][start.blank() as usize];
+            node.entries[l] = self.tables[l][self.index(node.ranks[l], node.masks[l], blank) as usize];
+            for (sum, &member) in node.sums.iter_mut().zip(&self.member[l]) {
+                *sum = sum.wrapping_add(node.entries[l] & member);
             }
         }
         node.h = node.sums.iter().copied().max().unwrap_or(0);
@@ -265,26 +427,30 @@ impl<const K: usize, const P: usize, const O: usize> IdaTree for Tree25<'_, K, P
     }
 
     #[inline(always)]
-    fn estimate(&self, node: &Node<P, O>) -> u32 {
+    fn estimate(&self, node: &Node<L>) -> u32 {
         node.h as u32
     }
 
-    fn state(&self, node: &Node<P, O>) -> TileState {
+    fn state(&self, node: &Node<L>) -> TileState {
         let cells: Vec<u8> = (0..25).map(|c| ((node.cells >> (5 * c)) & 31) as u8).collect();
         TileState::from_cells(&cells)
     }
 
     #[inline(always)]
-    fn expand<F: FnMut(Slide, Node<P, O>) -> ControlFlow<()>>(&self, node: &Node<P, O>, visit: F) -> ControlFlow<()> {
-        macro_rules! by_blank {
-            ($($cell:literal)*) => {
-                match node.blank {
-                    $($cell => self.children::<$cell, F>(node, visit),)*
-                    _ => unreachable!("a 5x5 blank is on a cell below 25"),
-                }
-            };
-        }
-        by_blank!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+    fn expand<F: FnMut(Slide, Node<L>) -> ControlFlow<()>>(&self, node: &Node<L>, visit: F) -> ControlFlow<()> {
+        let mut none = Beyond::NONE;
+        self.children(node, u32::MAX, &mut none, visit)
+    }
+
+    #[inline(always)]
+    fn expand_within<F: FnMut(Slide, Node<L>) -> ControlFlow<()>>(
+        &self,
+        node: &Node<L>,
+        budget: u32,
+        beyond: &mut Beyond,
+        visit: F,
+    ) -> ControlFlow<()> {
+        self.children(node, budget, beyond, visit)
     }
 }
 
@@ -296,17 +462,18 @@ pub trait Search25 {
     fn run<T: IdaTree<State = TileState, Move = Slide>>(self, tree: &T) -> Self::Output;
 }
 
-/// Runs `search` on the [`Tree25`] that fits `h` on `puzzle` (6-6-6-6 or, for tests, patterns of
-/// 3 or 4 tiles; one or two orientations), or gives it back when none does.
+/// Runs `search` on the [`Tree25`] that fits `h` on `puzzle` (patterns of 6 tiles: 6-6-6-6 in
+/// two orientations, or a catalogue of seven such partitions; for tests, patterns of 3 or 4
+/// tiles), or gives it back when none does.
 pub fn with_tree25<S: Search25>(puzzle: &TilePuzzle, h: &PdbHeuristic, search: S) -> Result<S::Output, S> {
     macro_rules! try_shapes {
-        ($(($k:literal, $p:literal, $o:literal))*) => {
-            $(if let Some(tree) = Tree25::<$k, $p, $o>::new(puzzle, h) {
+        ($(($k:literal, $l:literal))*) => {
+            $(if let Some(tree) = Tree25::<$k, $l>::new(puzzle, h) {
                 return Ok(search.run(&tree));
             })*
         };
     }
-    try_shapes!((6, 4, 2)(6, 4, 1)(4, 6, 2)(3, 8, 2));
+    try_shapes!((6, 8)(6, 28)(6, 4)(4, 12)(3, 16)(3, 32));
     Err(search)
 }
 
@@ -360,22 +527,6 @@ pub fn count_optimal(
     with_tree25(puzzle, h, All(start, puzzle.goal(), list, options)).ok()
 }
 
-impl<const K: usize, const P: usize, const O: usize> Tree25<'_, K, P, O> {
-    /// The node of `state` with its cells and ranks, but no entries read (their sums 0).
-    fn unread(&self, state: TileState) -> Node<P, O> {
-        let mut slots = [[0u64; P]; O];
-        for (o, slots) in slots.iter_mut().enumerate() {
-            for tile in 1..25 {
-                let (p, shift) = (self.pattern[o][tile] as usize, self.shift[o][tile]);
-                slots[p] |= (self.cell_map[o][state.cell_of(tile as u8) as usize] as u64) << shift;
-            }
-        }
-        let ranks = std::array::from_fn(|o| std::array::from_fn(|p| self.rank(slots[o][p]) as u32));
-        let (entries, sums) = ([[0; P]; O], [0; O]);
-        Node { cells: state.cells_word(), slots, ranks, entries, sums, h: 0, blank: state.blank(), back: NO_CELL }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,10 +535,10 @@ mod tests {
     use rand_pcg::Pcg64;
     use slide_core::Puzzle;
 
-    /// The ranks a move updates are the ranks of the cells it leaves, along a long random walk
-    /// with the 6-6-6-6 partition in both of its orientations (the tables are not read, so none
-    /// is needed): the 6-tile tree's own arithmetic, which the search tests, with their small
-    /// tables, do not compile.
+    /// The ranks (additive) and orders and occupied cells (zero-aware) a move updates are
+    /// those of the cells it leaves, along a long random walk with the 6-6-6-6 partition in
+    /// both of its orientations (the tables are not read, so none is needed): the 6-tile
+    /// tree's own arithmetic, which the search tests, with their small tables, do not compile.
     #[test]
     fn updated_ranks_are_ranks_with_six_tile_patterns() {
         let partition = Partition::pdb6666();
@@ -412,31 +563,49 @@ mod tests {
             .map(|(map, tiles)| (map, tiles.iter().enumerate().map(|(p, t)| (p, &t[..])).collect()))
             .collect();
         let weights: Vec<u32> = (0..6).map(|i| (20..25 - i as u32).product()).collect();
-        let tree = Tree25::<6, 4, 2>::from_parts(&details, &weights, [&[]; 4]).expect("the 6-6-6-6 dimensions");
-        // The rank by comparisons is the heuristic's by popcounts of the cells used before.
-        let by_popcount = |cells: u64| -> usize {
-            let mut used = 0u32;
-            let mut rank = 0;
-            for (i, &c) in cells.to_le_bytes()[..6].iter().enumerate() {
-                rank += (c as u32 - (used & ((1 << c) - 1)).count_ones()) * weights[i];
-                used |= 1 << c;
+        let zero_index = ZeroIndex::new(shape, 6);
+        let no_tables: Vec<slide_core::table::Payload> = (0..4).map(|_| Vec::<u8>::new().into()).collect();
+        for zero in [None, Some(&zero_index)] {
+            let tree = Tree25::<6, 8>::from_parts(&details, &[0b1111], &weights, &no_tables, zero)
+                .expect("the 6-6-6-6 dimensions");
+            // The rank by comparisons is the heuristic's by popcounts of the cells used before.
+            let by_popcount = |cells: u64| -> u32 {
+                let mut used = 0u32;
+                let mut rank = 0;
+                for (i, &c) in cells.to_le_bytes()[..6].iter().enumerate() {
+                    rank += (c as u32 - (used & ((1 << c) - 1)).count_ones()) * weights[i];
+                    used |= 1 << c;
+                }
+                rank
+            };
+            let mut state = goal;
+            let mut rng = Pcg64::seed_from_u64(2026);
+            for _ in 0..20_000 {
+                let node = tree.unread(state);
+                let mut children = Vec::new();
+                puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
+                let (mv, child) = children[rng.random_range(0..children.len())];
+                let pending = tree.pending(&node, mv.from, mv.to, mv.direction);
+                let fresh = tree.unread(child);
+                assert_eq!(pending.count, 2, "one pattern in each orientation holds each tile");
+                for change in &pending.changes[..pending.count] {
+                    let l = change.lookup as usize;
+                    assert_eq!(
+                        (change.cells, change.rank, change.mask),
+                        (fresh.slots[l], fresh.ranks[l], fresh.masks[l]),
+                        "lookup {l}, {mv:?}"
+                    );
+                    let cells = &change.cells.to_le_bytes()[..6];
+                    match zero {
+                        None => assert_eq!(change.rank, by_popcount(change.cells), "lookup {l}, {mv:?}"),
+                        Some(index) => {
+                            let blank = tree.cell_map[l][child.blank() as usize];
+                            assert_eq!(change.index as u64, index.index(cells, blank), "lookup {l}, {mv:?}");
+                        }
+                    }
+                }
+                state = child;
             }
-            rank as usize
-        };
-        let mut state = goal;
-        let mut rng = Pcg64::seed_from_u64(2026);
-        for _ in 0..20_000 {
-            let node = tree.unread(state);
-            let mut children = Vec::new();
-            puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
-            let (mv, child) = children[rng.random_range(0..children.len())];
-            let pending = tree.pending(&node, mv.from, mv.to, mv.direction);
-            let fresh = tree.unread(child);
-            for (o, &(p, cells, rank)) in pending.reads.iter().enumerate() {
-                assert_eq!((cells, rank), (fresh.slots[o][p], fresh.ranks[o][p]), "orientation {o}, {mv:?}");
-                assert_eq!(rank as usize, by_popcount(cells), "orientation {o}, {mv:?}");
-            }
-            state = child;
         }
     }
 }
