@@ -13,8 +13,8 @@ use std::collections::VecDeque;
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
 use mpi::environment::Universe;
-use mpi::topology::SimpleCommunicator;
 use mpi::point_to_point::MatchedReceiveVec;
+use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use mpi::Threading;
 
