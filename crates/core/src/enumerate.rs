@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::bits::{packed_get, AtomicBitSet, AtomicPacked};
 use crate::search::{LimitGuard, LimitHit, Limits};
-use crate::units::human_bytes;
+use crate::units::{human_bytes, thousands};
 use crate::RankedSpace;
 
 /// Progress after one breadth-first layer.
@@ -104,7 +104,7 @@ impl<S> Enumeration<S> {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum EnumerateError {
     /// The working memory would exceed the budget.
-    #[error("enumerating {states} states needs about {}, over the {} allowed", human_bytes(*needed), human_bytes(*budget))]
+    #[error("enumerating {} states needs about {}, over the {} allowed", thousands(*states), human_bytes(*needed), human_bytes(*budget))]
     TooLarge {
         /// Ranks in the space.
         states: u64,

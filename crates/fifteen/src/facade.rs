@@ -1219,6 +1219,7 @@ mod tests {
                 "optimal",
                 "moves",
                 "pieces",
+                "notation",
                 "nodes",
                 "millis",
                 "heuristic",

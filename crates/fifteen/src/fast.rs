@@ -97,7 +97,7 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
 /// let start = random_grid(&goal, &mut rand_pcg::Pcg64::seed_from_u64(1));
 /// let limits = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
 /// let e = fast::solve_within(&start, &goal, &limits).unwrap_err();
-/// assert!(matches!(e, SolveError::Limit(LimitHit::Time(_))));
+/// assert!(matches!(e, SolveError::Limit(s) if matches!(s.hit, LimitHit::Time(_))));
 /// ```
 pub fn solve_within(start: &Grid, goal: &Grid, limits: &Limits) -> Result<FastSolution, SolveError> {
     let clock = Instant::now();

@@ -55,7 +55,7 @@ fn every_command_stops_at_its_bounds_with_exit_3() {
     // 1.9 MiB for the enumeration, plus what the program itself holds.
     let e = stderr(&o);
     assert!(
-        e.contains("enumerating 5443200 states needs about ") && e.contains("MiB, over the 1.0 MiB allowed"),
+        e.contains("enumerating 5,443,200 states needs about ") && e.contains("MiB, over the 1.0 MiB allowed"),
         "{e}"
     );
     let needed: f64 = e.split("needs about ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();

@@ -125,6 +125,13 @@ where
         if let Some(hit) = result.hit {
             break Outcome::LimitReached(whole_limit(hit, options));
         }
+        // The children the bound pruned on the way down to a goal are counted as the search
+        // comes back up: a goal found past the node bound and its eighth of slack is past it.
+        if let Some(max) = options.limits.max_nodes {
+            if !result.paths.is_empty() && stats.nodes > max.saturating_add(max / 8) {
+                break Outcome::LimitReached(LimitHit::Nodes(max));
+            }
+        }
         if let Some(path) = result.paths.into_iter().next() {
             break Outcome::Found(path);
         }

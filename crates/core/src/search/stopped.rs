@@ -15,6 +15,7 @@ use super::{LimitHit, SearchStats};
 ///     nodes: 1_300,
 ///     iterations: vec![(40, 100), (42, 1_000), (44, 200)],
 ///     elapsed: Duration::from_millis(13),
+///     ..SearchStats::default()
 /// };
 /// let stopped = Stopped::after(LimitHit::Time(Duration::from_millis(13)), stats);
 /// // No solution is shorter than the bound of the iteration cut short.

@@ -18,6 +18,12 @@ use crate::{bound, Grid, TilePuzzle};
 /// answers no shorter than the staged solver's (docs/BENCHMARKS.md).
 const WEIGHTED_CELLS: usize = 25;
 
+/// The least time the staged solver gets for a quick answer: it is the answer that must come,
+/// and it ends on its own (in well under a second on the page's boards, up to 10x10, in a
+/// release build; 3 s for a 10x10 in the tests' build on a loaded machine), so a budget cut
+/// short does not leave the page without one. Memory and Ctrl-C bound it as ever.
+const STAGED_AT_LEAST: std::time::Duration = std::time::Duration::from_secs(30);
+
 impl Tiles {
     /// The step that moves `direction` from `board`, if a tile can.
     fn step(board: &Grid, direction: Direction) -> Option<Step> {
@@ -151,7 +157,8 @@ impl Play for Tiles {
     /// allows) and the staged solver up to 5x5; the staged solver past it. The lower bound is
     /// the highest proven: theirs, or the heuristic's raised to the solutions' parity.
     fn quick_solution(&self, position: &TileInput, limits: &Limits) -> Result<Option<Solution<Self>>, AnswerError> {
-        let fast = self.solve(position, &SolveRequest::new(Algorithm::Fast, *limits))?;
+        let staged = Limits { timeout: limits.timeout.map(|t| t.max(STAGED_AT_LEAST)), ..*limits };
+        let fast = self.solve(position, &SolveRequest::new(Algorithm::Fast, staged))?;
         let mut best = match position.start.dims().cells() <= WEIGHTED_CELLS {
             false => fast,
             true => {
