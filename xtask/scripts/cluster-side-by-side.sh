@@ -13,8 +13,8 @@ cd "$(dirname "$0")/../.."
 WHAT=${1:-both}
 ROUNDS=${ROUNDS:-2}
 DATA=${DATA:-target/side-data}
-ONE=target/release/fifteen
-MPI=target/release/fifteen-mpi
+ONE=${ONE:-target/release/fifteen}
+MPI=${MPI:-target/release/fifteen-mpi}
 TSV=crates/fifteen/benchmarks/korf100.tsv
 BATCH=target/side-korf100.txt
 GOAL="0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"
