@@ -317,12 +317,8 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
         }
         let (first, end) = plan.range(me);
         let len = end - first;
-        let mut sets = Sets {
-            first,
-            seen: AtomicBitSet::new(len),
-            layer: AtomicBitSet::new(len),
-            next: AtomicBitSet::new(len),
-        };
+        let mut sets =
+            Sets { first, seen: AtomicBitSet::new(len), layer: AtomicBitSet::new(len), next: AtomicBitSet::new(len) };
         let root_ranks: Vec<u64> = roots.iter().map(|r| puzzle.rank(r)).collect();
         let job = format!("{} ({}) of {n} ranks from {root_ranks:?}", self.job, std::any::type_name::<P>());
         let checkpoints =

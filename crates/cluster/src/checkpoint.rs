@@ -96,8 +96,10 @@ impl Checkpoints {
             _ => Ok(None),
         };
         let bytes = serde_json::to_vec(&manifest).expect("plain data");
-        let manifest: Result<Option<Manifest>, String> = serde_json::from_slice(&net.broadcast(bytes))
-            .map_err(|e| EnumerateError::Refused(format!("the checkpoint's manifest did not reach every rank (a bug): {e}")))?;
+        let manifest: Result<Option<Manifest>, String> =
+            serde_json::from_slice(&net.broadcast(bytes)).map_err(|e| {
+                EnumerateError::Refused(format!("the checkpoint's manifest did not reach every rank (a bug): {e}"))
+            })?;
         let Some(m) = manifest.map_err(EnumerateError::Refused)? else { return Ok(None) };
         let mine = self.read_layer(m.depth, seen, layer);
         if let Err(e) = &mine {
@@ -177,8 +179,9 @@ impl Checkpoints {
             _ => Ok(()),
         };
         let bytes = serde_json::to_vec(&manifest).expect("plain data");
-        let manifest: Result<(), String> = serde_json::from_slice(&net.broadcast(bytes))
-            .map_err(|e| EnumerateError::Refused(format!("the checkpoint's manifest did not reach every rank (a bug): {e}")))?;
+        let manifest: Result<(), String> = serde_json::from_slice(&net.broadcast(bytes)).map_err(|e| {
+            EnumerateError::Refused(format!("the checkpoint's manifest did not reach every rank (a bug): {e}"))
+        })?;
         manifest.map_err(EnumerateError::Refused)?;
         for d in 0..depth {
             let _ = std::fs::remove_file(self.layer_file(d));

@@ -268,9 +268,10 @@ fn lead_analyze<P: Front, X: Transport + 'static>(
     let several = stream.several;
     let log = match &place.layer_log {
         None => None,
-        Some(path) => Some(RefCell::new(File::create(path).map_err(|e| {
-            CliError::input(format!("--layer-log: cannot write {}: {e}", path.display()))
-        })?)),
+        Some(path) => Some(RefCell::new(
+            File::create(path)
+                .map_err(|e| CliError::input(format!("--layer-log: cannot write {}: {e}", path.display())))?,
+        )),
     };
     let write_log = |r: &LayerReport| {
         if let Some(file) = &log {

@@ -105,7 +105,13 @@ impl<'a, X: Transport> ClusterIda<'a, X> {
 }
 
 impl<X: Transport> IdaRunner for ClusterIda<'_, X> {
-    fn ida_star<T, G>(&self, tree: &T, start: T::State, goal: G, options: &IdaOptions) -> SearchResult<Path<T::State, T::Move>>
+    fn ida_star<T, G>(
+        &self,
+        tree: &T,
+        start: T::State,
+        goal: G,
+        options: &IdaOptions,
+    ) -> SearchResult<Path<T::State, T::Move>>
     where
         T: IdaTree,
         G: Fn(&T::State) -> bool + Sync,
@@ -119,8 +125,15 @@ impl<X: Transport> IdaRunner for ClusterIda<'_, X> {
         let (end, mut stats) = std::thread::scope(|s| {
             let searcher = Searcher { tree, start, goal: &goal, jobs: &jobs, deadline };
             s.spawn(move || searcher.run(reports));
-            let rank =
-                Rank { ida: self, instance, jobs: &jobs, reports: from_searcher, options, deadline, idle: Cell::new(0) };
+            let rank = Rank {
+                ida: self,
+                instance,
+                jobs: &jobs,
+                reports: from_searcher,
+                options,
+                deadline,
+                idle: Cell::new(0),
+            };
             let result = match self.net.rank() {
                 0 => rank.lead(tree, start, &goal, clock),
                 _ => rank.follow(),
@@ -291,7 +304,8 @@ impl<T: IdaTree, G: Fn(&T::State) -> bool + Sync> Searcher<'_, T, G> {
                     Report::Joined { iteration, fingerprint }
                 }
                 Job::Subtree { iteration, index, lease } => {
-                    let Some((_, cut)) = split.as_ref().filter(|(it, cut)| *it == iteration && (index as usize) < cut.len())
+                    let Some((_, cut)) =
+                        split.as_ref().filter(|(it, cut)| *it == iteration && (index as usize) < cut.len())
                     else {
                         continue;
                     };
@@ -348,7 +362,8 @@ impl<X: Transport> Rank<'_, '_, X> {
                 self.idle.set(0);
                 Event::Local(report)
             }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => match message::try_receive(self.ida.net) {
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => match message::try_receive(self.ida.net)
+            {
                 Some((from, m)) => Event::Net(from, m),
                 None => Event::Idle,
             },
@@ -715,7 +730,7 @@ impl Pool {
         found: Option<Vec<u8>>,
         hit: Option<Hit>,
     ) -> Option<Cancel> {
-        let Some(at) = self.out[from].iter().position(|(i, _)| *i == index) else { return None };
+        let at = self.out[from].iter().position(|(i, _)| *i == index)?;
         let (_, lease) = self.out[from].swap_remove(at);
         self.leased -= lease.unwrap_or(0);
         self.nodes += nodes;
@@ -741,9 +756,7 @@ impl Pool {
             }
             Some(Hit::Nodes(_)) => None,
             // Cancelled by rank 0: a subtree after a goal, or after the end.
-            Some(Hit::Interrupted)
-                if self.ending.is_some() || self.best.as_ref().is_some_and(|(b, _)| index > *b) =>
-            {
+            Some(Hit::Interrupted) if self.ending.is_some() || self.best.as_ref().is_some_and(|(b, _)| index > *b) => {
                 None
             }
             Some(hit) if self.ending.is_none() => Some(Cancel::Ending(Ending::Limit(hit))),

@@ -159,7 +159,8 @@ fn replays(record: &Value) -> bool {
         record[key].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect()
     };
     let dims = parse_dims(&format!("{}x{}", record["rows"], record["cols"])).unwrap();
-    let (mut board, goal) = (Grid::from_cells(dims, &cells("start")).unwrap(), Grid::from_cells(dims, &cells("goal")).unwrap());
+    let (mut board, goal) =
+        (Grid::from_cells(dims, &cells("start")).unwrap(), Grid::from_cells(dims, &cells("goal")).unwrap());
     for mv in record["moves"].as_array().unwrap() {
         let direction = mv.as_str().unwrap().parse().unwrap();
         if board.slide(direction).is_none() {
@@ -212,7 +213,8 @@ fn twenty_of_korfs_100_solve_as_fifteen_solve_does() {
 fn bad_lines_and_bounds_fail_their_own_records() {
     let data = scratch("mpirun-contract");
     let batch = data.join("mixed.txt");
-    let lines = ["8 6 7 / 2 5 4 / 3 0 1", "1 2 3 / 4 5 6 / 8 7 0", "not a board", "# a comment", "1 2 3 / 4 5 6 / 0 7 8"];
+    let lines =
+        ["8 6 7 / 2 5 4 / 3 0 1", "1 2 3 / 4 5 6 / 8 7 0", "not a board", "# a comment", "1 2 3 / 4 5 6 / 0 7 8"];
     std::fs::write(&batch, lines.join("\n")).unwrap();
     let o = run(mpirun(3, FIFTEEN_MPI, &["solve", "--batch", batch.to_str().unwrap(), "--json"], &data));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));

@@ -18,11 +18,8 @@ use slide_core::progress::NoProgress;
 use slide_core::search::{LimitHit, Limits};
 
 fn tiles(size: Option<&str>, heuristic: Option<&str>, goal: Option<&str>) -> Tiles {
-    let settings = Settings {
-        heuristic: heuristic.map(String::from),
-        goal: goal.map(String::from),
-        ..Settings::default()
-    };
+    let settings =
+        Settings { heuristic: heuristic.map(String::from), goal: goal.map(String::from), ..Settings::default() };
     Tiles::new(&FIFTEEN, size.map(|s| parse_dims(s).unwrap()), &settings).unwrap()
 }
 
@@ -182,8 +179,8 @@ fn distributed_ida_gives_the_first_solution_of_the_sequential_search() {
 #[test]
 fn three_of_korfs_100_solve_alike_on_three_ranks() {
     let goal = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fifteen/benchmarks/korf100.tsv"))
-        .unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fifteen/benchmarks/korf100.tsv")).unwrap();
     // Instances 5, 9 and 12: 56, 46 and 45 moves, a second in all with walking distance.
     let boards: Vec<String> = text
         .lines()
