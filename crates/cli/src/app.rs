@@ -838,10 +838,10 @@ impl SolveSummary {
                 &format!(
                     "{} of {} solved, total length {}, total time {:.3} s, {}",
                     self.solved,
-                quantity(report.inputs as u64, "board"),
-                self.total_length,
-                self.clock.elapsed().as_secs_f64(),
-                quantity(self.nodes, "node")
+                    quantity(report.inputs as u64, "board"),
+                    self.total_length,
+                    self.clock.elapsed().as_secs_f64(),
+                    quantity(self.nodes, "node")
                 ),
             );
         }

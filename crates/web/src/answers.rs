@@ -511,7 +511,8 @@ fn solve_of<P: Play>(
         Search::Found(s) => {
             let moves = p.solution_steps(&s);
             let boards = if boards { views(p, &moves)? } else { Vec::new() };
-            let count = p.count(pos, &CountRequest { list: None, limits: count_limits(limits), style: Default::default() });
+            let count =
+                p.count(pos, &CountRequest { list: None, limits: count_limits(limits), style: Default::default() });
             let (optimal_solutions, count_note) = match count {
                 Ok(c) => (Some(count_value(c.count.0)), Some(count_words.to_string())),
                 Err(AnswerError::Limit(s)) => {

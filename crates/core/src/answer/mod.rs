@@ -25,14 +25,14 @@ pub use error::AnswerError;
 pub use method::{Algorithm, MethodInfo, Named, Param, Params, RandomWalk, DEFAULT_WEIGHT};
 pub use play::{Attempt, Estimate, Hint, Piece, Play, Step, Target, View};
 pub use records::{
-    check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played, Record,
-    Solution, SpaceWords, Tally, Words, RECORD_BYTES_PER_MOVE, SHOWN_STEPS,
+    check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played,
+    Record, Solution, SpaceWords, Tally, Words, RECORD_BYTES_PER_MOVE, SHOWN_STEPS,
 };
 
 use serde::Serialize;
 
-use crate::notation::Style;
 use crate::enumerate::Enumerator;
+use crate::notation::Style;
 use crate::progress::Progress;
 use crate::search::{IdaRunner, Limits};
 use crate::table::TableSet;

@@ -5,9 +5,9 @@
 
 mod astar;
 mod bfs;
+mod bounded;
 mod count;
 mod dfs;
-mod bounded;
 mod idastar;
 pub mod layers;
 pub mod memory;

@@ -12,7 +12,13 @@ use super::{ida_star_tree, IdaOptions, Path, SearchResult};
 pub trait IdaRunner {
     /// A shortest path from `start` to a state satisfying `goal` in `tree`, within
     /// `options`.
-    fn ida_star<T, G>(&self, tree: &T, start: T::State, goal: G, options: &IdaOptions) -> SearchResult<Path<T::State, T::Move>>
+    fn ida_star<T, G>(
+        &self,
+        tree: &T,
+        start: T::State,
+        goal: G,
+        options: &IdaOptions,
+    ) -> SearchResult<Path<T::State, T::Move>>
     where
         T: IdaTree,
         G: Fn(&T::State) -> bool + Sync;
@@ -24,7 +30,13 @@ pub trait IdaRunner {
 pub struct OneProcess;
 
 impl IdaRunner for OneProcess {
-    fn ida_star<T, G>(&self, tree: &T, start: T::State, goal: G, options: &IdaOptions) -> SearchResult<Path<T::State, T::Move>>
+    fn ida_star<T, G>(
+        &self,
+        tree: &T,
+        start: T::State,
+        goal: G,
+        options: &IdaOptions,
+    ) -> SearchResult<Path<T::State, T::Move>>
     where
         T: IdaTree,
         G: Fn(&T::State) -> bool + Sync,

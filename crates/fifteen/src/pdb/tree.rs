@@ -228,8 +228,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                     own_step[s] = weights[s] as i32;
                     for (between, delta) in row.iter_mut().enumerate().take(1 << K) {
                         let earlier = (between & ((1 << s) - 1)).count_ones() as i32;
-                        let later: i32 =
-                            (s + 1..K).filter(|i| between >> i & 1 == 1).map(|i| weights[i] as i32).sum();
+                        let later: i32 = (s + 1..K).filter(|i| between >> i & 1 == 1).map(|i| weights[i] as i32).sum();
                         *delta = later - earlier * weights[s] as i32;
                     }
                 }
