@@ -4,13 +4,13 @@
 //! to itself never enter MPI (a blocking send to oneself could wait for a receive that the
 //! same thread has yet to post). The collectives are `MPI_Alltoall` of the counts, then
 //! `MPI_Alltoallv` of the bytes, and `MPI_Allreduce` for sums, each entered once every rank
-//! is there (sleeping, not spinning, while others finish). MPI is initialised with
+//! is there (sleeping, not spinning, while others finish a long part). MPI is initialised with
 //! `MPI_THREAD_FUNNELED`: only the thread that made the transport calls MPI (each rank's
 //! search threads never do) and finalised when the transport is dropped.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
@@ -51,20 +51,25 @@ impl MpiRank {
         Ok(MpiRank { world, rank, size, to_self: RefCell::new(VecDeque::new()), _universe: universe })
     }
 
-    /// Waits, sleeping, until every rank has come to the next collective: a rank that
-    /// finishes its part of a layer early would otherwise spin in MPI's blocking collective
-    /// (OpenMPI polls), taking a core from the ranks still working when ranks share cores.
-    /// Polled like [`Transport::receive`]: at most a millisecond late.
+    /// Waits until every rank has come to the next collective: briefly yielding the core,
+    /// then sleeping. A rank that finishes its part of a layer early would otherwise spin in
+    /// MPI's blocking collective (OpenMPI polls), taking a core from the ranks still working
+    /// when ranks share cores; the first tenth of a millisecond keeps quick collectives quick.
     fn settle(&self) {
         let mut barrier = self.world.immediate_barrier();
+        let start = Instant::now();
         let mut wait = Duration::from_micros(50);
         loop {
             match barrier.test() {
                 Ok(_) => return,
                 Err(pending) => barrier = pending,
             }
-            std::thread::sleep(wait);
-            wait = (wait * 2).min(Duration::from_millis(1));
+            if start.elapsed() < Duration::from_micros(100) {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(Duration::from_millis(1));
+            }
         }
     }
 
