@@ -353,9 +353,6 @@ function cancelSearches(why) {
   }
   inflight.clear();
   showCancel();
-  for (const what of ['hint', 'solve']) {
-    if ($(`${what}-more`).dataset.running === 'true') offerMore(what, null);
-  }
 }
 
 // ---- Tile boards, played in the page ----
@@ -956,7 +953,20 @@ function offerMore(what, answer, patience) {
     button.hidden = true;
     box.dataset.running = 'true';
     const request = what === 'hint' ? requestHint : requestSolve;
-    guarded(() => request('full'), `${what}-error`);
+    guarded(async () => {
+      try {
+        await request('full');
+      } catch (e) {
+        // Refused (every long slot taken) or cancelled: the quick answer stands, and the
+        // button offers to try again.
+        if (box.dataset.running === 'true') {
+          box.dataset.running = 'false';
+          text.textContent = attemptText(a);
+          button.hidden = false;
+        }
+        throw e;
+      }
+    }, `${what}-error`);
   } else if (a.seconds_to_finish_bound !== null) {
     text.textContent += ` That is longer than the ${budget} s budget: an optimal answer is unlikely.`;
   }

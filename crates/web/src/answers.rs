@@ -210,7 +210,10 @@ fn api_error(e: AnswerError) -> ApiError {
 
 /// How a search was made, in words: "IDA* with pdb663", "the staged solver".
 fn method_text<P: Play>(p: &P, s: &Solution<P>) -> String {
-    let h = &s.heuristic;
+    let h = match s.heuristic.as_str() {
+        "exact" => "the exact distance table",
+        h => h,
+    };
     let base = match s.algorithm.as_str() {
         "idastar" => format!("IDA* with {h}"),
         "astar" => format!("A* with {h}"),
