@@ -13,18 +13,16 @@ cd "$(dirname "$0")/../.."
 WHAT=${1:-both}
 ROUNDS=${ROUNDS:-2}
 DATA=${DATA:-target/side-data}
-ONE=target/release/fifteen
-MPI=target/release/fifteen-mpi
+ONE=${ONE:-target/release/fifteen}
+MPI=${MPI:-target/release/fifteen-mpi}
 TSV=crates/fifteen/benchmarks/korf100.tsv
 BATCH=target/side-korf100.txt
 GOAL="0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"
 grep -v '^#' "$TSV" | awk -F'\t' '$1!="id" {s=""; for(i=2;i<=17;i++){s=s $i; if(i<17) s=s ((i-1)%4==0 ? " / " : " ")} print s}' >"$BATCH"
 # OpenMPI refuses root unless told twice: for these launches only.
 if [ "$(id -u)" = 0 ]; then ROOT="-x OMPI_ALLOW_RUN_AS_ROOT=1 -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"; export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; else ROOT=""; fi
-mpi() { # ranks, arguments...
-    n=$1; shift
-    mpirun --oversubscribe --bind-to none -np "$n" --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo $ROOT "$MPI" "$@"
-}
+# mpirun on loopback, unbound (the ranks share the cores with everything else here).
+MPIRUN="mpirun --oversubscribe --bind-to none --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo $ROOT"
 load() { cut -d' ' -f1 /proc/loadavg; }
 run() { # name, command...
     name=$1; shift
@@ -43,14 +41,14 @@ while [ $i -lt "$ROUNDS" ]; do
     i=$((i + 1))
     if [ "$WHAT" != analyze ]; then
         run "fifteen --threads 1" $ONE solve --goal "$GOAL" --batch "$BATCH" --heuristic pdb663 --threads 1 --json --quiet --data-dir "$DATA"
-        run "fifteen-mpi -np 1" mpi 1 solve --goal "$GOAL" --batch "$BATCH" --heuristic pdb663 --json --quiet --data-dir "$DATA"
-        run "fifteen-mpi -np 2" mpi 2 solve --goal "$GOAL" --batch "$BATCH" --heuristic pdb663 --json --quiet --data-dir "$DATA"
+        run "fifteen-mpi -np 1" $MPIRUN -np 1 $MPI solve --goal "$GOAL" --batch "$BATCH" --heuristic pdb663 --json --quiet --data-dir "$DATA"
+        run "fifteen-mpi -np 2" $MPIRUN -np 2 $MPI solve --goal "$GOAL" --batch "$BATCH" --heuristic pdb663 --json --quiet --data-dir "$DATA"
         run "fifteen --threads 2" $ONE solve --goal "$GOAL" --batch "$BATCH" --heuristic pdb663 --threads 2 --json --quiet --data-dir "$DATA"
     fi
     if [ "$WHAT" != solve ]; then
         run "analyze 3x4 --threads 1" $ONE analyze --size 3x4 --threads 1 --json --quiet --max-memory 2G
-        run "analyze-mpi 3x4 -np 1" mpi 1 analyze --size 3x4 --json --quiet --max-memory 2G
-        run "analyze-mpi 3x4 -np 2" mpi 2 analyze --size 3x4 --json --quiet --max-memory 1G --layer-log target/side-layers-2.jsonl
+        run "analyze-mpi 3x4 -np 1" $MPIRUN -np 1 $MPI analyze --size 3x4 --json --quiet --max-memory 2G
+        run "analyze-mpi 3x4 -np 2" $MPIRUN -np 2 $MPI analyze --size 3x4 --json --quiet --max-memory 1G --layer-log target/side-layers-2.jsonl
         run "analyze 3x4 --threads 2" $ONE analyze --size 3x4 --threads 2 --json --quiet --max-memory 2G
     fi
 done

@@ -3,12 +3,14 @@
 //! Messages are MPI messages of one tag, received by probing any source; a rank's messages
 //! to itself never enter MPI (a blocking send to oneself could wait for a receive that the
 //! same thread has yet to post). The collectives are `MPI_Alltoall` of the counts, then
-//! `MPI_Alltoallv` of the bytes, and `MPI_Allreduce` for sums. MPI is initialised with
+//! `MPI_Alltoallv` of the bytes, and `MPI_Allreduce` for sums, each entered once every rank
+//! is there (sleeping, not spinning, while others finish a long part). MPI is initialised with
 //! `MPI_THREAD_FUNNELED`: only the thread that made the transport calls MPI (each rank's
 //! search threads never do) and finalised when the transport is dropped.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition, PartitionMut};
@@ -47,6 +49,28 @@ impl MpiRank {
         let world = universe.world();
         let (rank, size) = (world.rank() as usize, world.size() as usize);
         Ok(MpiRank { world, rank, size, to_self: RefCell::new(VecDeque::new()), _universe: universe })
+    }
+
+    /// Waits until every rank has come to the next collective: briefly yielding the core,
+    /// then sleeping. A rank that finishes its part of a layer early would otherwise spin in
+    /// MPI's blocking collective (OpenMPI polls), taking a core from the ranks still working
+    /// when ranks share cores; the first tenth of a millisecond keeps quick collectives quick.
+    fn settle(&self) {
+        let mut barrier = self.world.immediate_barrier();
+        let start = Instant::now();
+        let mut wait = Duration::from_micros(50);
+        loop {
+            match barrier.test() {
+                Ok(_) => return,
+                Err(pending) => barrier = pending,
+            }
+            if start.elapsed() < Duration::from_micros(100) {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(Duration::from_millis(1));
+            }
+        }
     }
 
     /// The MPI library's version string (`MPI_Get_library_version`).
@@ -108,6 +132,7 @@ impl Transport for MpiRank {
 
     fn all_to_all(&self, outgoing: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
         assert_eq!(outgoing.len(), self.size, "one buffer per rank");
+        self.settle();
         let counts: Vec<i32> = outgoing.iter().map(|b| count(b.len())).collect();
         let mut incoming = vec![0i32; self.size];
         self.world.all_to_all_into(&counts[..], &mut incoming[..]);
@@ -139,12 +164,14 @@ impl Transport for MpiRank {
 
     fn sum(&self, values: &[u64]) -> Vec<u64> {
         let mut sums = vec![0u64; values.len()];
+        self.settle();
         self.world.all_reduce_into(values, &mut sums[..], SystemOperation::sum());
         sums
     }
 
     fn broadcast(&self, bytes: Vec<u8>) -> Vec<u8> {
         let root = self.world.process_at_rank(0);
+        self.settle();
         let mut len = bytes.len() as u64;
         root.broadcast_into(&mut len);
         let mut buffer = if self.rank == 0 { bytes } else { vec![0u8; len as usize] };
