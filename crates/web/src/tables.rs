@@ -155,7 +155,14 @@ impl Tables {
         // On 4x4 the 6-6-3 set is the one to mention: it takes seconds, and once there it
         // is what a missing 7-8 set gives way to.
         let helps = match (used, wanted.shape == Partition::pdb663().shape) {
-            (HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 | HeuristicChoice::Pdb6666, _) => return None,
+            (
+                HeuristicChoice::Pdb663
+                | HeuristicChoice::Pdb78
+                | HeuristicChoice::Pdb6666
+                | HeuristicChoice::Zpdb6666
+                | HeuristicChoice::Zpdb6666x7,
+                _,
+            ) => return None,
             (_, true) => Partition::pdb663(),
             (_, false) => wanted,
         };

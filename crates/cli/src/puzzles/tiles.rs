@@ -168,7 +168,7 @@ impl<V: TileProgram> Front for Tiles<V> {
              may be grouped by /, newlines or brackets: \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12\" and \
              \"([5,1,7,3],[9,2,11,4],[13,6,15,8],[0,10,14,12])\" are the same board.\n\
              Default heuristic: the strongest at hand: exact tables up to 10 cells; on 4x4 pdb78, else pdb663; \
-             on 5x5 pdb6666, else linear-conflict; walking-distance elsewhere.",
+             on 5x5 zpdb6666x7, else pdb6666, else linear-conflict; walking-distance elsewhere.",
             V::VARIANT.shapes_text
         );
         let large: Vec<String> = Self::table_sets()

@@ -132,7 +132,7 @@ impl ZeroIndex {
     pub fn index_of(&self, mask: u32, order: u32, blank: u8) -> u64 {
         let rank = self.subsets.rank(mask) as usize;
         let map = self.maps[rank];
-        let region = if map & 0xff > 1 { self.regions[rank * self.n + blank as usize % self.n] as u64 } else { 0 };
+        let region = if map & 0xff > 1 { self.regions[rank * self.n + blank as usize] as u64 } else { 0 };
         (map >> 8) + region * self.orders as u64 + order as u64
     }
 
