@@ -12,21 +12,21 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use clap::builder::PossibleValuesParser;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use rand::SeedableRng;
 use serde::Serialize;
 use slide_core::answer::{
     fresh_seed, shown_boards, shown_steps, Algorithm, Analysis, Count, CountRequest, ErrorRecord, Facade, Make, Origin,
-    Param, Params, Record, Solution, SolveRequest,
+    Param, Params, Played, Record, Solution, SolveRequest, SHOWN_STEPS,
 };
+use slide_core::notation::{Convention, Notation, Style};
 use slide_core::units::{quantity, thousands};
 use slide_pictures::{DepthChart, Scale};
 
 use crate::front::{Front, Setup, MAX_PICTURE_MOVES};
 use crate::inputs::{BatchLines, Input};
-use crate::output::{emit_json, is_output_closed, write_out};
-use crate::progress::Bars;
+use crate::output::{emit_json, is_output_closed, say, write_out};
 use crate::{CliError, CommonArgs, ExitCode, PictureTarget, PlotArgs, SvgArgs};
 
 /// The parsed command line of puzzle options `O` and the puzzle's own subcommands `X`.
@@ -53,6 +53,10 @@ enum Command<O: Args, X: Subcommand> {
     /// The number of distinct optimal solutions of each board; --list prints them.
     /// Example: count --list
     Count(CountArgs<O>),
+    /// Plays moves written in notation (letters RRDL, runs R2 D L, or words) from the goal, or
+    /// from --from BOARD, and prints the position reached; an illegal move is named, with its
+    /// place. Example: play RRDL
+    Play(PlayArgs<O>),
     /// Boards made by a random walk from the goal that never undoes its last move.
     /// Example: scramble --moves 40 --seed 1 --count 5
     Scramble(ScrambleArgs<O>),
@@ -69,16 +73,58 @@ enum Command<O: Args, X: Subcommand> {
     Puzzle(X),
 }
 
-/// The inputs of a subcommand.
+/// The inputs of a subcommand: BOARD arguments or `--batch FILE` (also the cluster runner's).
 #[derive(Args, Debug, Clone, Default)]
-struct Inputs {
+pub struct Inputs {
     /// Boards (how to write one: below), each one argument; default: the puzzle's own.
     #[arg(value_name = "BOARD")]
-    boards: Vec<String>,
+    pub boards: Vec<String>,
     /// A file of inputs, one per line ("-" = standard input); blank lines and lines starting
     /// with "#" are skipped. Example: --batch boards.txt
     #[arg(long, value_name = "FILE", conflicts_with = "boards")]
-    batch: Option<String>,
+    pub batch: Option<String>,
+}
+
+impl Inputs {
+    /// Whether boards or a batch were given.
+    pub fn given(&self) -> bool {
+        !self.boards.is_empty() || self.batch.is_some()
+    }
+}
+
+/// How moves are written and read: `--notation` and `--convention`.
+#[derive(Args, Debug, Clone, Default)]
+struct NotationArgs {
+    /// How the moves are written (the text's `notation` line and the JSON key `notation`):
+    /// lurd, one letter per move (RRDL); runs, a count after a repeated letter (R2 D L; each
+    /// run is one move of --metric mtm); words (Right Right Down Left). Default: lurd.
+    /// Example: --notation runs
+    #[arg(
+        long,
+        value_name = "FORM",
+        value_parser = PossibleValuesParser::new(Notation::ALL.map(Notation::name)).try_map(|n| n.parse::<Notation>())
+    )]
+    notation: Option<Notation>,
+    /// Whose way a letter names: tile (the way the tile moves, as slidy and slidysim write it;
+    /// the default) or blank (the way the blank moves). It also says how --apply and `play`
+    /// read moves. Example: --convention blank
+    #[arg(
+        long,
+        value_name = "WHOSE",
+        value_parser = PossibleValuesParser::new(Convention::ALL.map(Convention::name)).try_map(|c| c.parse::<Convention>())
+    )]
+    convention: Option<Convention>,
+}
+
+impl NotationArgs {
+    /// The style asked for (default: LURD letters, the tile's way).
+    fn style(&self) -> Style {
+        let default = Style::default();
+        Style {
+            notation: self.notation.unwrap_or(default.notation),
+            convention: self.convention.unwrap_or(default.convention),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -91,6 +137,12 @@ struct SolveArgs<O: Args> {
     /// Also print the board before the first move and after every move.
     #[arg(long = "boards")]
     show_boards: bool,
+    /// Plays these moves (any notation, read in --convention) on each board first, and
+    /// solves the position they reach. Example: --apply "R2 D L"
+    #[arg(long, value_name = "MOVES")]
+    apply: Option<String>,
+    #[command(flatten)]
+    notation: NotationArgs,
     #[command(flatten)]
     params: ParamArgs,
     #[command(flatten)]
@@ -210,6 +262,23 @@ struct CountArgs<O: Args> {
     #[arg(long, value_name = "N", default_value_t = 100, requires = "list")]
     limit: usize,
     #[command(flatten)]
+    notation: NotationArgs,
+    #[command(flatten)]
+    puzzle: O,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs<O: Args> {
+    /// The moves, in any notation: letters (RRDL), runs (R2 D L), words (Right Down), mixed;
+    /// several arguments are read as one text. Example: play "R2 D L"
+    #[arg(value_name = "MOVES", required = true, num_args = 1..)]
+    moves: Vec<String>,
+    /// The board the moves start from (default: the goal). Example: --from "1 2 3 / 4 5 6 / 0 7 8"
+    #[arg(long, value_name = "BOARD")]
+    from: Option<String>,
+    #[command(flatten)]
+    notation: NotationArgs,
+    #[command(flatten)]
     puzzle: O,
 }
 
@@ -251,7 +320,13 @@ pub fn main<P: Front>() -> ! {
 /// `command::<P>().debug_assert()` to check it is well formed.
 pub fn command<P: Front>() -> clap::Command {
     let algorithms: Vec<&str> = P::methods().iter().map(|m| m.name).collect();
-    let heuristics: Vec<&str> = P::heuristics().iter().map(|(n, _)| *n).collect();
+    let heuristic_lists = P::heuristic_lists();
+    let mut heuristics: Vec<&str> = Vec::new();
+    for name in heuristic_lists.iter().flat_map(|(_, list)| list.iter().map(|(n, _)| *n)) {
+        if !heuristics.contains(&name) {
+            heuristics.push(name);
+        }
+    }
     let mut after = examples(P::NAME, P::EXAMPLES);
     let list = |title: &str, names: &mut dyn Iterator<Item = (&str, &str)>| {
         let mut text = format!("{title}:\n");
@@ -264,7 +339,9 @@ pub fn command<P: Front>() -> clap::Command {
         "Algorithms of solve (--algorithm; the first is the default)",
         &mut P::methods().iter().map(|m| (m.name, m.description)),
     );
-    after += &list("\nHeuristics (--heuristic)", &mut P::heuristics().iter().copied());
+    for (title, named) in &heuristic_lists {
+        after += &list(&format!("\n{title}"), &mut named.iter().copied());
+    }
     after += "\n";
     after += &P::after_help(&crate::data_dir(None));
     after += "\n\n";
@@ -286,7 +363,49 @@ pub fn command<P: Front>() -> clap::Command {
     if !makes_boards::<P>() {
         cmd = cmd.mut_subcommand("scramble", |s| s.hide(true)).mut_subcommand("random", |s| s.hide(true));
     }
-    cmd
+    if P::catalogue().is_empty() {
+        cmd = cmd.mut_arg("list", |a| a.hide(true));
+    }
+    if !P::PLAYS_NOTATION {
+        let hide = |a: clap::Arg| a.hide(true);
+        cmd = cmd
+            .mut_subcommand("play", |s| s.hide(true))
+            .mut_subcommand("solve", |s| s.mut_arg("apply", hide).mut_arg("notation", hide).mut_arg("convention", hide))
+            .mut_subcommand("count", |s| s.mut_arg("notation", hide).mut_arg("convention", hide));
+    }
+    P::adjust_help(tables_help::<P>(cmd))
+}
+
+/// The `tables` subcommand's help with this puzzle's own set in its examples (a set that is
+/// built on request when there is one), or saying it has none.
+fn tables_help<P: Front>(cmd: clap::Command) -> clap::Command {
+    let sets = P::table_sets();
+    // The largest set built on request (the one most worth knowing), else the first.
+    let Some(set) = sets.iter().filter(|s| s.large()).max_by_key(|s| s.bytes()).or(sets.first()) else {
+        return cmd.mut_subcommand("tables", |t| {
+            t.about(format!("The precomputed tables: {} uses none.", P::NAME)).long_about(None)
+        });
+    };
+    let name = set.name.clone();
+    cmd.mut_subcommand("tables", |t| {
+        t.about(format!(
+            "The precomputed tables: list them (where, how big, how long to build, built or not), build them, \
+             verify them. Example: tables build {name}"
+        ))
+        .long_about(None)
+        .mut_subcommand("build", |b| {
+            b.about(format!(
+                "Builds the sets named, or every set with --all: the tables they lack or that do not load; says \
+                 the memory and time it needs first. Example: tables build {name}"
+            ))
+        })
+        .mut_subcommand("verify", |v| {
+            v.about(format!(
+                "Loads each built table (or those of the sets named) and checks its header, checksum, size and \
+                 meaning, then each complete set as a whole. Example: tables verify {name}"
+            ))
+        })
+    })
 }
 
 /// Whether `P` makes boards (`scramble`, `random`): the tile programs do.
@@ -337,6 +456,7 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
             Err(e) => return clap_error(e),
         },
         Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
+        Err(e) if misspells_a_subcommand::<P>(&e) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
             Ok(cli) => cli,
             // A board taken for a subcommand is not the problem: the retry's error (a bad
@@ -351,28 +471,18 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
     let common = cli.common;
     let command = cli.command.ok_or_else(|| CliError::internal("no subcommand, given or implied (a bug)"))?;
     common.init_threads()?;
-    let given = |i: &Inputs| !i.boards.is_empty() || i.batch.is_some();
     let inputs_given = match &command {
-        Command::Solve(a) => given(&a.inputs),
-        Command::Analyze(a) => given(&a.inputs),
-        Command::Count(a) => given(&a.inputs),
+        Command::Solve(a) => a.inputs.given(),
+        Command::Analyze(a) => a.inputs.given(),
+        Command::Count(a) => a.inputs.given(),
+        Command::Play(a) => a.from.is_some(),
         Command::Scramble(_)
         | Command::Random(_)
         | Command::Tables(_)
         | Command::Completions(_)
         | Command::Puzzle(_) => false,
     };
-    let setup = Setup {
-        program: P::NAME,
-        goal: common.goal.clone(),
-        heuristic: common.heuristic.clone(),
-        data_dir: crate::data_dir(common.data_dir.as_deref()),
-        limits: common.limits()?,
-        bars: Bars { program: P::NAME, quiet: common.quiet },
-        quiet: common.quiet,
-        inputs_given,
-        said: Default::default(),
-    };
+    let setup = Setup::new(P::NAME, &common, inputs_given)?;
     let json = common.json;
     match command {
         Command::Tables(a) => crate::tables::TablesRun {
@@ -387,18 +497,18 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
         Command::Solve(a) => solve::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Analyze(a) => analyze::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Count(a) => count::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
+        Command::Play(a) => play::<P>(&P::facade(a.puzzle.clone(), &setup)?, &setup, a, json),
         Command::Scramble(a) => {
             make::<P>(&P::facade(a.puzzle, &setup)?, &setup, Make::Scramble(a.moves), a.seed, a.count, json)
         }
         Command::Random(a) => make::<P>(&P::facade(a.puzzle, &setup)?, &setup, Make::Random, a.seed, a.count, json),
         Command::Completions(a) => crate::completions::print(&self::command::<P>(), P::NAME, a.shell),
         Command::Puzzle(c) => {
-            for r in P::run_command(c, &setup)? {
-                match json {
-                    true => emit_json(&Record::new(P::NAME, &r.json, Origin::Default(1)))?,
-                    false => write_out(&r.text)?,
-                }
-            }
+            let emit = |r: crate::front::CommandRecord| match json {
+                true => emit_json(&Record::new(P::NAME, &r.json, Origin::Default(1))),
+                false => write_out(&r.text),
+            };
+            P::run_command(c, &setup, &emit)?;
             Ok(ExitCode::Success)
         }
     }
@@ -436,13 +546,26 @@ fn names_a_subcommand(cmd: &clap::Command, args: &[OsString]) -> bool {
     args.iter().skip(1).any(|a| a.to_str().is_some_and(|a| cmd.find_subcommand(a).is_some()))
 }
 
-fn is_help_or_version(e: &clap::Error) -> bool {
+/// Whether `e` is a word taken for a subcommand that resembles one (`sovle`), rather than an
+/// input of `solve` without its subcommand: clap suggests a subcommand, and the word is
+/// neither a puzzle's name nor a file (`quzzle small`, `quzzle my.txt` are inputs).
+fn misspells_a_subcommand<P: Front>(e: &clap::Error) -> bool {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::InvalidSubcommand || e.get(ContextKind::SuggestedSubcommand).is_none() {
+        return false;
+    }
+    let Some(ContextValue::String(word)) = e.get(ContextKind::InvalidSubcommand) else { return false };
+    !P::catalogue().iter().any(|(name, _)| name.eq_ignore_ascii_case(word)) && !std::path::Path::new(word).exists()
+}
+
+/// Whether clap stopped to show `--help` or `--version` (a success, not an error).
+pub fn is_help_or_version(e: &clap::Error) -> bool {
     use clap::error::ErrorKind;
     matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
 }
 
 /// `--help` and `--version` succeed; any other clap error is bad usage, said in one message.
-fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
+pub fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
     if is_help_or_version(&e) {
         let text = e.to_string();
         write_out(&format!("{}\n", text.trim_end()))?;
@@ -453,45 +576,66 @@ fn clap_error(e: clap::Error) -> Result<ExitCode, CliError> {
 }
 
 /// The inputs of a run, read lazily.
-struct Stream {
-    items: Box<dyn Iterator<Item = Input>>,
+pub struct Stream {
+    /// Each input's origin and text, in order (a cluster runner passes each text on to its
+    /// other ranks as it goes by).
+    pub items: Box<dyn Iterator<Item = Input>>,
     /// Whether there may be more than one (a batch, or several arguments or defaults).
-    several: bool,
+    pub several: bool,
     /// Whether they come from `--batch`.
-    batch: bool,
+    pub batch: bool,
     /// Whether there are none at all.
-    empty: bool,
+    pub empty: bool,
+    /// Whether the facade's defaults stand in for no input (else no input is the work's own:
+    /// `analyze` from the goal).
+    pub defaults: bool,
 }
 
 /// The inputs given, or the facade's defaults when `defaults` and none are.
-fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool) -> Result<Stream, CliError> {
+pub fn inputs(facade: &impl Facade, given: &Inputs, defaults: bool, setup: &Setup) -> Result<Stream, CliError> {
     if let Some(path) = &given.batch {
         let items = Box::new(BatchLines::open(path)?);
-        return Ok(Stream { items, several: true, batch: true, empty: false });
+        return Ok(Stream { items, several: true, batch: true, empty: false, defaults });
     }
     let list: Vec<Input> = if !given.boards.is_empty() {
-        given.boards.iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b.clone()))).collect()
+        let boards = joined_cells(facade, &given.boards, setup);
+        boards.into_iter().enumerate().map(|(i, b)| (Origin::Argument(i + 1), Ok(b))).collect()
     } else if defaults {
         facade.default_inputs().into_iter().enumerate().map(|(i, b)| (Origin::Default(i + 1), Ok(b))).collect()
     } else {
         Vec::new()
     };
     let (several, empty) = (list.len() > 1, list.is_empty());
-    Ok(Stream { items: Box::new(list.into_iter()), several, batch: false, empty })
+    Ok(Stream { items: Box::new(list.into_iter()), several, batch: false, empty, defaults })
 }
 
-/// Runs `each` on every input in order, recording how each ended.
-fn for_each_input<F: Facade>(
+/// Board arguments typed without quotes (`fifteen solve 1 2 3 4 5 6 7 8 0`, where the shell
+/// makes each cell an argument): several arguments, each one word that is no board by
+/// itself, are read as one board, and said so. Anything else is left as it is.
+fn joined_cells(facade: &impl Facade, boards: &[String], setup: &Setup) -> Vec<String> {
+    let words = boards.len() > 1 && boards.iter().all(|b| !b.is_empty() && !b.contains(char::is_whitespace));
+    if !words || boards.iter().any(|b| facade.parse(b).is_ok()) {
+        return boards.to_vec();
+    }
+    let joined = boards.join(" ");
+    setup.note(&format!(
+        "the {} arguments are read as one board, \"{joined}\" (quote each board to give several)",
+        boards.len()
+    ));
+    vec![joined]
+}
+
+/// Runs `each` on every input of `stream` in order (parsed by `facade`; None for a run
+/// without inputs whose work needs none), recording how each ended: one record per input.
+pub fn for_each_input<F: Facade>(
     facade: &F,
-    given: &Inputs,
-    defaults: bool,
+    stream: Stream,
     json: bool,
     mut each: impl FnMut(Origin, Option<F::Input>, &mut Report) -> Result<(), CliError>,
 ) -> Result<Report, CliError> {
-    let stream = inputs(facade, given, defaults)?;
     let mut report = Report::new(facade.name(), json, stream.several, stream.batch);
     if stream.empty {
-        if defaults {
+        if stream.defaults {
             return Err(CliError::input(format!(
                 "no board given, and {} has no default board for these options: give a BOARD or --batch FILE",
                 facade.name()
@@ -510,7 +654,7 @@ fn for_each_input<F: Facade>(
 }
 
 /// How the inputs of a run ended: the count, the failures and the worst status.
-struct Report {
+pub struct Report {
     program: &'static str,
     json: bool,
     several: bool,
@@ -528,7 +672,7 @@ impl Report {
     /// Records how one input ended. An error is said (as its record in JSON, on stderr in
     /// text) and the run goes on, unless it must stop: Ctrl-C, an internal error, or a
     /// closed standard output.
-    fn record(&mut self, origin: Origin, result: Result<(), CliError>) -> Result<(), CliError> {
+    pub fn record(&mut self, origin: Origin, result: Result<(), CliError>) -> Result<(), CliError> {
         self.inputs += 1;
         let Err(e) = result else { return Ok(()) };
         if is_output_closed(&e) {
@@ -546,10 +690,10 @@ impl Report {
 
     /// Counts a failure of `origin`, and says it on stderr in text mode when there are
     /// several inputs (a run's only input is said by its exit message).
-    fn fail(&mut self, origin: Origin, e: CliError) {
+    pub fn fail(&mut self, origin: Origin, e: CliError) {
         self.failed += 1;
         if self.several && !self.json {
-            eprintln!("{}: {origin}: {}", self.program, e.message);
+            say(self.program, &format!("{origin}: {}", e.message));
         }
         if self.worst.as_ref().is_none_or(|(_, w)| (w.code as i32) < (e.code as i32)) {
             self.worst = Some((origin, e));
@@ -558,7 +702,7 @@ impl Report {
 
     /// The run's exit status: success, or the worst input's, with a message that counts the
     /// failures when there were several inputs.
-    fn finish(self) -> Result<ExitCode, CliError> {
+    pub fn finish(self) -> Result<ExitCode, CliError> {
         let Some((origin, e)) = self.worst else { return Ok(ExitCode::Success) };
         if !self.several {
             return Err(e);
@@ -609,23 +753,26 @@ fn solve<P: Front>(
         target.check()?;
     }
     let algorithm = solve_algorithm::<P>(name, &args.params, setup)?;
+    let style = args.notation.style();
     let request = SolveRequest {
         algorithm,
         best_so_far: args.params.best_so_far,
         limits: setup.limits,
         boards: args.show_boards,
+        style,
     };
-    let clock = Instant::now();
-    let (mut solved, mut total_length, mut nodes) = (0usize, 0usize, 0u64);
-    let report = for_each_input(facade, &args.inputs, true, json, |origin, input, report| {
-        let input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
+    let mut summary = SolveSummary::new();
+    let stream = inputs(facade, &args.inputs, true, setup)?;
+    let report = for_each_input(facade, stream, json, |origin, input, report| {
+        let mut input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
+        if let Some(moves) = &args.apply {
+            input = facade.play(Some(&input), moves, style).map_err(|e| CliError::from(e).context("--apply"))?.0;
+        }
         let result = facade.solve(&input, &request);
         setup.say_notes(facade);
         let s = result?;
-        solved += 1;
-        total_length += s.len();
-        nodes += s.nodes;
-        print_solved(P::NAME, &s, origin, json, args.show_boards)?;
+        summary.add(&s);
+        print_solved(P::NAME, &s, origin, json, (args.show_boards, style))?;
         if let Some(hit) = s.stopped {
             let e = CliError::limit(hit);
             let message = format!("{} (the record holds the best solution found before)", e.message);
@@ -651,16 +798,54 @@ fn solve<P: Front>(
         }
         Ok(())
     })?;
-    if report.several && !setup.quiet {
-        eprintln!(
-            "{}: {solved} of {} solved, total length {total_length}, total time {:.3} s, {}",
-            P::NAME,
-            quantity(report.inputs as u64, "board"),
-            clock.elapsed().as_secs_f64(),
-            quantity(nodes, "node")
-        );
-    }
+    summary.say(P::NAME, &report, setup.quiet);
     report.finish()
+}
+
+/// What `solve` says on stderr after several inputs: how many were solved, their total length,
+/// the time and the nodes.
+pub struct SolveSummary {
+    clock: Instant,
+    solved: usize,
+    total_length: usize,
+    nodes: u64,
+}
+
+impl Default for SolveSummary {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SolveSummary {
+    /// A summary whose clock starts now.
+    pub fn new() -> Self {
+        SolveSummary { clock: Instant::now(), solved: 0, total_length: 0, nodes: 0 }
+    }
+
+    /// Counts one solution.
+    pub fn add<F: Facade>(&mut self, s: &Solution<F>) {
+        self.solved += 1;
+        self.total_length += s.len();
+        self.nodes += s.nodes;
+    }
+
+    /// Says the summary on stderr, when there were several inputs and not `quiet`.
+    pub fn say(&self, program: &str, report: &Report, quiet: bool) {
+        if report.several && !quiet {
+            say(
+                program,
+                &format!(
+                    "{} of {} solved, total length {}, total time {:.3} s, {}",
+                    self.solved,
+                    quantity(report.inputs as u64, "board"),
+                    self.total_length,
+                    self.clock.elapsed().as_secs_f64(),
+                    quantity(self.nodes, "node")
+                ),
+            );
+        }
+    }
 }
 
 /// Text for people of a solution's moves: numbered, eight to a line, a long solution's first
@@ -713,12 +898,14 @@ fn boards_text<F: Facade>(s: &Solution<F>) -> String {
     text
 }
 
-fn print_solved<F: Facade>(
+/// Prints a solution as `program`'s record for `origin`: one JSON line, or text for people
+/// (with the boards along the way when `boards`).
+pub fn print_solved<F: Facade>(
     program: &str,
     s: &Solution<F>,
     origin: Origin,
     json: bool,
-    boards: bool,
+    (boards, style): (bool, Style),
 ) -> Result<(), CliError> {
     if json {
         return emit_json(&Record::new(program, s, origin));
@@ -734,6 +921,20 @@ fn print_solved<F: Facade>(
         s.millis
     );
     text += &moves_text(s);
+    if let Some(notation) = s.notation.as_ref().filter(|_| !s.is_empty()) {
+        match s.len() <= SHOWN_STEPS {
+            true => {
+                let _ = writeln!(text, "notation ({style}): {notation}");
+            }
+            false => {
+                let _ = writeln!(
+                    text,
+                    "notation ({style}): {} characters; --json gives it",
+                    thousands(notation.len() as u64)
+                );
+            }
+        }
+    }
     if let (false, Some(bound)) = (s.optimal, s.lower_bound) {
         let _ = writeln!(text, "a shortest solution has at least {} (a proven lower bound)", quantity(bound, "move"));
     }
@@ -760,7 +961,8 @@ fn analyze<P: Front>(
     if let Some(target) = &plots {
         target.check()?;
     }
-    let report = for_each_input(facade, &args.inputs, false, json, |origin, input, report| {
+    let stream = inputs(facade, &args.inputs, false, setup)?;
+    let report = for_each_input(facade, stream, json, |origin, input, report| {
         let a = facade.analyze(input.as_ref(), &setup.limits, &setup.bars)?;
         print_analyzed(P::NAME, &a, origin, json)?;
         if let Some(target) = &plots {
@@ -786,7 +988,8 @@ fn analyze<P: Front>(
 /// How many farthest positions text output shows.
 const SHOWN_ANTIPODES: usize = 8;
 
-fn print_analyzed<F: Facade>(program: &str, a: &Analysis<F>, origin: Origin, json: bool) -> Result<(), CliError> {
+/// Prints an analysis as `program`'s record for `origin`: one JSON line, or text for people.
+pub fn print_analyzed<F: Facade>(program: &str, a: &Analysis<F>, origin: Origin, json: bool) -> Result<(), CliError> {
     if json {
         return emit_json(&Record::new(program, a, origin));
     }
@@ -823,8 +1026,10 @@ fn count<P: Front>(
     args: CountArgs<P::Options>,
     json: bool,
 ) -> Result<ExitCode, CliError> {
-    let request = CountRequest { list: args.list.then_some(args.limit), limits: setup.limits };
-    let report = for_each_input(facade, &args.inputs, true, json, |origin, input, _| {
+    let request =
+        CountRequest { list: args.list.then_some(args.limit), limits: setup.limits, style: args.notation.style() };
+    let stream = inputs(facade, &args.inputs, true, setup)?;
+    let report = for_each_input(facade, stream, json, |origin, input, _| {
         let input = input.ok_or_else(|| CliError::internal("count without an input (a bug)"))?;
         let result = facade.count(&input, &request);
         setup.say_notes(facade);
@@ -855,6 +1060,40 @@ fn print_counted<F: Facade>(program: &str, c: &Count<F>, origin: Origin, json: b
         }
     }
     write_out(&text)
+}
+
+fn play<P: Front>(
+    facade: &P::Facade,
+    setup: &Setup,
+    args: PlayArgs<P::Options>,
+    json: bool,
+) -> Result<ExitCode, CliError> {
+    let style = args.notation.style();
+    let start = match &args.from {
+        Some(text) => Some(facade.parse(text).map_err(|e| CliError::from(e).context("--from"))?),
+        None => None,
+    };
+    let (_, played) = facade.play(start.as_ref(), &args.moves.join(" "), style)?;
+    setup.say_notes(facade);
+    match json {
+        true => emit_json(&Record::new(P::NAME, &played, Origin::Default(1)))?,
+        false => write_out(&played_text(&played, style))?,
+    }
+    Ok(ExitCode::Success)
+}
+
+/// Text for people of a position reached by `play`: its rows, its BOARD text, and what was
+/// played.
+fn played_text<F: Facade>(p: &Played<F>, style: Style) -> String {
+    let mut text = format!("{}\n{}\n", p.rows.trim_end_matches('\n'), p.text);
+    let _ = writeln!(
+        text,
+        "{} played ({style}: {}); {}",
+        quantity(p.length as u64, "move"),
+        p.notation,
+        if p.solved { "the goal" } else { "not the goal" }
+    );
+    text
 }
 
 fn make<P: Front>(

@@ -84,9 +84,9 @@ impl From<slide_core::answer::AnswerError> for CliError {
     fn from(e: slide_core::answer::AnswerError) -> Self {
         use slide_core::answer::AnswerError;
         match e {
-            AnswerError::Input(message) => CliError::input(message),
+            AnswerError::Input(message) | AnswerError::Unreachable(message) => CliError::input(message),
             AnswerError::TooLarge(message) => CliError::input(format!("{message} (--max-memory)")),
-            AnswerError::Limit(hit) => CliError::limit(hit),
+            AnswerError::Limit(stopped) => CliError::limit(stopped.hit),
             AnswerError::NotFound { message, .. } => CliError::not_found(message),
             AnswerError::Bug(message) => CliError::internal(message),
         }
@@ -94,17 +94,23 @@ impl From<slide_core::answer::AnswerError> for CliError {
 }
 
 /// Runs a binary's `main`: installs the Ctrl-C handler ([`crate::interrupt`]), then prints
-/// an error as `program: message` on stderr and exits with its status.
+/// an error as `program: message` on stderr and exits with its status. A standard output
+/// closed before the start is a failed write, said before any work
+/// ([`crate::output::closed_at_start`]).
 pub fn run_main(program: &'static str, main: impl FnOnce() -> Result<ExitCode, CliError>) -> ! {
     crate::interrupt::install(program);
     // A mapped table file cut short under the process: a message and exit 2, not a crash.
     slide_core::table::exit_on_lost_pages(program);
-    let code = match main() {
+    let result = match crate::output::closed_at_start() {
+        Some(e) => Err(e),
+        None => main(),
+    };
+    let code = match result {
         Ok(code) => code,
         Err(e) => {
             // An empty message was said already (or is a closed standard output).
             if !e.message.is_empty() {
-                eprintln!("{program}: {}", e.message);
+                crate::output::say(program, &e.message);
             }
             e.code
         }

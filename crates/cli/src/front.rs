@@ -12,7 +12,7 @@ use slide_core::search::Limits;
 use slide_core::table::TableSet;
 
 use crate::progress::Bars;
-use crate::CliError;
+use crate::{CliError, CommonArgs};
 
 /// A command line for `--help`: the arguments after the program's name (each one argument,
 /// quoted in the help as a shell needs), and what it shows. Tests run every example.
@@ -48,6 +48,22 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// The setup of `program` from the shared options (`common`), checked; `inputs_given`
+    /// says whether boards or a batch were given.
+    pub fn new(program: &'static str, common: &CommonArgs, inputs_given: bool) -> Result<Setup, CliError> {
+        Ok(Setup {
+            program,
+            goal: common.goal.clone(),
+            heuristic: common.heuristic.clone(),
+            data_dir: crate::data_dir(common.data_dir.as_deref()),
+            limits: common.limits()?,
+            bars: Bars { program, quiet: common.quiet },
+            quiet: common.quiet,
+            inputs_given,
+            said: Default::default(),
+        })
+    }
+
     /// Says advice on stderr, as `program: message`, once per run, unless `--quiet`.
     pub fn note(&self, message: &str) {
         if !self.quiet {
@@ -61,11 +77,17 @@ impl Setup {
         self.say_once(message, "warning: ");
     }
 
+    /// Says what the user asked to see on stderr (a check's verdicts), as `program:
+    /// message`, even under `--quiet`.
+    pub fn say(&self, message: &str) {
+        crate::output::say(self.program, message);
+    }
+
     fn say_once(&self, message: &str, kind: &str) {
         let mut said = slide_core::sync::lock(&self.said);
         if !said.iter().any(|m| m == message) {
             said.push(message.to_string());
-            eprintln!("{}: {kind}{message}", self.program);
+            crate::output::say(self.program, &format!("{kind}{message}"));
         }
     }
 
@@ -79,12 +101,18 @@ impl Setup {
         }
     }
 
-    /// Says what `facade` has to say since it was last asked: advice, or warnings.
+    /// Says what `facade` has to say since it was last asked: warnings, and advice (a large
+    /// table set worth building) once per data directory: advice said there before is not
+    /// said again ([`crate::advice`]).
     pub fn say_notes(&self, facade: &impl Facade) {
         for note in facade.take_notes() {
             match note.warning {
                 true => self.warn(&note.text),
-                false => self.note(&note.text),
+                false if self.quiet || crate::advice::given_before(&self.data_dir, &note.text) => {}
+                false => {
+                    self.note(&note.text);
+                    crate::advice::remember(&self.data_dir, &note.text);
+                }
             }
         }
     }
@@ -95,9 +123,23 @@ impl Setup {
 pub struct CommandRecord {
     /// Its JSON keys, from a typed record.
     pub json: Value,
-    /// The same for people.
+    /// The same for people (empty: a record only JSON shows).
     pub text: String,
 }
+
+impl CommandRecord {
+    /// The record of a typed `record`, and its words for people.
+    pub fn new(record: &impl serde::Serialize, text: String) -> Result<CommandRecord, CliError> {
+        let json =
+            serde_json::to_value(record).map_err(|e| CliError::internal(format!("JSON encoding failed: {e}")))?;
+        Ok(CommandRecord { json, text })
+    }
+}
+
+/// Where a puzzle's own subcommand hands its records, one at a time: printed at once, so a
+/// long run's records are not lost when it is stopped. An error (a failed write) stops the
+/// subcommand.
+pub type Emit<'a> = dyn Fn(CommandRecord) -> Result<(), CliError> + Sync + 'a;
 
 /// The subcommands of a puzzle that has none of its own.
 #[derive(clap::Subcommand, Clone, Debug)]
@@ -121,12 +163,29 @@ pub trait Front {
     /// Command lines of this program's own for the top-level `--help`. Each must work as
     /// written.
     const EXAMPLES: &'static [Example];
+    /// Whether moves written in notation (`RRDL`) are played on this puzzle's positions:
+    /// `play`, `solve --apply`, `--notation` and `--convention` are offered (the facade's
+    /// [`Facade::plays_notation`]).
+    const PLAYS_NOTATION: bool = false;
 
     /// The algorithms of `solve`, the default first (the facade's).
     fn methods() -> &'static [MethodInfo];
 
     /// The heuristics `--heuristic` can name (the facade's).
     fn heuristics() -> &'static [Named];
+
+    /// The heuristics as `--help` lists them: each list with its title. By default the one
+    /// list of [`Front::heuristics`]; a puzzle with a metric of its own heuristics adds its
+    /// list (the tile programs' `--metric mtm`).
+    fn heuristic_lists() -> Vec<(&'static str, Vec<Named>)> {
+        vec![("Heuristics (--heuristic)", Self::heuristics().to_vec())]
+    }
+
+    /// Changes to the help of this puzzle's shared options and subcommands: what they say
+    /// that is the puzzle's own (an option's default, a table set's name in an example).
+    fn adjust_help(command: clap::Command) -> clap::Command {
+        command
+    }
 
     /// The precomputed tables the program uses (the facade's).
     fn table_sets() -> Vec<TableSet>;
@@ -146,10 +205,10 @@ pub trait Front {
     /// `solution` drawn as an SVG picture; None when it is too long to draw.
     fn picture(solution: &Solution<Self::Facade>) -> Option<String>;
 
-    /// Runs one of this puzzle's own subcommands; its records are printed as JSON Lines or
-    /// text like the others'.
-    fn run_command(command: Self::Commands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
-        let _ = setup;
+    /// Runs one of this puzzle's own subcommands, handing each record to `emit` as soon as
+    /// it is made (from any thread), which prints it as JSON Lines or text like the others'.
+    fn run_command(command: Self::Commands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
+        let _ = (setup, emit);
         Err(CliError::internal(format!("{} has no subcommand {command:?} (a bug)", Self::NAME)))
     }
 }

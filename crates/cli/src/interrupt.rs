@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::output::say;
 use crate::ExitCode;
 
 /// Set by the first Ctrl-C; every search of the binaries reads it through
@@ -25,14 +26,14 @@ pub fn install(program: &'static str) {
     // Without a handler (another one is installed) Ctrl-C keeps its default: exit at once.
     let _ = ctrlc::set_handler(move || {
         if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            eprintln!("{program}: interrupted by Ctrl-C");
+            say(program, "interrupted by Ctrl-C");
             std::process::exit(ExitCode::Interrupted as i32);
         }
         std::thread::spawn(move || {
             std::thread::sleep(GRACE);
-            eprintln!(
-                "{program}: interrupted by Ctrl-C (the work in progress could not stop sooner; nothing was left \
-                 half-written)"
+            say(
+                program,
+                "interrupted by Ctrl-C (the work in progress could not stop sooner; nothing was left half-written)",
             );
             std::process::exit(ExitCode::Interrupted as i32);
         });

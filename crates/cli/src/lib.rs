@@ -5,6 +5,7 @@
 //! Lines and text, pictures, progress bars, limits, exit statuses and Ctrl-C (docs/CLI.md is
 //! the contract).
 
+pub mod advice;
 pub mod app;
 pub mod args;
 pub mod completions;
@@ -22,7 +23,7 @@ pub mod tables;
 pub use args::CommonArgs;
 // The table directory is resolved in slide-core, so that every program finds the same one.
 pub use exit::{CliError, ExitCode};
-pub use front::{CommandRecord, Example, Front, NoCommands, Setup};
+pub use front::{CommandRecord, Emit, Example, Front, NoCommands, Setup};
 pub use output::emit_json;
 pub use pictures::{PictureTarget, PlotArgs, SvgArgs};
 pub use progress::{Bars, Progress};

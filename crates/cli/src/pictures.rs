@@ -87,7 +87,7 @@ impl PictureTarget {
         let path = self.path(number);
         std::fs::write(&path, svg).map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
         if !quiet {
-            eprintln!("{program}: wrote {}", path.display());
+            crate::output::say(program, &format!("wrote {}", path.display()));
         }
         Ok(path)
     }

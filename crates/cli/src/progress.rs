@@ -74,7 +74,7 @@ impl slide_core::progress::Progress for Bars {
         let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
         if !self.quiet && !said.iter().any(|m| m == message) {
             said.push(message.to_string());
-            eprintln!("{}: warning: {message}", self.program);
+            crate::output::say(self.program, &format!("warning: {message}"));
         }
     }
 }

@@ -300,7 +300,7 @@ impl TablesRun<'_> {
     /// Says `message` on stderr unless `--quiet`.
     fn say(&self, message: &str) {
         if !self.bars.quiet {
-            eprintln!("{}: {message}", self.program);
+            crate::output::say(self.program, message);
         }
     }
 }

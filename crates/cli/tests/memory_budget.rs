@@ -25,5 +25,20 @@ fn max_memory_bounds_the_whole_process() {
         let peak = getrusage(UsageWho::RUSAGE_CHILDREN).unwrap().max_rss() as u64 * 1024;
         assert!(peak <= 105 << 20, "{algorithm}: peak resident {} MiB over a 100 MiB bound", peak >> 20);
     }
+    // Random walks of up to a billion moves keep their walk: it counts, however deep it goes
+    // (it used to reach 2.17 GB under a budget of 100 MB, or abort on a 4 GiB allocation).
+    for informed in [false, true] {
+        let mut args = vec!["solve", "--algorithm", "random-walk", "--walks", "2", "--max-depth", "1000000000"];
+        args.extend(["--seed", "1", "--timeout", "120", "--max-memory", "100M"]);
+        if informed {
+            args.push("--informed");
+        }
+        let o = Bin::new(env!("CARGO_BIN_EXE_fifteen")).data_dir(&dir).command(&args).arg(HARD).output().unwrap();
+        assert_eq!(o.status.code(), Some(3), "informed {informed}: {}", String::from_utf8_lossy(&o.stderr));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("memory limit of 100.0 MiB reached"), "informed {informed}: {e}");
+        let peak = getrusage(UsageWho::RUSAGE_CHILDREN).unwrap().max_rss() as u64 * 1024;
+        assert!(peak <= 105 << 20, "random walks: peak resident {} MiB over a 100 MiB bound", peak >> 20);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -45,6 +45,13 @@ fn cases() -> Vec<(String, Vec<String>)> {
         cases.push((tiles, vec!["scramble", "--moves", "10", "--seed", "1", "--count", "2"]));
         cases.push((tiles, vec!["random", "--seed", "1", "--count", "2"]));
         cases.push((tiles, vec!["branching", "--depth", "10"]));
+        cases.push((tiles, vec!["solve", "--notation", "runs", "--convention", "blank", board]));
+        cases.push((tiles, vec!["solve", "--apply", "L", board]));
+        cases.push((tiles, vec!["solve", "--metric", "mtm", board]));
+        cases.push((tiles, vec!["count", "--metric", "mtm", "--list", board]));
+        cases.push((tiles, vec!["analyze", "--metric", "mtm", "--size", if tiles == "seven" { "2x4" } else { "2x3" }]));
+        cases.push((tiles, vec!["play", "--from", board, "L"]));
+        cases.push((tiles, vec!["play", "R"]));
         cases.push((tiles, vec!["tables"]));
         cases.push((tiles, vec!["tables", "list"]));
     }
@@ -81,6 +88,8 @@ fn cases() -> Vec<(String, Vec<String>)> {
         vec!["tables"],
         vec!["tables", "build", "--force", "exact"],
         vec!["tables", "verify"],
+        vec!["play", "RR"],
+        vec!["solve", "--notation", "words", "--apply", "L"],
     ] {
         cases.push(("goat", goat));
     }
@@ -94,6 +103,7 @@ fn cases() -> Vec<(String, Vec<String>)> {
         vec!["count", "small"],
         vec!["count", "--list", "small"],
         vec!["analyze", "small"],
+        vec!["survey", "--type", "1,1,1"],
         vec!["tables"],
         vec!["--list"],
     ] {

@@ -59,6 +59,10 @@ impl AtomicBitSet {
     pub fn word(&self, w: usize) -> u64 {
         self.words[w].load(Ordering::Relaxed)
     }
+    /// Sets word `w` (bits `64 * w ..`) to `bits`: a set read back from a file.
+    pub fn set_word(&mut self, w: usize, bits: u64) {
+        *self.words[w].get_mut() = bits;
+    }
     /// The number of set bits.
     pub fn count_ones(&self) -> u64 {
         self.words.iter().map(|w| w.load(Ordering::Relaxed).count_ones() as u64).sum()

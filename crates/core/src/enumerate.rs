@@ -119,6 +119,39 @@ pub enum EnumerateError {
     /// A bound of the [`Limits`] (time, nodes, an interrupt) stopped it.
     #[error("enumeration stopped: {0}")]
     Stopped(LimitHit),
+    /// An enumerator refused the work or could not go on, for a reason of its own that the
+    /// message names (a cluster's: a checkpoint of another job, a rank short of memory).
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Runs a breadth-first enumeration of a ranked space: this process
+/// ([`OneProcess`](crate::search::OneProcess): [`enumerate_within`]) or a cluster's ranks
+/// (slide-cluster), with the same histogram and antipodes. A puzzle's analysis takes one, so
+/// that a cluster enumerates the very space the one-process analysis does.
+pub trait Enumerator {
+    /// [`enumerate_within`]'s answer for `puzzle` from `roots`.
+    fn enumerate<P: RankedSpace>(
+        &self,
+        puzzle: &P,
+        roots: &[P::State],
+        store: DepthStore,
+        limits: &Limits,
+        progress: &(dyn Fn(LayerStats) + Sync),
+    ) -> Result<Enumeration<P::State>, EnumerateError>;
+}
+
+impl Enumerator for crate::search::OneProcess {
+    fn enumerate<P: RankedSpace>(
+        &self,
+        puzzle: &P,
+        roots: &[P::State],
+        store: DepthStore,
+        limits: &Limits,
+        progress: &(dyn Fn(LayerStats) + Sync),
+    ) -> Result<Enumeration<P::State>, EnumerateError> {
+        enumerate_within(puzzle, roots, store, limits, progress)
+    }
 }
 
 /// The working memory [`enumerate`] needs for `states` ranks, in bytes.

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use common::{Tiles, GOAL};
 use slide_core::enumerate::{enumerate_within, DepthStore, EnumerateError};
+use slide_core::search::memory::Footprint;
 use slide_core::search::{
-    astar, bfs, count_optimal, count_shortest_paths, depth_first_any, ida_star, iterative_deepening, IdaOptions,
-    LimitHit, Limits, Outcome,
+    astar, bfs, count_optimal, count_shortest_paths, depth_first_any, ida_star, iterative_deepening, random_walks,
+    IdaOptions, LimitGuard, LimitHit, Limits, Outcome, WalkOptions,
 };
 use slide_core::{Puzzle, ZeroHeuristic};
 
@@ -91,6 +92,82 @@ fn the_memory_budget_stops_the_searches_that_remember_states() {
     let options = IdaOptions { limits, ..IdaOptions::default() };
     let nodes = Outcome::LimitReached(LimitHit::Nodes(100_000));
     assert_eq!(ida_star(&Endless, &ZeroHeuristic, 0, never, &options).0.map_found(), nodes);
+}
+
+#[test]
+fn a_random_walk_is_bounded_by_memory_however_deep_it_may_go() {
+    // One walk of up to a billion moves: its path is what it remembers (it used to grow to
+    // gigabytes under a budget of 100 MB, and a growth to 4 GiB aborted the process). The
+    // node bound is only a net: the memory bound must come first.
+    let budget = 1 << 20;
+    let limits = Limits { max_memory: Some(budget), max_nodes: Some(20_000_000), ..Limits::default() };
+    for informed in [false, true] {
+        let options = WalkOptions { walks: 2, max_depth: 1_000_000_000, informed, greedy: false };
+        let mut rng = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(1);
+        let (walks, stats) = random_walks(&Endless, &ZeroHeuristic, 0, never, &options, &mut rng, &limits);
+        assert_eq!(walks.stopped, Some(LimitHit::Memory(budget)), "informed {informed}");
+        assert!(stats.nodes < 1_000_000, "informed {informed}: {} moves kept in 1 MiB?", stats.nodes);
+    }
+}
+
+#[test]
+fn a_growth_that_could_not_end_before_the_deadline_is_not_begun() {
+    // A search's guard times the growths of its containers as they happen, and stops the
+    // search with the time limit before a growth that should end past the deadline (bfs
+    // overran a 3 s limit by 1.6 to 3.6 s while its table doubled from 0.8 to 1.6 GB). The
+    // growths here are told to the guard: a container of 16 MiB about to double.
+    let t = Duration::from_secs(60);
+    let mut guard = LimitGuard::new(&Limits { timeout: Some(t), ..Limits::default() });
+    let mib = 1u64 << 20;
+    assert_eq!(guard.check_memory(Footprint { held: 16 * mib, growing: 32 * mib }), None, "nothing timed yet");
+    // It grows, in a tenth of a second (slept here).
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(guard.check_memory(Footprint::held(32 * mib)), None);
+    // The next growth, twice as large, ends well within the minute left.
+    assert_eq!(guard.check_memory(Footprint { held: 32 * mib, growing: 64 * mib }), None);
+    // One a thousand times as large would take minutes: it is not begun.
+    assert_eq!(guard.check_memory(Footprint { held: 32 * mib, growing: 32_000 * mib }), Some(LimitHit::Time(t)));
+    // Without a time limit there is nothing to foresee; the memory bound counts the peak.
+    let mut free = LimitGuard::new(&Limits { max_memory: Some(100 * mib), ..Limits::default() });
+    assert_eq!(free.check_memory(Footprint { held: 32 * mib, growing: 64 * mib }), None);
+    let over = Footprint { held: 40 * mib, growing: 80 * mib };
+    assert_eq!(free.check_memory(over), Some(LimitHit::Memory(100 * mib)), "40 MiB held and 80 about to be");
+}
+
+/// A torus of `SIDE` x `SIDE` cells, a step in each direction: a finite space full of cycles,
+/// whose far side is `SIDE` moves away.
+struct Torus;
+const SIDE: u32 = 40;
+
+impl Puzzle for Torus {
+    type State = u32;
+    type Move = u8;
+    fn for_each_successor<F: FnMut(u8, u32)>(&self, s: &u32, mut visit: F) {
+        let (r, c) = (s / SIDE, s % SIDE);
+        visit(0, ((r + 1) % SIDE) * SIDE + c);
+        visit(1, ((r + SIDE - 1) % SIDE) * SIDE + c);
+        visit(2, r * SIDE + (c + 1) % SIDE);
+        visit(3, r * SIDE + (c + SIDE - 1) % SIDE);
+    }
+}
+
+#[test]
+fn ida_star_proves_a_goal_unreachable_in_a_space_full_of_cycles() {
+    // Without proof IDA* deepens forever; the proof needs an iteration that reaches the far
+    // side of the space, 40 moves out, and an iteration that followed every path (3^40 of
+    // them) never ended: one that expands a state again only when it reaches it in fewer
+    // moves ends in about as many nodes as there are states. The time limit is only a net.
+    let limits = Limits { timeout: Some(Duration::from_secs(60)), ..Limits::default() };
+    let options = IdaOptions { limits, prove_unreachable: true, ..IdaOptions::default() };
+    let (outcome, stats) = ida_star(&Torus, &ZeroHeuristic, 0, |s| *s >= SIDE * SIDE, &options);
+    assert_eq!(outcome.map_found(), Outcome::NoSolution, "{} nodes", stats.nodes);
+    // Where a goal is reachable it is found, and shortest: the torus's distances are known.
+    for target in [1, SIDE * SIDE - 1, (SIDE / 2) * SIDE + SIDE / 2, 7 * SIDE + 33] {
+        let (r, c) = (target / SIDE, target % SIDE);
+        let distance = r.min(SIDE - r) + c.min(SIDE - c);
+        let (outcome, _) = ida_star(&Torus, &ZeroHeuristic, 0, |s| *s == target, &options);
+        assert_eq!(outcome.found().map(|p| p.len() as u32), Some(distance), "to {target}");
+    }
 }
 
 #[test]

@@ -57,7 +57,8 @@ fn main() {
     }
     std::fs::create_dir_all(&dir).expect("a table directory");
     let clock = Instant::now();
-    for built in partition.table_set().build_into(&dir, false, &slide_core::progress::NoProgress).expect("tables built") {
+    for built in partition.table_set().build_into(&dir, false, &slide_core::progress::NoProgress).expect("tables built")
+    {
         eprintln!("built {} in {:.1} s", built.file, built.elapsed.as_secs_f64());
     }
     let tables =

@@ -16,20 +16,27 @@
 //! assert!(json.starts_with(r#"{"rows":3,"cols":3,"start":[8,6,7,2,5,4,3,0,1],"#), "{json}");
 //! ```
 
+mod mtm;
+
+pub use mtm::MTM_HEURISTICS;
+
 use serde::Serialize;
 use slide_core::answer::{
     Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, Made, Make, MethodInfo, Named, Note, Param,
-    Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
+    Played, Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
-use slide_core::enumerate::{enumerate_within, DepthStore};
+use slide_core::enumerate::{DepthStore, Enumerator};
+use slide_core::notation::{Move, Style};
 use slide_core::progress::Progress;
-use slide_core::search::{LimitHit, Limits, Weight};
+use slide_core::search::{IdaRunner, LimitHit, Limits, OneProcess, Weight};
 use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, human_bytes_f64, quantity, thousands};
 use slide_core::Direction;
 
+mod page;
+
 use crate::branching::Branching;
-use crate::heuristics::exact::{TileSpace, MAX_RANKED_CELLS};
+use crate::heuristics::exact::{TileSpace, MAX_SPACE_CELLS};
 use crate::parse::{board_text, parse_grid};
 use crate::scramble::{random_grid, scramble_grid};
 use crate::solvable::check_solvable_grid;
@@ -90,7 +97,8 @@ pub const FIFTEEN: Variant = Variant {
         named(HeuristicChoice::Zpdb6666x7),
     ],
     shapes_text: "any size from 2x2 to 100x100 (--size RxC, or inferred from the rows or a square cell count); \
-                  the optimal methods take boards up to 5x5",
+                  the optimal methods take boards up to 5x5, weighted up to 64 cells (8x8), fast any size; \
+                  --metric mtm solves up to 16 cells (4x4) and analyzes up to 12",
     table_sets: crate::table_sets,
 };
 
@@ -111,7 +119,7 @@ pub const METHODS: &[MethodInfo] = &[
     MethodInfo {
         name: "weighted",
         description: "weighted A* (f = g + W x h): a solution at most --weight W times the shortest (default 2; \
-                      1 is optimal) and a proven lower bound, boards up to 8x8 (64 cells); memory: every state reached",
+                      1 is optimal) and a proven lower bound, boards of at most 64 cells; memory: every state reached",
         params: &[Param::Weight, Param::BestSoFar],
     },
     MethodInfo {
@@ -130,7 +138,7 @@ pub const METHODS: &[MethodInfo] = &[
     MethodInfo {
         name: "fast",
         description: "the staged solver: rows and columns filled one by one, the last 12 cells solved optimally; \
-                      any board up to 100x100 in under a second, with a proven lower bound. NOT optimal",
+                      boards of any size in under a second, with a proven lower bound. NOT optimal",
         params: &[],
     },
     MethodInfo {
@@ -140,6 +148,35 @@ pub const METHODS: &[MethodInfo] = &[
     },
 ];
 
+/// How moves are counted on tile boards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Metric {
+    /// The single-tile metric (STM): a move slides one tile one cell.
+    #[default]
+    SingleTile,
+    /// The multi-tile metric (MTM): a move slides one or more tiles of the blank's row or
+    /// column one cell each, toward the blank ([`crate::mtm`]).
+    MultiTile,
+}
+
+impl Metric {
+    /// Both metrics, the default first.
+    pub const ALL: [Metric; 2] = [Metric::SingleTile, Metric::MultiTile];
+
+    /// The name users type: `stm` or `mtm`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Metric::SingleTile => "stm",
+            Metric::MultiTile => "mtm",
+        }
+    }
+
+    /// The metric named `name` (`stm` or `mtm`, any case).
+    pub fn from_name(name: &str) -> Option<Metric> {
+        Metric::ALL.into_iter().find(|m| m.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
 /// The tile puzzles of one [`Variant`], with their solver and its tables. `Send + Sync`: a
 /// server keeps one per size and shares its tables between requests.
 pub struct Tiles {
@@ -147,6 +184,8 @@ pub struct Tiles {
     size: Option<Dims>,
     goal: Option<String>,
     solver: Solver,
+    /// The multi-tile metric's solvers, when moves are counted so ([`Metric::MultiTile`]).
+    multi: Option<mtm::MultiTile>,
 }
 
 /// One input: a start and its goal, boards of any size.
@@ -266,6 +305,13 @@ pub enum TileDetails {
         /// Lines filled, plus the last optimal part.
         stages: usize,
     },
+    /// An optimal solution in the multi-tile metric.
+    Mtm {
+        /// `mtm`.
+        metric: &'static str,
+        /// The tiles slid in all: the solution's length counted one tile at a time.
+        slides: u64,
+    },
 }
 
 /// A solution as boards and moves, for pictures.
@@ -297,6 +343,9 @@ pub struct SpaceFields {
     pub start: Option<Vec<u8>>,
     /// The enumeration's working memory.
     pub memory_bytes: u64,
+    /// How moves were counted, when not one tile at a time (`mtm`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metric: Option<&'static str>,
 }
 
 /// A made board's keys: `rows`, `cols`, `board`.
@@ -361,7 +410,7 @@ fn too_large(dims: Dims, what: &str) -> String {
 impl From<SolveError> for AnswerError {
     fn from(e: SolveError) -> Self {
         match e {
-            SolveError::Limit(hit) => AnswerError::Limit(hit),
+            SolveError::Limit(stopped) => AnswerError::Limit(stopped),
             SolveError::Missed | SolveError::Bug(_) => AnswerError::Bug(e.to_string()),
             SolveError::NotFound { message, nodes } => AnswerError::NotFound { message, nodes },
             e => AnswerError::Input(e.to_string()),
@@ -374,7 +423,7 @@ fn input_error(e: impl std::fmt::Display) -> AnswerError {
 }
 
 /// A board for a text header: its BOARD text, or (past 100 cells) its first cells.
-fn title(board: &Grid) -> String {
+pub(crate) fn title(board: &Grid) -> String {
     let dims = board.dims();
     if dims.cells() <= 100 {
         return format!("{} ({dims})", board.text());
@@ -507,17 +556,50 @@ impl Tiles {
     /// The tile puzzles of `variant`, boards of `size` (None: inferred from each board, or
     /// the variant's own), with `settings`' tables, heuristic and goal.
     pub fn new(variant: &'static Variant, size: Option<Dims>, settings: &Settings) -> Result<Tiles, AnswerError> {
+        Self::with_metric(variant, size, Metric::SingleTile, settings)
+    }
+
+    /// [`Tiles::new`], with moves counted by `metric`. In the multi-tile metric `solve` and
+    /// `count` take boards of up to 16 cells, `analyze` up to 12, and the heuristics are
+    /// [`MTM_HEURISTICS`].
+    ///
+    /// ```
+    /// use fifteen::facade::{Metric, Tiles, FIFTEEN};
+    /// use slide_core::answer::{Algorithm, Facade, Settings, SolveRequest};
+    /// use slide_core::search::Limits;
+    ///
+    /// let tiles = Tiles::with_metric(&FIFTEEN, None, Metric::MultiTile, &Settings::default()).unwrap();
+    /// // The 8-puzzle's one position farthest from the goal in the multi-tile metric.
+    /// let input = tiles.parse("1 4 7 / 2 0 8 / 3 6 5").unwrap();
+    /// let solution = tiles.solve(&input, &SolveRequest::new(Algorithm::Idastar, Limits::default())).unwrap();
+    /// assert_eq!(solution.length, 24);
+    /// ```
+    pub fn with_metric(
+        variant: &'static Variant,
+        size: Option<Dims>,
+        metric: Metric,
+        settings: &Settings,
+    ) -> Result<Tiles, AnswerError> {
         let mut solver = Solver::new().table_puzzle(variant.name).progress(settings.progress.clone());
         if let Some(dir) = &settings.data_dir {
             solver = solver.data_dir(dir);
         }
-        if let Some(name) = &settings.heuristic {
+        let multi = match metric {
+            Metric::MultiTile => {
+                Some(mtm::MultiTile::new(variant.name, settings.heuristic.as_deref(), settings.data_dir.clone())?)
+            }
+            Metric::SingleTile => None,
+        };
+        if let (Some(name), Metric::SingleTile) = (&settings.heuristic, metric) {
             let choice = HeuristicChoice::from_name(name)
                 .filter(|c| variant.heuristics.iter().any(|(n, _)| *n == c.name()))
-                .ok_or_else(|| AnswerError::Input(format!("{} does not offer the {name} heuristic", variant.name)))?;
+                .ok_or_else(|| match MTM_HEURISTICS.iter().any(|(n, _)| n == name) {
+                    true => AnswerError::Input(format!("the {name} heuristic is for --metric mtm")),
+                    false => AnswerError::Input(format!("{} does not offer the {name} heuristic", variant.name)),
+                })?;
             solver = solver.heuristic(choice);
         }
-        let tiles = Tiles { variant, size, goal: settings.goal.clone(), solver };
+        let tiles = Tiles { variant, size, goal: settings.goal.clone(), solver, multi };
         if let Some(dims) = size {
             tiles.check_dims(dims)?;
         }
@@ -534,6 +616,14 @@ impl Tiles {
     /// The variant played.
     pub fn variant(&self) -> &'static Variant {
         self.variant
+    }
+
+    /// How moves are counted.
+    pub fn metric(&self) -> Metric {
+        match self.multi {
+            Some(_) => Metric::MultiTile,
+            None => Metric::SingleTile,
+        }
     }
 
     /// The solver, with its tables.
@@ -627,9 +717,54 @@ impl Tiles {
         })
     }
 
+    /// The whole space reachable from `start` in the multi-tile metric (boards of up to 12
+    /// cells), toward `goal`.
+    fn analyze_multi_tile(
+        &self,
+        start: &Grid,
+        goal: &Grid,
+        limits: &Limits,
+        progress: &dyn Progress,
+    ) -> Result<Analysis<Self>, AnswerError> {
+        let dims = start.dims();
+        if let Some(why) = mtm::too_large_to_analyze(dims) {
+            return Err(AnswerError::Input(why));
+        }
+        let cells = dims.cells();
+        let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
+        let e = crate::mtm::analyze(start, DepthStore::None, limits, &*task).map_err(|e| match e {
+            crate::mtm::MtmError::Enumerate(e) => AnswerError::enumeration(Some(&format!("analyzing {dims}")), e),
+            e => AnswerError::Input(e.to_string()),
+        })?;
+        drop(task);
+        let from = if start == goal { "the goal" } else { "the start" };
+        let fields = SpaceFields {
+            rows: dims.rows() as u8,
+            cols: dims.cols() as u8,
+            goal: goal.cells().iter().map(|&t| t as u8).collect(),
+            start: (start != goal).then(|| start.cells().iter().map(|&t| t as u8).collect()),
+            memory_bytes: e.memory_bytes,
+            metric: Some(Metric::MultiTile.name()),
+        };
+        let antipodes = crate::mtm::boards(dims, &e.antipodes);
+        let words = SpaceWords {
+            title: format!("{dims} in the multi-tile metric, from {from} {start}"),
+            origin: from,
+            chart_title: format!("{} {dims}, multi-tile metric", self.variant.name),
+            antipodes: antipodes.iter().map(Grid::text).collect(),
+            notes: vec![format!("memory: {}", human_bytes(e.memory_bytes))],
+        };
+        let antipodes = antipodes.iter().map(|g| g.cells().iter().map(|&t| t as u8).collect()).collect();
+        Ok(Analysis::new(fields, e.histogram, antipodes, e.elapsed, words))
+    }
+
     /// The staged solver's answer, any size.
-    fn fast_answer(&self, input: &TileInput) -> Result<Answer, AnswerError> {
-        let s = crate::fast::solve(&input.start, &input.goal)?;
+    /// The staged solver's answer, any size, within the request's bounds.
+    fn fast_answer(&self, input: &TileInput, request: &SolveRequest) -> Result<Answer, AnswerError> {
+        // A board whose every solution is too long to write out is refused before the work.
+        let at_least = crate::bound::lower_bound(&input.start, &input.goal);
+        slide_core::answer::check_record_fits(at_least, true, &request.limits)?;
+        let s = crate::fast::solve_within(&input.start, &input.goal, &request.limits)?;
         let gap = s.moves.len() as f64 / s.lower_bound.max(1) as f64;
         Ok(Answer {
             notes: vec![format!(
@@ -650,10 +785,37 @@ impl Tiles {
         })
     }
 
+    /// A solution of `input` by the method that serves its size, IDA*'s iterations run by
+    /// `runner`.
+    fn solve_with<R: IdaRunner>(
+        &self,
+        input: &TileInput,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution<Self>, AnswerError> {
+        check_solvable_grid(&input.start, &input.goal).map_err(input_error)?;
+        if let Some(multi) = &self.multi {
+            return mtm::record(input, multi.solve(input, request)?, request);
+        }
+        let answer = match request.algorithm {
+            Algorithm::Fast => self.fast_answer(input, request)?,
+            Algorithm::Weighted { weight } if input.start.tile_state().is_none() => {
+                self.wide_answer(input, weight, request)?
+            }
+            _ => self.packed_answer(input, request, runner)?,
+        };
+        self.record(input, answer, request)
+    }
+
     /// The answer of the searches on packed boards (up to 5x5).
-    fn packed_answer(&self, input: &TileInput, request: &SolveRequest) -> Result<Answer, AnswerError> {
+    fn packed_answer<R: IdaRunner>(
+        &self,
+        input: &TileInput,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Answer, AnswerError> {
         let (shape, start, goal) = input.packed(&format!("--algorithm {}", request.algorithm.name()))?;
-        let s = self.solver.solve_request(shape, start, goal, request)?;
+        let s = self.solver.solve_request_on(shape, start, goal, request, runner)?;
         let (details, notes) = details(&s, &input.start)?;
         Ok(Answer {
             moves: s.moves.iter().map(|m| m.direction).collect(),
@@ -700,6 +862,7 @@ impl Tiles {
     /// The record of `answer` for `input`: the moves replayed from the start (each must be
     /// legal and the last must reach the goal), the tiles they move, the boards asked for.
     fn record(&self, input: &TileInput, answer: Answer, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
+        slide_core::answer::check_record_fits(answer.moves.len() as u64, false, &request.limits)?;
         let mut board = input.start.clone();
         let mut tiles = Vec::with_capacity(answer.moves.len());
         let mut boards = Vec::new();
@@ -726,6 +889,7 @@ impl Tiles {
             optimal: answer.optimal,
             moves: answer.moves.iter().map(|d| d.to_string()).collect(),
             pieces: tiles.clone(),
+            notation: Some(request.style.write(&answer.moves.iter().map(|&d| Move::one(d)).collect::<Vec<_>>())),
             nodes: answer.nodes,
             millis: answer.elapsed.into(),
             heuristic: answer.heuristic.to_string(),
@@ -787,41 +951,73 @@ impl Facade for Tiles {
     }
 
     fn solve(&self, input: &TileInput, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
-        check_solvable_grid(&input.start, &input.goal).map_err(input_error)?;
-        let answer = match request.algorithm {
-            Algorithm::Fast => self.fast_answer(input)?,
-            Algorithm::Weighted { weight } if input.start.tile_state().is_none() => {
-                self.wide_answer(input, weight, request)?
-            }
-            _ => self.packed_answer(input, request)?,
-        };
-        self.record(input, answer, request)
+        self.solve_with(input, request, &OneProcess)
+    }
+
+    fn solve_on<R: IdaRunner>(
+        &self,
+        input: &TileInput,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution<Self>, AnswerError> {
+        if self.multi.is_some() {
+            return Err(AnswerError::Input("a cluster solves in the single-tile metric only, not --metric mtm".into()));
+        }
+        if request.algorithm != Algorithm::Idastar {
+            return Err(AnswerError::Input(format!(
+                "a cluster runs IDA* only, not --algorithm {}",
+                request.algorithm.name()
+            )));
+        }
+        self.solve_with(input, request, runner)
     }
 
     fn count(&self, input: &TileInput, request: &CountRequest) -> Result<Count<Self>, AnswerError> {
-        let (shape, start, goal) = input.packed("count")?;
-        let c = self.solver.count_within(shape, start, goal, request.list.is_some(), &request.limits)?;
-        let listed = |tiles: &Vec<u8>| -> Result<Listed<u16>, AnswerError> {
-            let moves = directions(&input.start, tiles)?;
-            Ok(Listed {
-                moves: moves.iter().map(|d| d.to_string()).collect(),
-                pieces: tiles.iter().map(|&t| u16::from(t)).collect(),
-                steps: moves.iter().zip(tiles).map(|(&d, t)| step(t, d)).collect(),
-            })
+        let limit = request.list.unwrap_or(0);
+        // What was counted, by either metric: (length, count, nodes, time, heuristic), the
+        // solutions listed, and the title.
+        let (counted, solutions, title) = match &self.multi {
+            Some(multi) => {
+                let c = multi.count(input, request.list.is_some(), &request.limits)?;
+                let solutions =
+                    c.solutions.iter().take(limit).map(|moves| mtm::listed(&input.start, moves, request.style));
+                let counted = (c.length, c.count, c.nodes, c.elapsed, c.heuristic.name());
+                (
+                    counted,
+                    solutions.collect::<Result<Vec<_>, _>>()?,
+                    format!("{} in the multi-tile metric", title(&input.start)),
+                )
+            }
+            None => {
+                let (shape, start, goal) = input.packed("count")?;
+                let c = self.solver.count_within(shape, start, goal, request.list.is_some(), &request.limits)?;
+                let listed = |tiles: &Vec<u8>| -> Result<Listed<u16>, AnswerError> {
+                    let moves = directions(&input.start, tiles)?;
+                    Ok(Listed {
+                        moves: moves.iter().map(|d| d.to_string()).collect(),
+                        pieces: tiles.iter().map(|&t| u16::from(t)).collect(),
+                        notation: Some(request.style.write(&moves.iter().map(|&d| Move::one(d)).collect::<Vec<_>>())),
+                        steps: moves.iter().zip(tiles).map(|(&d, t)| step(t, d)).collect(),
+                    })
+                };
+                let counted = (c.length, c.count, c.nodes, c.elapsed, c.heuristic.name());
+                (
+                    counted,
+                    c.solutions.iter().take(limit).map(listed).collect::<Result<Vec<_>, _>>()?,
+                    title(&input.start),
+                )
+            }
         };
-        let solutions = match request.list {
-            None => None,
-            Some(limit) => Some(c.solutions.iter().take(limit).map(listed).collect::<Result<Vec<_>, _>>()?),
-        };
+        let (length, count, nodes, elapsed, heuristic) = counted;
         Ok(Count {
             input: input.into(),
-            length: c.length,
-            count: Tally(c.count),
-            nodes: c.nodes,
-            millis: c.elapsed.into(),
-            heuristic: Some(c.heuristic.name().to_string()),
-            solutions,
-            words: Words { title: title(&input.start), ..Words::default() },
+            length,
+            count: Tally(count),
+            nodes,
+            millis: elapsed.into(),
+            heuristic: Some(heuristic.to_string()),
+            solutions: request.list.map(|_| solutions),
+            words: Words { title, ..Words::default() },
         })
     }
 
@@ -830,6 +1026,16 @@ impl Facade for Tiles {
         input: Option<&TileInput>,
         limits: &Limits,
         progress: &dyn Progress,
+    ) -> Result<Analysis<Self>, AnswerError> {
+        self.analyze_on(input, limits, progress, &OneProcess)
+    }
+
+    fn analyze_on<E: Enumerator>(
+        &self,
+        input: Option<&TileInput>,
+        limits: &Limits,
+        progress: &dyn Progress,
+        enumerator: &E,
     ) -> Result<Analysis<Self>, AnswerError> {
         let (start, goal) = match input {
             Some(i) => {
@@ -843,9 +1049,12 @@ impl Facade for Tiles {
         };
         let dims = start.dims();
         let cells = dims.cells();
-        if cells > MAX_RANKED_CELLS {
+        if self.multi.is_some() {
+            return self.analyze_multi_tile(&start, &goal, limits, progress);
+        }
+        if cells > MAX_SPACE_CELLS {
             let advice = format!(
-                "boards of at most {MAX_RANKED_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
+                "boards of at most {MAX_SPACE_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
                  past 5x5 `solve --algorithm fast`)"
             );
             // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
@@ -864,12 +1073,13 @@ impl Facade for Tiles {
             )));
         }
         let (Some((shape, origin)), Some((_, goal))) = (start.tile_state(), goal.tile_state()) else {
-            return Err(AnswerError::Bug("a board of at most 12 cells does not pack (a bug)".into()));
+            return Err(AnswerError::Bug("a board of at most 16 cells does not pack (a bug)".into()));
         };
         let space = TileSpace::new(TilePuzzle::new(shape, goal))
-            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 12 cells (a bug)".into()))?;
+            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 16 cells (a bug)".into()))?;
         let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
-        let e = enumerate_within(&space, &[origin], DepthStore::None, limits, &*task)
+        let e = enumerator
+            .enumerate(&space, &[origin], DepthStore::None, limits, &*task)
             .map_err(|e| AnswerError::enumeration(Some(&format!("analyzing {shape}")), e))?;
         drop(task);
         let from = if origin == goal { "the goal" } else { "the start" };
@@ -879,6 +1089,7 @@ impl Facade for Tiles {
             goal: goal.to_cells(cells),
             start: (origin != goal).then(|| origin.to_cells(cells)),
             memory_bytes: e.memory_bytes,
+            metric: None,
         };
         let words = SpaceWords {
             title: format!("{shape}, from {from} {}", board_text(&origin, shape)),
@@ -913,12 +1124,54 @@ impl Facade for Tiles {
         })
     }
 
+    fn plays_notation(&self) -> bool {
+        true
+    }
+
+    fn play(
+        &self,
+        input: Option<&TileInput>,
+        moves: &str,
+        style: Style,
+    ) -> Result<(TileInput, Played<Self>), AnswerError> {
+        let input = match input {
+            Some(input) => input.clone(),
+            None => {
+                let goal = self.goal(self.dims()?)?;
+                TileInput { start: goal.clone(), goal }
+            }
+        };
+        let read = slide_core::notation::read_columns(moves, style.convention)
+            .map_err(|e| AnswerError::Input(crate::play::PlayError::from(e).to_string()))?;
+        let mut board = input.start.clone();
+        crate::play::play(&mut board, &read, style.convention).map_err(input_error)?;
+        let moves: Vec<Move> = read.iter().map(|m| m.mv).collect();
+        let length = match self.metric() {
+            Metric::SingleTile => slide_core::notation::single_tile_length(&moves) as usize,
+            Metric::MultiTile => moves.len(),
+        };
+        let dims = board.dims();
+        let played = Played {
+            board: MadeBoard { rows: dims.rows(), cols: dims.cols(), board: board.cells().to_vec() },
+            text: board.text(),
+            length,
+            notation: style.write(&moves),
+            solved: board == input.goal,
+            rows: board.rows_text(),
+        };
+        Ok((TileInput { start: board, goal: input.goal.clone() }, played))
+    }
+
     fn table_sets(&self) -> Vec<TableSet> {
         (self.variant.table_sets)()
     }
 
     fn take_notes(&self) -> Vec<Note> {
-        self.solver.take_notes()
+        let mut notes = self.solver.take_notes();
+        if let Some(multi) = &self.multi {
+            notes.extend(multi.take_notes());
+        }
+        notes
     }
 }
 

@@ -13,7 +13,7 @@
 //! three on a diagonal, so each step goes the way the blank reaches more cheaply, which makes
 //! paths diagonal where they can be.
 //!
-//! On boards of at most 400 cells a beam search ([`beam`]) first fills each line as far as it
+//! On boards of at most 400 cells a beam search (the `beam` module) first fills each line as far as it
 //! can, moving several of its tiles together and the next lines' tiles towards home on the
 //! way; the walk above only finishes what the beam left. It shortens random 10x10 solutions
 //! by a third (from 3.1 to under 2 times the lower bound) for about half a second. Boards of
@@ -22,12 +22,18 @@
 //!
 //! The answer carries a proven lower bound (Manhattan distance plus linear conflicts, see
 //! [`crate::bound`]), so the gap to the optimum is known.
+//!
+//! [`solve_within`] honours [`Limits`] like any search: its nodes are the moves it makes and
+//! the positions its searches generate (the blank's paths, the beam, the pair windows, the
+//! last optimal search), the clock and the interrupt flag are read as they grow, and the
+//! moves it keeps count against the memory bound.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
 use std::time::{Duration, Instant};
 
-use slide_core::search::{ida_star, IdaOptions, Outcome};
+use slide_core::search::memory::buffer_bytes;
+use slide_core::search::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome};
 use slide_core::Direction;
 
 use crate::heuristics::LinearConflict;
@@ -58,7 +64,7 @@ pub struct FastSolution {
     /// The end of each stage, as (moves made, what it placed): for pictures that sample a
     /// long solution.
     pub stages: Vec<(usize, String)>,
-    /// Nodes of the final optimal search.
+    /// Nodes: the moves made and the positions its searches generated.
     pub nodes: u64,
     /// Time taken.
     pub elapsed: Duration,
@@ -76,6 +82,24 @@ pub struct FastSolution {
 /// assert_eq!((board, s.lower_bound), (goal, 1));
 /// ```
 pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
+    solve_within(start, goal, &Limits::default())
+}
+
+/// [`solve`] within `limits`: a bound hit ends it with [`SolveError::Limit`] (the proven
+/// lower bound, [`crate::bound::lower_bound`], is there for the asking).
+///
+/// ```
+/// use std::time::Duration;
+/// use fifteen::{fast, scramble::random_grid, Dims, Grid, SolveError};
+/// use rand::SeedableRng;
+/// use slide_core::search::{LimitHit, Limits};
+/// let goal = Grid::goal(Dims::new(30, 30).unwrap());
+/// let start = random_grid(&goal, &mut rand_pcg::Pcg64::seed_from_u64(1));
+/// let limits = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
+/// let e = fast::solve_within(&start, &goal, &limits).unwrap_err();
+/// assert!(matches!(e, SolveError::Limit(LimitHit::Time(_))));
+/// ```
+pub fn solve_within(start: &Grid, goal: &Grid, limits: &Limits) -> Result<FastSolution, SolveError> {
     let clock = Instant::now();
     if start.dims() != goal.dims() {
         return Err(SolveError::Bug(format!("a {} board and a {} goal", start.dims(), goal.dims())));
@@ -87,13 +111,17 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
         false => &Order::ALL[..1],
     };
     let mut best: Option<FastSolution> = None;
+    let guard = LimitGuard::new(limits);
+    let mut nodes = 0;
     for &order in orders {
-        let s = Stager::new(start, goal, order).run()?;
+        let s = Stager::new(start, goal, order, guard.clone(), nodes, *limits).run()?;
+        nodes = s.nodes;
         if best.as_ref().is_none_or(|b| s.moves.len() < b.moves.len()) {
             best = Some(s);
         }
     }
     let mut best = best.expect("at least one order");
+    best.nodes = nodes;
     best.lower_bound = lower_bound;
     best.elapsed = clock.elapsed();
     Ok(best)
@@ -131,10 +159,19 @@ struct Stager<'a> {
     parent: Vec<u32>,
     open: BinaryHeap<Reverse<(u64, Reverse<u64>, usize)>>,
     generation: u32,
+    /// The bounds, and the nodes so far (of the orders tried before too).
+    guard: LimitGuard,
+    nodes: u64,
+    limits: Limits,
+    /// The node count at which the clock is read next.
+    next_clock: u64,
 }
 
+/// Nodes between two reads of the clock: a few microseconds of work.
+const CLOCK_EVERY: u64 = 4096;
+
 impl<'a> Stager<'a> {
-    fn new(start: &Grid, goal: &'a Grid, order: Order) -> Stager<'a> {
+    fn new(start: &Grid, goal: &'a Grid, order: Order, guard: LimitGuard, nodes: u64, limits: Limits) -> Stager<'a> {
         let dims = start.dims();
         let n = dims.cells();
         Stager {
@@ -153,7 +190,32 @@ impl<'a> Stager<'a> {
             open: BinaryHeap::new(),
             parent: vec![0; n],
             generation: 0,
+            guard,
+            nodes,
+            limits,
+            next_clock: nodes,
         }
+    }
+
+    /// Checks the bounds: the nodes at every call; the clock, the interrupt flag and the
+    /// moves kept every [`CLOCK_EVERY`] nodes (a call may come after one move or after a
+    /// whole depth of the beam).
+    fn check(&mut self) -> Result<(), SolveError> {
+        let mut hit = self.guard.check(self.nodes);
+        if hit.is_none() && self.nodes >= self.next_clock {
+            self.next_clock = self.nodes + CLOCK_EVERY;
+            let kept = buffer_bytes::<Direction>(self.moves.len(), self.moves.capacity());
+            hit = self.guard.check_time().or_else(|| self.guard.check_memory(kept));
+        }
+        match hit {
+            Some(hit) => Err(SolveError::Limit(hit.into())),
+            None => Ok(()),
+        }
+    }
+
+    /// The time bound, as hit.
+    fn time_hit(&self) -> LimitHit {
+        LimitHit::Time(self.limits.timeout.unwrap_or_default())
     }
 
     fn run(mut self) -> Result<FastSolution, SolveError> {
@@ -197,7 +259,7 @@ impl<'a> Stager<'a> {
                 what = format!("column {}", c + 1);
             }
             if let Some(width) = beam::width(dims.cells()) {
-                self.beam(&line, inward, width);
+                self.beam(&line, inward, width)?;
             }
             self.fill(&line, inward)?;
             self.stages.push((self.moves.len(), format!("{what} placed")));
@@ -206,7 +268,13 @@ impl<'a> Stager<'a> {
         if self.board != *self.goal {
             return Err(SolveError::Bug("the fast solver missed the goal".into()));
         }
-        Ok(FastSolution { moves: self.moves, lower_bound: 0, stages: self.stages, nodes, elapsed: Duration::ZERO })
+        Ok(FastSolution {
+            moves: self.moves,
+            lower_bound: 0,
+            stages: self.stages,
+            nodes: self.nodes + nodes,
+            elapsed: Duration::ZERO,
+        })
     }
 
     /// Places the goal's tiles of `line` (cells along an edge of the unsolved rectangle;
@@ -223,6 +291,7 @@ impl<'a> Stager<'a> {
         self.inward = inward;
         let mut placed = vec![false; k];
         loop {
+            self.check()?;
             let mut best: Option<(usize, usize, bool)> = None;
             let mut consider = |cost: usize, j: usize, pair: bool| {
                 if best.is_none_or(|(c, _, _)| cost < c) {
@@ -350,6 +419,7 @@ impl<'a> Stager<'a> {
         let mut queue = VecDeque::from([(sa, sb, sz)]);
         let mut found = None;
         while let Some((pa, pb, pz)) = queue.pop_front() {
+            self.nodes += 1;
             if pa == ga && pb == gb {
                 found = Some(index(pa, pb, pz));
                 break;
@@ -383,6 +453,7 @@ impl<'a> Stager<'a> {
     fn tile_to(&mut self, tile: u16, target: usize) -> Result<(), SolveError> {
         let cols = self.dims.cols();
         while self.board.cell_of(tile) != target {
+            self.check()?;
             let p = self.board.cell_of(tile);
             let (pr, pc, tr, tc) = (self.dims.row(p), self.dims.col(p), self.dims.row(target), self.dims.col(target));
             let mut steps = [usize::MAX; 2];
@@ -481,6 +552,7 @@ impl<'a> Stager<'a> {
             if key > self.best[cell] {
                 continue;
             }
+            self.nodes += 1;
             for (next, _) in dims.neighbours(cell) {
                 if self.fixed[next] {
                     continue;
@@ -514,6 +586,7 @@ impl<'a> Stager<'a> {
         debug_assert!(!self.fixed[from] && self.dims.distance(from, blank) == 1);
         self.board.slide_from(from);
         self.moves.push(direction);
+        self.nodes += 1;
     }
 
     /// Solves the rest, rows `r0..r1` by columns `c0..c1`, optimally; returns the nodes.
@@ -543,16 +616,38 @@ impl<'a> Stager<'a> {
         let start = crate::TileState::from_cells(&start);
         let goal = crate::TileState::from_cells(&label);
         let puzzle = TilePuzzle::new(shape, goal);
-        let options = IdaOptions { parallel: false, ..IdaOptions::default() };
+        self.check()?;
+        // What is left of the bounds: the time since the guard started, the nodes so far.
+        let mut limits = self.limits;
+        limits.max_nodes = limits.max_nodes.map(|m| m.saturating_sub(self.nodes));
+        limits.timeout = match self.guard.time_left() {
+            Some(left) if left.is_zero() => return Err(SolveError::Limit(self.time_hit().into())),
+            left => left,
+        };
+        let options = IdaOptions { parallel: false, limits, ..IdaOptions::default() };
         let (outcome, stats) = ida_star(&puzzle, &LinearConflict::new(&puzzle), start, |s| *s == goal, &options);
-        let Outcome::Found(path) = outcome else {
-            return Err(SolveError::Bug("the fast solver's last stage found no solution".into()));
+        let path = match outcome {
+            Outcome::Found(path) => path,
+            Outcome::LimitReached(hit) => return Err(SolveError::Limit(self.whole(hit).into())),
+            Outcome::NoSolution => {
+                return Err(SolveError::Bug("the fast solver's last stage found no solution".into()));
+            }
         };
         for m in &path.moves {
             self.slide(cells[m.from as usize]);
         }
         self.stages.push((self.moves.len(), format!("the last {shape} solved optimally")));
         Ok(stats.nodes)
+    }
+
+    /// A bound hit by the last stage's search (given what was left of it) as the whole
+    /// solver's.
+    fn whole(&self, hit: LimitHit) -> LimitHit {
+        match hit {
+            LimitHit::Nodes(_) => LimitHit::Nodes(self.limits.max_nodes.unwrap_or(u64::MAX)),
+            LimitHit::Time(_) => self.time_hit(),
+            hit => hit,
+        }
     }
 }
 

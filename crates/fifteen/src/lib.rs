@@ -27,13 +27,15 @@ pub use solver::{solve, Algorithm, Count, Note, RandomWalk, Solution, SolveError
 
 /// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),
 /// those built on first use first: the exact tables of 3x3, 2x5 and 5x2, the 6-6-3 pattern
-/// databases, then the large exact tables of 3x4 and 4x3 and the 7-8 and 6-6-6-6 databases.
+/// databases, then the large exact tables of 3x4 and 4x3, the 7-8 and 6-6-6-6 databases and
+/// the multi-tile metric's pattern database of the 4x4.
 pub fn table_sets() -> Vec<slide_core::table::TableSet> {
     let mut sets: Vec<_> = [(3, 3), (2, 5), (5, 2), (3, 4), (4, 3)]
         .into_iter()
         .filter_map(|(r, c)| heuristics::exact::table_set("fifteen", Shape::new(r, c)?))
         .collect();
     sets.extend(pdb::Partition::all().iter().map(pdb::Partition::table_set));
+    sets.push(mtm::pdb::table_set("fifteen"));
     sets.sort_by_key(|s| s.large());
     sets
 }

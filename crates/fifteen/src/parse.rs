@@ -95,7 +95,14 @@ pub fn parse_grid(text: &str, dims: Option<Dims>) -> Result<Grid, BoardError> {
     let count = numbers.len();
     let dims = match dims {
         Some(dims) => dims,
-        None => infer_dims(&board.rows, count).ok_or(BoardError::UnknownSize(count))?,
+        None => match (infer_dims(&board.rows, count), board.uneven_row()) {
+            (Some(dims), _) => dims,
+            // Rows of unequal length: the odd row says more than the cell count.
+            (None, Some(odd)) => {
+                return Err(BoardError::Ragged(format!("{odd}: every row needs as many cells (or give --size RxC)")))
+            }
+            (None, None) => return Err(BoardError::UnknownSize(count)),
+        },
     };
     // A wrong row length says more than a wrong total.
     board.check_shape(dims.rows(), dims.cols()).map_err(|e| BoardError::Ragged(e.to_string()))?;

@@ -19,7 +19,8 @@ pub use slide_core::answer::{Algorithm, Note, RandomWalk, DEFAULT_WEIGHT};
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{
     astar, bfs, depth_first_any, depth_limited_visited, iterative_deepening, random_walks, weighted_astar, CountResult,
-    IdaOptions, LimitHit, Limits, PathOf, WalkOptions, Walks, Weight, WeightedOf, WeightedOptions,
+    IdaOptions, IdaRunner, LimitHit, Limits, OneProcess, PathOf, Stopped, WalkOptions, Walks, Weight, WeightedOf,
+    WeightedOptions,
 };
 use slide_core::sync::lock;
 use slide_core::units::quantity;
@@ -50,9 +51,10 @@ pub enum SolveError {
     /// The heuristic asked for cannot serve this board.
     #[error("{0}")]
     Heuristic(String),
-    /// A bound of [`Limits`] ended the search.
+    /// A bound of [`Limits`] ended the search: which one, what the search had done and the
+    /// lower bound it had proved.
     #[error("search stopped: {0}")]
-    Limit(LimitHit),
+    Limit(Stopped),
     /// A table file the heuristic read was written in place during the search, so the answer
     /// may rest on bytes of two files: refused (the next search reopens the tables).
     #[error("{0}")]
@@ -395,7 +397,20 @@ impl Solver {
         goal: TileState,
         request: &SolveRequest,
     ) -> Result<Solution, SolveError> {
-        let result = self.search(shape, start, goal, request);
+        self.solve_request_on(shape, start, goal, request, &OneProcess)
+    }
+
+    /// [`Solver::solve_request`] with IDA*'s iterations run by `runner` (a cluster's ranks,
+    /// or [`OneProcess`]): the same tree, heuristic and answer.
+    pub fn solve_request_on<R: IdaRunner>(
+        &self,
+        shape: Shape,
+        start: TileState,
+        goal: TileState,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution, SolveError> {
+        let result = self.search(shape, start, goal, request, runner);
         self.tables_unchanged()?;
         result
     }
@@ -419,17 +434,18 @@ impl Solver {
         }
     }
 
-    fn search(
+    fn search<R: IdaRunner>(
         &self,
         shape: Shape,
         start: TileState,
         goal: TileState,
         request: &SolveRequest,
+        runner: &R,
     ) -> Result<Solution, SolveError> {
         check_solvable(shape, &start, &goal)?;
         let algorithm = request.algorithm;
         if algorithm == Algorithm::Fast {
-            return fast_solution(shape, start, goal);
+            return fast_solution(shape, start, goal, &request.limits);
         }
         let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = self.heuristic_of(&puzzle, algorithm)?;
@@ -460,8 +476,10 @@ impl Solver {
             Algorithm::RandomWalk(walk) => search.walks(walk, request.best_so_far),
             Algorithm::Weighted { weight } => search.weighted(weight, request.best_so_far),
             _ => {
-                let (outcome, stats) = h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options });
-                Ok(search.solution(found(outcome)?, stats, 0))
+                let (outcome, stats) =
+                    h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options, runner });
+                let path = found(outcome, &stats).map_err(|e| search.proving(e))?;
+                Ok(search.solution(path, stats, 0))
             }
         }
     }
@@ -509,7 +527,7 @@ impl Solver {
         let options = Self::options(&puzzle, &start, limits);
         let (outcome, stats) = h.with(CountWith { puzzle: &puzzle, start, list, options });
         self.tables_unchanged()?;
-        let result = found(outcome)?;
+        let result = found(outcome, &stats)?;
         Ok(Count {
             length: result.length,
             count: result.count,
@@ -521,9 +539,9 @@ impl Solver {
     }
 }
 
-/// [`crate::fast::solve`] on a packed board, its moves as slides.
-fn fast_solution(shape: Shape, start: TileState, goal: TileState) -> Result<Solution, SolveError> {
-    let s = crate::fast::solve(&Grid::from_state(shape, &start), &Grid::from_state(shape, &goal))?;
+/// [`crate::fast::solve_within`] on a packed board, its moves as slides.
+fn fast_solution(shape: Shape, start: TileState, goal: TileState, limits: &Limits) -> Result<Solution, SolveError> {
+    let s = crate::fast::solve_within(&Grid::from_state(shape, &start), &Grid::from_state(shape, &goal), limits)?;
     let puzzle = TilePuzzle::new(shape, goal);
     let mut state = start;
     let mut moves = Vec::with_capacity(s.moves.len());
@@ -577,6 +595,18 @@ impl Search<'_> {
         }
     }
 
+    /// `e`, a search stopped by a bound, with the lower bound the start's estimate proves
+    /// when the search proved none higher.
+    fn proving(&self, e: SolveError) -> SolveError {
+        match e {
+            SolveError::Limit(mut stopped) => {
+                stopped.lower_bound = Some(stopped.lower_bound.unwrap_or(0).max(self.bound()));
+                SolveError::Limit(stopped)
+            }
+            e => e,
+        }
+    }
+
     /// The least length of the solutions' parity at least the start's estimate: a proven
     /// lower bound.
     fn bound(&self) -> u32 {
@@ -603,7 +633,7 @@ impl Search<'_> {
             }
         };
         let bound = self.bound();
-        if let Some(path) = found(outcome)? {
+        if let Some(path) = found(outcome, &stats).map_err(|e| self.proving(e))? {
             return Ok(self.solution(path, stats, bound));
         }
         let within = quantity(max_depth.unwrap_or(0), "move");
@@ -629,7 +659,7 @@ impl Search<'_> {
         let (walks, stats) = self.h.with(WalkWith { puzzle: self.puzzle, start: self.start, walk, limits });
         let Some(best) = walks.best.clone() else {
             if let Some(hit) = walks.stopped {
-                return Err(SolveError::Limit(hit));
+                return Err(self.proving(SolveError::Limit(Stopped::after(hit, stats))));
             }
             let bound = self.bound();
             let none = format!(
@@ -651,7 +681,7 @@ impl Search<'_> {
             return Err(SolveError::NotFound { message, nodes: stats.nodes });
         };
         if let (Some(hit), false) = (walks.stopped, best_so_far) {
-            return Err(SolveError::Limit(hit));
+            return Err(self.proving(SolveError::Limit(Stopped::after(hit, stats))));
         }
         let first = walks.first.as_ref().expect("a best walk is a first one too");
         let report = WalkReport {
@@ -675,7 +705,10 @@ impl Search<'_> {
         let (w, stats) = self.h.with(WeightedWith { puzzle: self.puzzle, start: self.start, options });
         let Some(path) = w.path else {
             return Err(match w.stopped {
-                Some(hit) => SolveError::Limit(hit),
+                Some(hit) => {
+                    let stopped = Stopped { lower_bound: Some(w.lower_bound), ..Stopped::after(hit, stats) };
+                    self.proving(SolveError::Limit(stopped))
+                }
                 None => SolveError::Missed,
             });
         };
@@ -689,30 +722,34 @@ impl Search<'_> {
     }
 }
 
-fn found<T>(outcome: Outcome<T>) -> Result<T, SolveError> {
+/// The answer of a search, or why there is none: a bound stopped it after the work of
+/// `stats`, or it missed a solution that exists.
+fn found<T>(outcome: Outcome<T>, stats: &SearchStats) -> Result<T, SolveError> {
     match outcome {
         Outcome::Found(t) => Ok(t),
-        Outcome::LimitReached(hit) => Err(SolveError::Limit(hit)),
+        Outcome::LimitReached(hit) => Err(SolveError::Limit(Stopped::after(hit, stats.clone()))),
         Outcome::NoSolution => Err(SolveError::Missed),
     }
 }
 
-/// The search of [`Solver::solve`], generic over the heuristic.
-struct SolveWith<'a> {
+/// The search of [`Solver::solve`], generic over the heuristic; IDA*'s iterations run by
+/// `runner`.
+struct SolveWith<'a, R> {
     puzzle: &'a TilePuzzle,
     start: TileState,
     algorithm: Algorithm,
     options: IdaOptions,
+    runner: &'a R,
 }
 
-impl WithHeuristic for SolveWith<'_> {
+impl<R: IdaRunner> WithHeuristic for SolveWith<'_, R> {
     type Output = (Outcome<PathOf<TilePuzzle>>, SearchStats);
     fn run<H: TileHeuristic>(self, h: &H) -> Self::Output {
         let p = self.puzzle;
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => tree::ida_star(p, h, self.start, &self.options),
+            Algorithm::Idastar => tree::ida_star_on(self.runner, p, h, self.start, &self.options),
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),

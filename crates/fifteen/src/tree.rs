@@ -1,6 +1,6 @@
 //! The tile puzzles' own IDA* tree: the inner loop of every `fifteen` and `seven` search.
 //!
-//! slide-core's IDA* ([`ida_star_tree`]) drives the iterations, the limits, the split
+//! slide-core's IDA* ([`ida_star_tree`](slide_core::search::ida_star_tree)) drives the iterations, the limits, the split
 //! across threads and the paths; this module gives it nodes that hold the board in the
 //! packing that suits its size ([`Board16`], two `u64`s, up to 16 cells; [`TileState`] above),
 //! the estimate and the heuristic's carried value, and the blank's previous cell, so that the
@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use slide_core::search::{count_optimal_tree, ida_star_tree, Beyond, CountResult, IdaOptions, IdaTree, Path};
+use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
 use slide_core::{Outcome, SearchStats};
 
 use crate::board::{Board16, TileView, NO_NEIGHBOUR};
@@ -256,24 +256,36 @@ pub fn ida_star<H: TileHeuristic>(
     start: TileState,
     options: &IdaOptions,
 ) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
+    ida_star_on(&OneProcess, puzzle, heuristic, start, options)
+}
+
+/// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or
+/// [`OneProcess`]) on the same tree.
+pub fn ida_star_on<R: IdaRunner, H: TileHeuristic>(
+    runner: &R,
+    puzzle: &TilePuzzle,
+    heuristic: &H,
+    start: TileState,
+    options: &IdaOptions,
+) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
     let n = puzzle.shape().cells();
     if n <= 16 {
         let goal = Board16::from_state(&puzzle.goal(), n);
         let (start, goal) = (Board16::from_state(&start, n), |b: &Board16| *b == goal);
         let (outcome, stats) = if puzzle.shape() == Shape::FIFTEEN {
-            ida_star_tree(&TileTree::<Board16, H, true>::new(puzzle, heuristic), start, goal, options)
+            runner.ida_star(&TileTree::<Board16, H, true>::new(puzzle, heuristic), start, goal, options)
         } else {
-            ida_star_tree(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, options)
+            runner.ida_star(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, options)
         };
         (outcome.map(|p| unpack(p, n)), stats)
     } else {
         if let Some(found) =
-            heuristic.pattern_databases().and_then(|h| crate::pdb::tree::ida_star(puzzle, h, start, options))
+            heuristic.pattern_databases().and_then(|h| crate::pdb::tree::ida_star_on(runner, puzzle, h, start, options))
         {
             return found;
         }
         let goal = puzzle.goal();
-        ida_star_tree(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, options)
+        runner.ida_star(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, options)
     }
 }
 

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use slide_core::search::{weighted_astar, LimitHit, Limits, Weight, WeightedOptions};
+use slide_core::search::{weighted_astar, LimitHit, Limits, Stopped, Weight, WeightedOptions};
 use slide_core::{Direction, Heuristic, Puzzle};
 
 use crate::bound::line_conflicts;
@@ -326,7 +326,7 @@ pub fn solve_weighted(
     let (w, stats) = weighted_astar(&puzzle, &heuristic, start, |s: &WideState| puzzle.is_goal(s), &options);
     let Some(path) = w.path else {
         return Err(match w.stopped {
-            Some(hit) => SolveError::Limit(hit),
+            Some(hit) => SolveError::Limit(Stopped { lower_bound: Some(w.lower_bound), ..Stopped::after(hit, stats) }),
             None => SolveError::Missed,
         });
     };

@@ -1,9 +1,8 @@
 //! Property tests of the fast (staged) solver on random boards of random sizes, square or
 //! not, towards the standard goal or a random one: it always answers, every move is legal,
-//! the moves reach the goal, the length is at least the proven lower bound, and the answer
-//! comes in bounded time (generous: a guard against a walk that never ends, not a benchmark).
-
-use std::time::{Duration, Instant};
+//! the moves reach the goal, the length is at least the proven lower bound, and at most
+//! 4·r·c·(r+c) (about twice the staged solver's ~2·n³ on square boards: a deterministic guard
+//! against a walk that wanders, not a benchmark; a clock would fail on a loaded machine).
 
 use fifteen::scramble::random_grid;
 use fifteen::{fast, Dims, Grid};
@@ -18,9 +17,9 @@ fn check(rows: usize, cols: usize, seed: u64, random_goal: bool) {
         false => Grid::goal(dims),
     };
     let start = random_grid(&goal, &mut rng);
-    let clock = Instant::now();
     let s = fast::solve(&start, &goal).unwrap_or_else(|e| panic!("{start:?} to {goal:?}: {e}"));
-    assert!(clock.elapsed() < Duration::from_secs(20), "{dims}: {:?}", clock.elapsed());
+    let most = 4 * rows * cols * (rows + cols) + 100;
+    assert!(s.moves.len() <= most, "{dims}: {} moves, more than {most}", s.moves.len());
     let mut board = start.clone();
     board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {} is illegal", i + 1));
     assert_eq!(board, goal, "{start:?}");

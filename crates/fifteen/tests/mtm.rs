@@ -4,11 +4,12 @@
 //! whose moves are the notation's moves played by `fifteen::play` (one tile at a time):
 //! nothing of `fifteen::mtm` but the answers it checks. On every 3x3 and 2x4 board it gives
 //! the exact distance, against which the whole-space enumeration (every board), IDA* with
-//! each heuristic (samples, and every 2x4 board), the heuristics' admissibility (every
-//! board) and the counts of optimal solutions (by dynamic programming over the distances)
-//! are checked; on 3x4, boards a few moves from the goal are checked against slide-core's
-//! generic BFS. The multi-tile length is never above the single-tile one, and never below
-//! it divided by the longest slide.
+//! walking distance (every 3x3 and 2x4 board) and with the other heuristics (samples), the
+//! heuristics' admissibility (every board) and the counts of optimal solutions (by dynamic
+//! programming over the distances) are checked; on 3x4, boards a few moves from the goal
+//! are checked against slide-core's generic BFS, and uniformly random boards against a
+//! breadth-first search from both ends over grids. The multi-tile length is never above the
+//! single-tile one, and never below it divided by the longest slide.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -20,6 +21,7 @@ use fifteen::play::{play_move, replay};
 use fifteen::{Dims, Grid, TilePuzzle};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
+use rayon::prelude::*;
 use slide_core::enumerate::{enumerate, DepthStore};
 use slide_core::notation::{read, write, Convention, Move, Notation};
 use slide_core::search::{bfs, Limits};
@@ -121,8 +123,10 @@ fn the_8_puzzle_has_radius_24_and_every_distance_agrees() {
 const BUILT: [MtmHeuristicChoice; 3] =
     [MtmHeuristicChoice::WalkingDistance, MtmHeuristicChoice::Manhattan, MtmHeuristicChoice::None];
 
-/// Every board of a shape with its true distance, and the heuristics checked on each.
-fn check_shape(rows: usize, cols: usize, solve_every: usize, seed: u64) {
+/// Every board of a shape with its true distance, and the heuristics checked on each: IDA*
+/// with walking distance solves every board, and one board in `sample` is solved with
+/// another heuristic too.
+fn check_shape(rows: usize, cols: usize, sample: usize, seed: u64) {
     let goal = Grid::goal(dims(rows, cols));
     let truth = grid_bfs(&goal);
     let puzzle = MtmPuzzle::new(&goal).unwrap();
@@ -145,48 +149,128 @@ fn check_shape(rows: usize, cols: usize, solve_every: usize, seed: u64) {
         sums[0] as f64 / n,
         sums[1] as f64 / n
     );
-    // IDA* with each heuristic on a sample (with walking distance: every `solve_every`th
-    // board), each solution replayed and of the true length.
+    // IDA* with walking distance on every board, with the other heuristics on a sample,
+    // each solution replayed and of the true length; the boards in parallel.
     let mut rng = Pcg64::seed_from_u64(seed);
     let solvers: Vec<MtmSolver> = BUILT.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
-    let (mut spent, mut solved, mut nodes) = ([0f64; 3], [0u32; 3], [0u64; 3]);
-    for (i, (board, &d)) in truth.iter().enumerate() {
-        let mut which = Vec::new();
-        if i % solve_every == 0 {
-            which.push(0);
+    let mut jobs: Vec<(&Grid, u32, usize)> = Vec::new();
+    for (board, &d) in &truth {
+        jobs.push((board, d, 0));
+        // No heuristic: iterative deepening, kept to short boards.
+        let which = 1 + rng.random_range(0..2usize);
+        if rng.random_range(0..sample) == 0 && (which == 1 || d <= 14) {
+            jobs.push((board, d, which));
         }
-        if rng.random_range(0..solve_every * 8) == 0 {
-            which.push(1 + rng.random_range(0..2usize));
-        }
-        for which in which {
-            if which == 2 && d > 14 {
-                continue; // no heuristic: iterative deepening, kept to short boards
-            }
-            let clock = std::time::Instant::now();
+    }
+    let clock = std::time::Instant::now();
+    let tallies: Vec<[u64; 3]> = jobs
+        .par_iter()
+        .map(|&(board, d, which)| {
             let s = solvers[which].solve(board, &Limits::default()).unwrap();
-            spent[which] += clock.elapsed().as_secs_f64();
-            solved[which] += 1;
-            nodes[which] += s.nodes;
             assert_eq!(s.len() as u32, d, "{board} with {:?}", heuristics[which].choice());
             let text = write(&s.notation(), Notation::Runs, Convention::TileMoves);
             assert_eq!(read(&text, Convention::TileMoves).unwrap(), s.notation());
             assert_eq!(replay(board, &text, Convention::TileMoves).unwrap(), goal, "{board}: {text}");
-        }
+            let mut t = [0u64; 3];
+            t[which] = s.nodes;
+            t
+        })
+        .collect();
+    for (which, h) in heuristics.iter().enumerate() {
+        let solved = jobs.iter().filter(|j| j.2 == which).count();
+        let nodes: u64 = tallies.iter().map(|t| t[which]).sum();
+        println!("{rows}x{cols}: {solved} boards solved with {}, {nodes} nodes", h.choice().name());
     }
-    for (h, ((t, n), k)) in heuristics.iter().zip(spent.iter().zip(solved).zip(nodes)) {
-        println!("{rows}x{cols}: {n} boards solved with {} in {t:.2} s, {k} nodes", h.choice().name());
-    }
+    println!("{rows}x{cols}: {} solves in {:.2} s", jobs.len(), clock.elapsed().as_secs_f64());
 }
 
 #[test]
 fn every_2x4_board_is_solved_at_its_distance_and_every_estimate_is_admissible() {
-    check_shape(2, 4, 1, 2);
-    check_shape(4, 2, 1, 3);
+    check_shape(2, 4, 8, 2);
+    check_shape(4, 2, 8, 3);
 }
 
 #[test]
-fn every_3x3_estimate_is_admissible_and_a_sample_is_solved_at_its_distance() {
-    check_shape(3, 3, 61, 4);
+fn every_3x3_board_is_solved_at_its_distance_and_every_estimate_is_admissible() {
+    check_shape(3, 3, 488, 4);
+}
+
+/// A board of at most 16 cells as one integer (four bits a cell), for the hash sets of the
+/// search from both ends.
+fn key(board: &Grid) -> u64 {
+    board.cells().iter().fold(0, |k, &t| k << 4 | u64::from(t))
+}
+
+/// The boards within `radius` moves of `from`, with their distances: a breadth-first search
+/// over grids (the independent method), by layers.
+fn ball(from: &Grid, radius: u32) -> HashMap<u64, u32> {
+    let mut distance = HashMap::from([(key(from), 0)]);
+    let mut layer = vec![from.clone()];
+    for d in 1..=radius {
+        let mut next = Vec::new();
+        for b in &layer {
+            for (_, child) in grid_moves(b) {
+                if let std::collections::hash_map::Entry::Vacant(e) = distance.entry(key(&child)) {
+                    e.insert(d);
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+    distance
+}
+
+/// The distance from `start` to the goal whose ball of `radius` is `near_goal`: a
+/// breadth-first search from `start`, layer by layer, until no shorter path can remain.
+/// Every path of length L > radius crosses the ball's edge L - radius moves from the start,
+/// so after layer j every path shorter than j + radius + 1 has been seen.
+fn distance_to(start: &Grid, near_goal: &HashMap<u64, u32>, radius: u32) -> u32 {
+    let mut seen = std::collections::HashSet::from([key(start)]);
+    let mut layer = vec![start.clone()];
+    let mut best = u32::MAX;
+    for j in 0.. {
+        for b in &layer {
+            if let Some(&g) = near_goal.get(&key(b)) {
+                best = best.min(j + g);
+            }
+        }
+        if best <= j + radius + 1 {
+            return best;
+        }
+        let mut next = Vec::new();
+        for b in &layer {
+            for (_, child) in grid_moves(b) {
+                if seen.insert(key(&child)) {
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+    unreachable!("the search from the start ends")
+}
+
+/// Uniformly random 3x4 boards (and 4x3), solved by IDA* with walking distance at the
+/// distance a breadth-first search from both ends over grids finds.
+#[test]
+fn random_3x4_boards_are_solved_at_their_breadth_first_distance() {
+    const RADIUS: u32 = 13;
+    for (r, c, seed) in [(3, 4, 8), (4, 3, 9)] {
+        let goal = Grid::goal(dims(r, c));
+        let near_goal = ball(&goal, RADIUS);
+        let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let boards: Vec<Grid> = (0..4).map(|_| fifteen::scramble::random_grid(&goal, &mut rng)).collect();
+        boards.par_iter().for_each(|start| {
+            let truth = distance_to(start, &near_goal, RADIUS);
+            let s = solver.solve(start, &Limits::default()).unwrap();
+            assert_eq!(s.len() as u32, truth, "{start}");
+            let text = write(&s.notation(), Notation::Runs, Convention::TileMoves);
+            assert_eq!(replay(start, &text, Convention::TileMoves).unwrap(), goal, "{start}: {text}");
+            println!("{r}x{c} {start}: {truth} moves ({text}), {} nodes", s.nodes);
+        });
+    }
 }
 
 #[test]

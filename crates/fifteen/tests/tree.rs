@@ -179,7 +179,8 @@ fn the_24_puzzle_tree_searches_like_the_generic_one() {
         ("3x8 catalogue of two", both.clone(), catalogue.clone(), false),
         ("3x8 zero-aware catalogue of two", both, catalogue, true),
     ] {
-        let partition = Partition { name: "test-5x5", shape: five, blank: 24, patterns, groups, zero_aware, large: false };
+        let partition =
+            Partition { name: "test-5x5", shape: five, blank: 24, patterns, groups, zero_aware, large: false };
         let tables: Vec<Arc<[u8]>> =
             (0..partition.patterns.len()).map(|i| Arc::from(partition.build(i, &|_| {}))).collect();
         for goal in [TilePuzzle::standard_goal(five), blank_first] {

@@ -287,6 +287,27 @@ impl Board {
         result
     }
 
+    /// The move whose piece slides `dir` into the blank, and the board after it, if there is
+    /// one: with one blank cell a direction names at most one move (the piece on the blank's
+    /// other side; the big piece only along the top row). So move strings (`RRDL`) name
+    /// Goat's moves as they name a tile puzzle's.
+    ///
+    /// ```
+    /// use goat::{Board, Dir, START};
+    /// let (mv, _) = Board::from_cells(&START).slide(Dir::Left).unwrap();
+    /// assert_eq!(mv.piece, 7); // ∥, right of the blank, slides left
+    /// assert!(Board::from_cells(&START).slide(Dir::Down).is_some());
+    /// ```
+    pub fn slide(self, dir: Dir) -> Option<(GoatMove, Board)> {
+        let mut result = None;
+        Goat.for_each_successor(&self, |m, child| {
+            if m.dir == dir {
+                result = Some((m, child));
+            }
+        });
+        result
+    }
+
     /// The board after `moves`, or the index of the first that is not legal where it is
     /// played.
     ///

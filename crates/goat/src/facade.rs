@@ -15,15 +15,18 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use slide_core::answer::{
-    shown_boards, Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, MethodInfo, Named, Settings,
-    Solution, SolveRequest, SpaceWords, Tally, Words,
+    shown_boards, Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, MethodInfo, Named, Played,
+    Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
-use slide_core::enumerate::DepthStore;
+use slide_core::enumerate::{DepthStore, Enumerator};
+use slide_core::notation::{read_columns, Move, Style};
 use slide_core::progress::Progress;
-use slide_core::search::{Limits, PathOf};
+use slide_core::search::{Limits, OneProcess, PathOf, Stopped};
 use slide_core::sync::lock;
 use slide_core::table::TableSet;
 use slide_core::Outcome;
+
+mod page;
 
 use crate::board::{GoatMove, CELLS, COLS, ROWS};
 use crate::rank::STATE_COUNT;
@@ -85,16 +88,41 @@ pub struct GoatSpace {
     pub goal: [u8; CELLS],
 }
 
-fn listed(moves: &[GoatMove]) -> Listed<u8> {
+/// A position's keys in `play` records: `rows`, `cols`, `board`.
+#[derive(Clone, Debug, Serialize)]
+pub struct GoatBoard {
+    /// Rows (3).
+    pub rows: usize,
+    /// Columns (4).
+    pub cols: usize,
+    /// Its cells, row-major (Hiroi's numbers).
+    pub board: [u8; CELLS],
+}
+
+fn listed(moves: &[GoatMove], style: Style) -> Listed<u8> {
+    let notation: Vec<Move> = moves.iter().map(|m| Move::one(m.dir)).collect();
     Listed {
         moves: moves.iter().map(|m| m.dir.name().to_string()).collect(),
         pieces: moves.iter().map(|m| m.piece).collect(),
+        notation: Some(style.write(&notation)),
         steps: moves.iter().map(|m| m.to_string()).collect(),
     }
 }
 
+/// Why no piece slides `dir` into the blank of `board`, in words.
+fn no_piece(board: Board, dir: crate::Dir) -> String {
+    let blank = board.blank();
+    let way = dir.name().to_lowercase();
+    format!(
+        "no piece slides {way} into the blank (the blank is on row {}, column {}; the big piece slides only left \
+         and right, along the top row)",
+        blank / COLS + 1,
+        blank % COLS + 1
+    )
+}
+
 fn unreachable(start: Board) -> AnswerError {
-    AnswerError::Input(format!("{} cannot reach the goal", start.numbers()))
+    AnswerError::Unreachable(format!("{} cannot reach the goal", start.numbers()))
 }
 
 impl GoatFacade {
@@ -153,7 +181,7 @@ impl Facade for GoatFacade {
     type Path = PathOf<Goat>;
     type Space = GoatSpace;
     type Antipode = [u8; CELLS];
-    type Board = ();
+    type Board = GoatBoard;
 
     fn name(&self) -> &'static str {
         "goat"
@@ -184,9 +212,9 @@ impl Facade for GoatFacade {
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(input.start)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
-        let l = listed(&path.moves);
+        let l = listed(&path.moves, request.style);
         let boards = match request.boards {
             true => shown_boards(path.len()).map(|i| path.states[i].to_string()).collect(),
             false => Vec::new(),
@@ -198,6 +226,7 @@ impl Facade for GoatFacade {
             optimal: true,
             moves: l.moves,
             pieces: l.pieces,
+            notation: l.notation,
             nodes: stats.nodes,
             millis: stats.elapsed.into(),
             heuristic: self.kind.name().to_string(),
@@ -217,10 +246,11 @@ impl Facade for GoatFacade {
         let result = match outcome {
             Outcome::Found(r) => r,
             Outcome::NoSolution => return Err(unreachable(input.start)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
-        let solutions =
-            request.list.map(|limit| result.solutions.iter().take(limit).map(|p| listed(&p.moves)).collect());
+        let solutions = request
+            .list
+            .map(|limit| result.solutions.iter().take(limit).map(|p| listed(&p.moves, request.style)).collect());
         Ok(Count {
             input: input.into(),
             length: result.length,
@@ -239,9 +269,19 @@ impl Facade for GoatFacade {
         limits: &Limits,
         progress: &dyn Progress,
     ) -> Result<Analysis<Self>, AnswerError> {
+        self.analyze_on(input, limits, progress, &OneProcess)
+    }
+
+    fn analyze_on<E: Enumerator>(
+        &self,
+        input: Option<&GoatInput>,
+        limits: &Limits,
+        progress: &dyn Progress,
+        enumerator: &E,
+    ) -> Result<Analysis<Self>, AnswerError> {
         let origin = input.map_or(self.goal, |i| i.start);
         let task = progress.task("analyze", STATE_COUNT);
-        let e = crate::analyze_within(origin, DepthStore::None, limits, &*task)
+        let e = crate::analyze_on(enumerator, origin, DepthStore::None, limits, &*task)
             .map_err(|e| AnswerError::enumeration(None, e))?;
         drop(task);
         let mut antipodes = e.antipodes.clone();
@@ -256,6 +296,50 @@ impl Facade for GoatFacade {
         };
         let cells = antipodes.iter().map(|b| b.cells()).collect();
         Ok(Analysis::new(GoatSpace { goal: origin.cells() }, e.histogram, cells, e.elapsed, words))
+    }
+
+    fn plays_notation(&self) -> bool {
+        true
+    }
+
+    /// Each letter names the piece that slides that way into the blank; a count repeats the
+    /// move (`R2` is `R R`: with one blank, two pieces slide right in turn).
+    fn play(
+        &self,
+        input: Option<&GoatInput>,
+        moves: &str,
+        style: Style,
+    ) -> Result<(GoatInput, Played<Self>), AnswerError> {
+        let input = input.copied().unwrap_or(GoatInput { start: self.goal, goal: self.goal });
+        let read = read_columns(moves, style.convention).map_err(|e| AnswerError::Input(format!("the moves: {e}")))?;
+        let mut board = input.start;
+        let mut length = 0;
+        for (index, m) in read.iter().enumerate() {
+            for _ in 0..m.mv.count() {
+                let Some((_, next)) = board.slide(m.mv.direction()) else {
+                    let written = style.write(&[m.mv]);
+                    return Err(AnswerError::Input(format!(
+                        "move {} ({written}, column {}) cannot be played: {}; the board before it: {}",
+                        index + 1,
+                        m.column,
+                        no_piece(board, m.mv.direction()),
+                        board.numbers()
+                    )));
+                };
+                board = next;
+                length += 1;
+            }
+        }
+        let moves: Vec<Move> = read.iter().map(|m| m.mv).collect();
+        let played = Played {
+            board: GoatBoard { rows: ROWS, cols: COLS, board: board.cells() },
+            text: board.numbers(),
+            length,
+            notation: style.write(&moves),
+            solved: board == input.goal,
+            rows: board.to_string(),
+        };
+        Ok((GoatInput { start: board, goal: input.goal }, played))
     }
 
     fn table_sets(&self) -> Vec<TableSet> {

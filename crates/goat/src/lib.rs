@@ -17,9 +17,9 @@ pub mod rank;
 
 use std::path::Path;
 
-use slide_core::enumerate::{enumerate_within, DepthStore, DepthTable, EnumerateError, Enumeration, LayerStats};
+use slide_core::enumerate::{DepthStore, DepthTable, EnumerateError, Enumeration, Enumerator, LayerStats};
 use slide_core::progress::{NoProgress, Progress};
-use slide_core::search::{count_optimal, ida_star, CountResult, IdaOptions, Limits, PathOf, SearchResult};
+use slide_core::search::{count_optimal, ida_star, CountResult, IdaOptions, Limits, OneProcess, PathOf, SearchResult};
 use slide_core::table::{Table, TableError, TableHeader, TableSet, TableSpec};
 use slide_core::ZeroHeuristic;
 
@@ -181,8 +181,20 @@ pub fn analyze_within(
     limits: &Limits,
     progress: &(dyn Fn(LayerStats) + Sync),
 ) -> Result<Enumeration<Board>, EnumerateError> {
+    analyze_on(&OneProcess, goal, store, limits, progress)
+}
+
+/// [`analyze_within`] with the breadth-first search run by `enumerator` (a cluster's ranks,
+/// or [`OneProcess`]).
+pub fn analyze_on<E: Enumerator>(
+    enumerator: &E,
+    goal: Board,
+    store: DepthStore,
+    limits: &Limits,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Result<Enumeration<Board>, EnumerateError> {
     // Ranks are carried from parent to child (rank::RankedGoat): same ranks, fewer operations.
-    let e = enumerate_within(&rank::RankedGoat, &[rank::Ranked::new(goal)], store, limits, progress)?;
+    let e = enumerator.enumerate(&rank::RankedGoat, &[rank::Ranked::new(goal)], store, limits, progress)?;
     Ok(Enumeration {
         histogram: e.histogram,
         antipodes: e.antipodes.into_iter().map(|r| r.board).collect(),
@@ -247,7 +259,11 @@ pub fn table_sets() -> Vec<TableSet> {
         name: "exact".into(),
         summary: "the distance to Hiroi's GOAL of every position (`--heuristic exact`, the default)".into(),
         specs: vec![exact_table_spec()],
-        cost: slide_core::table::BuildCost { seconds: 1, memory: 11 << 20 },
+        cost: slide_core::table::BuildCost::of(
+            "goat",
+            "exact",
+            slide_core::table::BuildCost { seconds: 1, memory: 11 << 20 },
+        ),
         check_together: None,
     }]
 }

@@ -75,7 +75,22 @@ fn find_face<'a>(data: &'a [u8], family: &str) -> Result<Face<'a>, String> {
 }
 
 fn name_of(face: &Face, id: u16) -> String {
-    face.names().into_iter().find(|n| n.name_id == id).and_then(|n| n.to_string()).unwrap_or_default()
+    let name = face.names().into_iter().find(|n| n.name_id == id).and_then(|n| n.to_string()).unwrap_or_default();
+    // In a doc comment an address is a link only in angle brackets (rustdoc warns otherwise).
+    let linked: Vec<String> = name
+        .split(' ')
+        .map(|word| match word.trim_start_matches('(').find("http") {
+            Some(0) => {
+                let open = &word[..word.len() - word.trim_start_matches('(').len()];
+                let rest = word.trim_start_matches('(');
+                let end = rest.find(|c: char| c == ')' || c == ',' || c.is_whitespace()).unwrap_or(rest.len());
+                let url = rest[..end].trim_end_matches('.');
+                format!("{open}<{url}>{}", &rest[url.len()..])
+            }
+            _ => word.to_string(),
+        })
+        .collect();
+    linked.join(" ")
 }
 
 fn main() -> Result<(), String> {

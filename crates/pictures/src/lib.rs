@@ -9,7 +9,7 @@
 //! shapes with the `svg` crate and its text as those outlines; boards are written with the
 //! `svg` crate directly.
 //!
-//! With the `render` feature, [`render`] parses and rasterises an SVG (resvg), for tests and
+//! With the `render` feature, the `render` module parses and rasterises an SVG (resvg), for tests and
 //! for looking at a picture as PNG.
 
 pub mod boards;

@@ -109,7 +109,8 @@ pub struct Move {
     pub to: u8,
 }
 
-/// One shape class: every block of size `w` x `h` (interchangeable with each other).
+/// One shape class: every block of size `w` x `h` (interchangeable with each other), or a
+/// block the goal names that has a class of its own ([`crate::parse::parse_start_for`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeClass {
     /// Width in cells.

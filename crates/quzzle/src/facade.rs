@@ -20,11 +20,13 @@ use slide_core::answer::{
     Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
 use slide_core::progress::Progress;
-use slide_core::search::Limits;
+use slide_core::search::{Limits, Stopped};
 use slide_core::units::{quantity, thousands};
 use slide_core::{Heuristic, Outcome};
 
-use crate::parse::{instance_from_file, parse_goal, render_canonical, rows_of};
+mod page;
+
+use crate::parse::{given_goal_error, instance_from_file, instance_from_file_with, render_canonical, rows_of};
 use crate::{analyze, count, label_path, optimal_solutions, puzzles, Algorithm, GoalDistance, Instance, Metric, Step};
 
 /// The algorithms of `quzzle`, the default first.
@@ -67,6 +69,8 @@ pub struct BlockOptions {
 pub struct Blocks {
     options: BlockOptions,
     goal: Option<String>,
+    /// The one puzzle a page plays ([`Blocks::playing`]).
+    played: Option<Instance>,
 }
 
 /// An input's keys in records: `name`, `rows`, `cols`, `metric`, `start`, `goal`.
@@ -130,12 +134,14 @@ fn listed(inst: &Instance, steps: &[Step]) -> Listed<String> {
     Listed {
         moves: steps.iter().map(|s| s.direction()).collect(),
         pieces: steps.iter().map(|s| s.label.to_string()).collect(),
+        // Several empty cells: a direction names no single move.
+        notation: None,
         steps: steps.iter().map(|s| s.describe(inst.board.metric)).collect(),
     }
 }
 
 fn unreachable(inst: &Instance) -> AnswerError {
-    AnswerError::Input(format!("{}: the goal cannot be reached from the start", inst.name))
+    AnswerError::Unreachable(format!("{}: the goal cannot be reached from the start", inst.name))
 }
 
 fn title(inst: &Instance) -> String {
@@ -164,7 +170,14 @@ impl Blocks {
                 )));
             }
         }
-        Ok(Blocks { options, goal: settings.goal.clone() })
+        Ok(Blocks { options, goal: settings.goal.clone(), played: None })
+    }
+
+    /// The block puzzles, playing `puzzle` on a page ([`slide_core::answer::Play`]): its
+    /// positions are its board, walls and blocks placed anew, towards its goal.
+    pub fn playing(puzzle: Instance) -> Blocks {
+        let options = BlockOptions { metric: Some(puzzle.board.metric), ..BlockOptions::default() };
+        Blocks { options, goal: None, played: Some(puzzle) }
     }
 
     /// The puzzles known by name, each with what it is in a few words.
@@ -188,11 +201,19 @@ impl Blocks {
             .collect()
     }
 
-    /// An input as a puzzle: a named puzzle, a puzzle file, or a board.
+    /// An input as a puzzle: a named puzzle, a puzzle file, or a board; `--goal`, when given,
+    /// in place of its goal (a file's, or the default one, which it spares: a board whose
+    /// largest block is not unique has none).
     fn instance(&self, text: &str) -> Result<Instance, AnswerError> {
         let metric = self.options.metric;
+        let goal = self.goal.as_deref();
+        // An error of --goal is said as it is, an error of the file after its name.
+        let in_file = |e: String| match e.starts_with(&given_goal_error("")) {
+            true => AnswerError::Input(e),
+            false => AnswerError::Input(format!("{text}: {e}")),
+        };
         if let Some(body) = puzzles::named(text) {
-            return instance_from_file(body, text, metric).map_err(|e| AnswerError::Input(format!("{text}: {e}")));
+            return instance_from_file_with(body, text, metric, goal).map_err(in_file);
         }
         let path = Path::new(text);
         if path.exists() && !path.is_file() {
@@ -204,10 +225,23 @@ impl Blocks {
         if path.is_file() {
             let body =
                 std::fs::read_to_string(text).map_err(|e| AnswerError::Input(format!("cannot read {text}: {e}")))?;
-            return instance_from_file(&body, text, metric).map_err(|e| AnswerError::Input(format!("{text}: {e}")));
+            return instance_from_file_with(&body, text, metric, goal).map_err(in_file);
         }
-        Instance::new(text.trim(), text, None, self.options.size, metric.unwrap_or_default()).map_err(|e| {
+        Instance::new(text.trim(), text, goal, self.options.size, metric.unwrap_or_default()).map_err(|e| {
             let word = text.len() > 1 && text.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
+            if let (Some(reason), Some(_)) = (e.strip_prefix("goal: "), goal) {
+                return AnswerError::Input(given_goal_error(reason));
+            }
+            match path_like(text) {
+                PathLike::Surely => {
+                    return AnswerError::Input(format!(
+                        "no such file: {text} (an input is a board, a puzzle file or a puzzle's name: {})",
+                        puzzles::names()
+                    ))
+                }
+                PathLike::Maybe => return AnswerError::Input(format!("no such file: {text}, and not a board: {e}")),
+                PathLike::No => {}
+            }
             match word {
                 true => AnswerError::Input(format!(
                     "no puzzle {text:?} (the named puzzles are {}; a puzzle file's path works too), and not a board: \
@@ -217,6 +251,37 @@ impl Blocks {
                 false => AnswerError::Input(e),
             }
         })
+    }
+}
+
+/// Whether text that is no board was meant as a file's path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PathLike {
+    /// It starts like one: `./`, `../`, `/`, `~`.
+    Surely,
+    /// It ends in an extension (`my.txt`).
+    Maybe,
+    /// Neither.
+    No,
+}
+
+fn path_like(text: &str) -> PathLike {
+    let text = text.trim();
+    if ["./", "../", "/", "~", ".\\", "..\\"].iter().any(|p| text.starts_with(p)) {
+        return PathLike::Surely;
+    }
+    let name = text.rsplit(['/', '\\']).next().unwrap_or(text);
+    let extension = name.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && !stem.ends_with('.')
+            && (1..=8).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    if extension {
+        PathLike::Maybe
+    } else {
+        PathLike::No
     }
 }
 
@@ -247,14 +312,7 @@ impl Facade for Blocks {
     }
 
     fn parse(&self, text: &str) -> Result<Instance, AnswerError> {
-        let mut inst = self.instance(text)?;
-        if let Some(goal) = &self.goal {
-            let (g, text) = parse_goal(goal, &inst.board, &inst.blocks)
-                .map_err(|e| AnswerError::Input(format!("--goal: {}", e.trim_start_matches("goal: "))))?;
-            inst.goal = g;
-            inst.goal_text = text;
-        }
-        Ok(inst)
+        self.instance(text)
     }
 
     fn solve(&self, inst: &Instance, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
@@ -263,7 +321,7 @@ impl Facade for Blocks {
         let path = match outcome {
             Outcome::Found(p) => p,
             Outcome::NoSolution => return Err(unreachable(inst)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let steps = label_path(inst, &path.moves);
         let optimal = algorithm.is_optimal();
@@ -287,6 +345,7 @@ impl Facade for Blocks {
             optimal,
             moves: l.moves,
             pieces: l.pieces,
+            notation: None,
             nodes: stats.nodes,
             millis: stats.elapsed.into(),
             heuristic: match algorithm {
@@ -319,7 +378,7 @@ impl Facade for Blocks {
         let (length, n) = match outcome {
             Outcome::Found(x) => x,
             Outcome::NoSolution => return Err(unreachable(inst)),
-            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(hit)),
+            Outcome::LimitReached(hit) => return Err(AnswerError::Limit(Stopped::after(hit, stats))),
         };
         let solutions = match request.list {
             None => None,

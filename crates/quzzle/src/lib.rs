@@ -4,7 +4,7 @@
 //! - [`engine`]: the bit-packed board, the three move metrics, goals and the goal-block
 //!   heuristic; it implements [`slide_core::Puzzle`] so every generic search applies.
 //! - [`parse`]: boards, goal patterns and puzzle files as text.
-//! - [`solve`]: shortest solutions (BFS, A*, IDA*), labelled replays, whole-space analysis
+//! - [`solve`](mod@solve): shortest solutions (BFS, A*, IDA*), labelled replays, whole-space analysis
 //!   and counting.
 //! - [`facade`]: the puzzles as every front end uses them (the `quzzle` binary, the page).
 //!

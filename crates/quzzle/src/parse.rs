@@ -105,10 +105,24 @@ pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<ch
 }
 
 /// Reads a start position: the board, its blocks and walls, counting moves by `metric`.
+/// Blocks of one shape share a shape class (they are interchangeable).
 pub fn parse_start(
     text: &str,
     size: Option<(usize, usize)>,
     metric: Metric,
+) -> Result<(Board, State, Vec<Block>), String> {
+    parse_start_for(text, size, metric, &[])
+}
+
+/// [`parse_start`] for a goal that names the blocks labelled `named`: each of them whose
+/// shape other blocks share, and the goal does not name them all, gets a shape class of its
+/// own, so that only it can satisfy the goal (a look-alike block that gets there does not).
+/// When the goal names every block of a shape, those blocks stay interchangeable.
+pub fn parse_start_for(
+    text: &str,
+    size: Option<(usize, usize)>,
+    metric: Metric,
+    named: &[char],
 ) -> Result<(Board, State, Vec<Block>), String> {
     let grid = split_rows(text, size)?;
     let (rows, cols) = (grid.len(), grid[0].len());
@@ -128,8 +142,7 @@ pub fn parse_start(
             }
         }
     }
-    let mut shapes: Vec<(u8, u8, u8)> = Vec::new();
-    let mut blocks = Vec::new();
+    let mut rects = Vec::new();
     for &(label, cells) in &labels {
         let (rmin, rmax) =
             (bits(cells).map(|i| i / cols).min().unwrap_or(0), bits(cells).map(|i| i / cols).max().unwrap_or(0));
@@ -146,21 +159,38 @@ pub fn parse_start(
                 cmax + 1
             ));
         }
-        let class = match shapes.iter().position(|&(sw, sh, _)| (sw as usize, sh as usize) == (w, h)) {
+        rects.push((label, w, h, rmin * cols + cmin));
+    }
+    // The blocks that need a class of their own: named by the goal, with a look-alike that
+    // is not.
+    let alike = |w: usize, h: usize| rects.iter().filter(move |r| (r.1, r.2) == (w, h));
+    let own = |label: char, w: usize, h: usize| {
+        named.contains(&label) && alike(w, h).count() > 1 && alike(w, h).any(|r| !named.contains(&r.0))
+    };
+    // A class per shape, and one per block that has its own: (w, h, count, owner).
+    let mut shapes: Vec<(u8, u8, u8, Option<char>)> = Vec::new();
+    let mut blocks = Vec::new();
+    for &(label, w, h, origin) in &rects {
+        let owner = own(label, w, h).then_some(label);
+        let class = match shapes.iter().position(|&(sw, sh, _, o)| (sw as usize, sh as usize, o) == (w, h, owner)) {
             Some(i) => {
                 shapes[i].2 += 1;
                 i
             }
             None => {
                 if shapes.len() == MAX_CLASSES {
-                    return Err(format!("more than {MAX_CLASSES} different block sizes"));
+                    return Err(format!(
+                        "more than {MAX_CLASSES} block classes (the different block sizes, and each block the goal \
+                         names that has a look-alike it does not)"
+                    ));
                 }
-                shapes.push((w as u8, h as u8, 1));
+                shapes.push((w as u8, h as u8, 1, owner));
                 shapes.len() - 1
             }
         };
-        blocks.push(Block { label, class, origin: rmin * cols + cmin });
+        blocks.push(Block { label, class, origin });
     }
+    let shapes: Vec<(u8, u8, u8)> = shapes.iter().map(|&(w, h, n, _)| (w, h, n)).collect();
     let board = Board::new(rows, cols, walls, &shapes, metric);
     let mut start = State::default();
     for b in &blocks {
@@ -266,7 +296,8 @@ impl Instance {
         size: Option<(usize, usize)>,
         metric: Metric,
     ) -> Result<Instance, String> {
-        let (board, state, blocks) = parse_start(start, size, metric)?;
+        let named: Vec<char> = goal.map_or_else(Vec::new, |g| g.chars().filter(|&c| is_label(c)).collect());
+        let (board, state, blocks) = parse_start_for(start, size, metric, &named)?;
         let goal_text = match goal {
             Some(g) => g.to_string(),
             None => default_goal_text(&board, &blocks)?,
@@ -300,6 +331,13 @@ impl Instance {
     /// The start as one character per cell (`.` empty, `#` wall).
     pub fn start_text(&self) -> String {
         render(&self.board, &self.blocks)
+    }
+
+    /// The same puzzle from the same start with the goal `goal` instead (a goal pattern):
+    /// the blocks it names may need shape classes of their own ([`parse_start_for`]).
+    pub fn with_goal(&self, goal: &str) -> Result<Instance, String> {
+        let start = rows_of(&self.start_text(), self.board.cols).join("/");
+        Instance::new(&self.name, &start, Some(goal), Some((self.board.rows, self.board.cols)), self.board.metric)
     }
 
     /// The same instance counted under another metric.
@@ -472,17 +510,36 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
 /// Builds the instance a puzzle file describes; `metric` overrides the file's. An error in
 /// the rows names the line of their `start:` or `goal:` key, then the row and column.
 pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, String> {
+    instance_from_file_with(text, fallback_name, metric, None)
+}
+
+/// [`instance_from_file`] with `goal`, a goal pattern given apart from the file (`--goal`),
+/// in place of the file's own, or of the default one: a file without a goal whose largest
+/// block is not unique is read with it. Its errors start with `--goal: `.
+pub fn instance_from_file_with(
+    text: &str,
+    fallback_name: &str,
+    metric: Option<Metric>,
+    goal: Option<&str>,
+) -> Result<Instance, String> {
     let file = parse_file(text)?;
     let metric = metric.or(file.metric).unwrap_or_default();
     let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
-    Instance::new(&name, &file.start, file.goal.as_deref(), file.size, metric).map_err(|e| {
+    Instance::new(&name, &file.start, goal.or(file.goal.as_deref()), file.size, metric).map_err(|e| {
         // The size checked here is the file's own `size:` key, not the --size option.
         let e = e.replace("--size says", "its size: says");
         match e.strip_prefix("goal: ") {
+            Some(rest) if goal.is_some() => given_goal_error(rest),
             Some(rest) if file.goal.is_some() => format!("line {}: goal: {rest}", file.lines.1),
             _ => format!("line {}: start: {e}", file.lines.0),
         }
     })
+}
+
+/// The error of a goal pattern given apart from the puzzle (`--goal`), from the reason
+/// `parse_goal` gives.
+pub fn given_goal_error(reason: &str) -> String {
+    format!("--goal: {reason}")
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use std::ops::ControlFlow;
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use slide_core::search::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes};
+use slide_core::search::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes, Footprint};
 use slide_core::search::{
     astar, bfs, breadth_first_layers, count_shortest_paths, depth_first_stack, ida_star, Frontier, IdaOptions,
     LayerVisitor, LayersEnd, LimitHit, Limits, Outcome, PathOf,
@@ -225,7 +225,7 @@ impl<G: Fn(&State) -> bool> LayerVisitor<State> for Reachable<'_, G> {
         ControlFlow::Continue(())
     }
 
-    fn bytes(&self) -> u64 {
+    fn bytes(&self) -> Footprint {
         hash_set_bytes(&self.seen)
     }
 }
@@ -325,7 +325,7 @@ impl LayerVisitor<State> for Distances<'_> {
         ControlFlow::Continue(())
     }
 
-    fn bytes(&self) -> u64 {
+    fn bytes(&self) -> Footprint {
         hash_map_bytes(&self.distances)
     }
 }
@@ -364,7 +364,7 @@ impl<G: Fn(&State) -> bool> LayerVisitor<State> for ToFirstGoal<'_, G> {
     }
 
     /// The layers kept hold every state once, as the distance map does.
-    fn bytes(&self) -> u64 {
+    fn bytes(&self) -> Footprint {
         hash_map_bytes(&self.dist) + buffer_bytes::<State>(self.dist.len(), self.dist.capacity())
     }
 }

@@ -300,3 +300,29 @@ fn the_generic_solver_s_depth_first_option_finds_a_solution_not_a_shortest() {
         }
     }
 }
+
+#[test]
+fn the_block_a_goal_names_is_the_one_that_counts() {
+    // B and E look alike (1x1); the goal wants E in the corner where B stands.
+    for metric in Metric::ALL {
+        let inst = Instance::new("look-alikes", "B.E/...", Some("E../..."), None, metric).unwrap();
+        assert!(!inst.is_goal(&inst.start), "{metric}: B in the corner is not E");
+        assert_eq!(inst.board.classes.len(), 2, "{metric}: E has a class of its own");
+        let length = solve_and_replay(&inst, Algorithm::Bfs);
+        let (outcome, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::default());
+        let steps = label_path(&inst, &outcome.found().unwrap().moves);
+        assert_eq!(steps.len(), length);
+        assert!(steps.last().unwrap().board.starts_with('E'), "{metric}: E ends in the corner: {steps:?}");
+        // The same goal pattern read from a file, and given as --goal would give it.
+        let file = quzzle::parse::instance_from_file("start: B.E/...\ngoal: E../...", "f", Some(metric)).unwrap();
+        assert!(!file.is_goal(&file.start));
+        let regoaled =
+            Instance::new("g", "B.E/...", Some("B../..."), None, metric).unwrap().with_goal("E../...").unwrap();
+        assert!(!regoaled.is_goal(&regoaled.start));
+    }
+    // When the goal places every block of a shape, look-alikes stay interchangeable: the
+    // swapped pair satisfies it.
+    let both = Instance::new("both", "B.E/...", Some("E.B/..."), None, Metric::Cell).unwrap();
+    assert!(both.is_goal(&both.start));
+    assert_eq!(both.board.classes.len(), 1);
+}

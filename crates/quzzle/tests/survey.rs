@@ -3,9 +3,10 @@
 //! move generator against the generic block engine, groups, goal distances and the classic
 //! start against the engine's breadth-first searches, diameters against every eccentricity.
 //! The whole survey's totals are checked against dnomd343/klotski's published figures by
-//! `cargo run --release -p quzzle --example survey -- --check` (minutes, docs/SURVEY.md).
+//! `quzzle survey --check` (minutes, docs/SURVEY.md).
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use quzzle::survey::moves::{for_each_move, for_each_successor};
@@ -189,9 +190,11 @@ fn the_move_generator_agrees_with_the_generic_engine() {
 fn survey_types(only: &[Counts], max_searches: u32) -> (quzzle::survey::Survey, Vec<GroupRecord>) {
     let options = SurveyOptions { only: Some(only.to_vec()), max_searches, ..SurveyOptions::default() };
     let groups = Mutex::new(Vec::new());
-    let done =
-        survey(&options, &Limits::default(), &NoProgress, &|t| groups.lock().unwrap().extend(t.groups.iter().copied()))
-            .expect("the survey runs");
+    let done = survey(&options, &Limits::default(), &NoProgress, &|t| {
+        groups.lock().unwrap().extend(t.groups.iter().copied());
+        ControlFlow::Continue(())
+    })
+    .expect("the survey runs");
     let mut groups = groups.into_inner().unwrap();
     groups.sort_by_key(|g| (g.type_id, g.group));
     (done, groups)
@@ -370,19 +373,22 @@ fn bounds_stop_or_refuse_the_survey() {
         ..SurveyOptions::default()
     };
     let tight = Limits { max_memory: Some(1 << 20), ..Limits::default() };
-    let err = survey(&options, &tight, &NoProgress, &|_| {}).unwrap_err();
+    let err = survey(&options, &tight, &NoProgress, &|_| ControlFlow::Continue(())).unwrap_err();
     assert!(matches!(err, SurveyError::Memory { .. }), "{err}");
     assert!(err.to_string().contains("more than the 1.0 MiB allowed"), "{err}");
     static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
     let stopped = Limits { interrupt: Some(&STOP), ..Limits::default() };
     assert_eq!(
-        survey(&options, &stopped, &NoProgress, &|_| {}).unwrap_err(),
+        survey(&options, &stopped, &NoProgress, &|_| ControlFlow::Continue(())).unwrap_err(),
         SurveyError::Limit(LimitHit::Interrupted)
     );
     let none = SurveyOptions { max_searches: 0, ..options.clone() };
-    assert_eq!(survey(&none, &Limits::default(), &NoProgress, &|_| {}).unwrap_err(), SurveyError::NoSearch);
+    assert_eq!(
+        survey(&none, &Limits::default(), &NoProgress, &|_| ControlFlow::Continue(())).unwrap_err(),
+        SurveyError::NoSearch
+    );
     let seven = SurveyOptions { only: Some(vec![Counts { horizontal: 0, vertical: 7, singles: 0 }]), ..options };
-    assert!(survey(&seven, &Limits::default(), &NoProgress, &|_| {})
+    assert!(survey(&seven, &Limits::default(), &NoProgress, &|_| ControlFlow::Continue(()))
         .unwrap_err()
         .to_string()
         .contains("no layout has"));

@@ -248,6 +248,22 @@ fn first_step(text: &str) -> Option<&str> {
     text.lines().find_map(|l| l.trim_start().strip_prefix("1. ")).map(str::trim)
 }
 
+/// Runs `command` to its end, or kills it and panics once `deadline` has passed: a test of
+/// something that used to hang fails instead of hanging.
+pub fn within_deadline(mut command: Command, deadline: Duration) -> Output {
+    use std::process::Stdio;
+    let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let clock = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if clock.elapsed() > deadline {
+            child.kill().unwrap();
+            panic!("{command:?} still ran after {deadline:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
 /// Checks the behaviour every binary shares (docs/CLI.md), panicking with what failed.
 pub fn check_contract(c: &Contract) {
     use std::io::{BufRead, BufReader, Write};
@@ -355,6 +371,63 @@ pub fn check_contract(c: &Contract) {
         let o = c.command(&["solve", c.good]).stdout(full).output().unwrap();
         assert_eq!(o.status.code(), Some(1));
         assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write to standard output"));
+    }
+
+    // A failed write to stderr costs nothing: every record is written and the status is the
+    // run's own, summary and all (a panicking `eprintln!` aborted the run, status 134, before
+    // or after its records).
+    if Path::new("/dev/full").exists() {
+        let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let o = c.loud(&["solve", "--json", c.good, c.bad.0, c.good]).stderr(full()).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "stderr on /dev/full");
+        assert_eq!(json_lines(&o).len(), 3, "stderr on /dev/full: one record per input");
+        let o = c.loud(&["solve", c.good, c.bad.0, c.good]).stderr(full()).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "stderr on /dev/full, text");
+        let solved = String::from_utf8_lossy(&o.stdout).matches(", optimal (").count();
+        assert_eq!(solved, 2, "stderr on /dev/full, text: both good inputs solved");
+    }
+    // A standard output closed before the start is a failed write (exit 1, said), not a run
+    // that says it solved what nobody saw; output sent to /dev/null is not closed.
+    let mut closed = Command::new("sh");
+    closed.args(["-c", "exec \"$0\" \"$@\" >&-", c.program, "solve", c.good]).args(c.options);
+    closed.arg("--data-dir").arg(c.data_dir());
+    let o = closed.output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "stdout closed: {}", String::from_utf8_lossy(&o.stderr));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("cannot write to standard output: it was closed when the program started"), "{stderr}");
+    let o = c.command(&["solve", c.good]).stdout(Stdio::null()).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "stdout on /dev/null: {}", String::from_utf8_lossy(&o.stderr));
+
+    // Each message is one line written at once: programs sharing one stderr never run
+    // their lines together (a message used to be written in seven pieces, the program's
+    // name apart from the rest: four such runs at once broke about one line in twenty).
+    const LINES: usize = 20_000;
+    let bad_lines = dir.join("bad.txt");
+    std::fs::write(&bad_lines, format!("{}\n", c.bad.0).repeat(LINES)).unwrap();
+    let (mut reader, writer) = std::io::pipe().unwrap();
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            c.loud(&["solve", "--batch", bad_lines.to_str().unwrap()])
+                .stdout(Stdio::null())
+                .stderr(writer.try_clone().unwrap())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    drop(writer);
+    let mut shared = String::new();
+    std::io::Read::read_to_string(&mut reader, &mut shared).unwrap();
+    for mut child in children {
+        assert_eq!(child.wait().unwrap().code(), Some(2));
+    }
+    let prefix = format!("{}: ", Path::new(c.program).file_name().and_then(|n| n.to_str()).unwrap());
+    assert_eq!(shared.lines().count(), 4 * (LINES + 2), "a line per bad input and two summaries, from each");
+    for line in shared.lines() {
+        let rest = line.strip_prefix(&prefix).unwrap_or_else(|| panic!("a line run together: {line}"));
+        let whole = (rest.starts_with("line ") && rest.matches(c.bad.1).count() == 1)
+            || rest.starts_with("0 of 20,000 boards solved")
+            || rest.starts_with("20000 of 20,000 lines failed");
+        assert!(whole && !rest.contains(&prefix), "a line run together: {line}");
     }
 
     // Contradictory options are refused, naming both.
@@ -539,6 +612,31 @@ pub fn check_tables(t: &TablesCheck) {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("FAILED") && !out.contains("checksum"), "caught by its meaning, not its checksum: {out}");
     ok(&run(&["tables", "build", "--force", set]), "tables build --force");
+
+    // What is not a regular file under a table's name (a FIFO, whose open used to wait for
+    // good; a link to /dev/zero, read without end) is refused at once: by a first use, which
+    // goes on without it or says why, and by `tables verify`, which fails on it; `tables
+    // build` puts the table in its place.
+    let fifo = cache.join(&files[0]);
+    for (what, make) in [("a FIFO (named pipe)", "mkfifo"), ("a character device", "ln -s /dev/zero")] {
+        std::fs::remove_file(&fifo).unwrap();
+        let made = Command::new("sh").arg("-c").arg(format!("{make} \"$0\"")).arg(&fifo).status().unwrap();
+        assert!(made.success(), "{make}");
+        let within = |args: &[&str]| {
+            let mut c = Command::new(t.program);
+            c.args(args).env("HOME", &home).env_remove("SLIDE_DATA_DIR").env_remove("XDG_CACHE_HOME");
+            within_deadline(c, Duration::from_secs(120))
+        };
+        let o = within(first_use);
+        let said = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        assert!(said.contains(&format!("it is {what}, not a regular file")), "first use over {what}: {said}");
+        let o = within(&["tables", "verify", set]);
+        assert_eq!(o.status.code(), Some(2), "tables verify over {what}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains("FAILED") && out.contains(what), "tables verify over {what}: {out}");
+        ok(&within(&["tables", "build", set]), "tables build replaces it");
+        ok(&within(&["tables", "verify", set]), "tables verify after the build");
+    }
 
     // Bad requests: an unknown set, a build beyond --max-memory.
     let o = run(&["tables", "build", "no-such-set"]);

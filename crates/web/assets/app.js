@@ -42,8 +42,8 @@ const KEYS = {
 const OPPOSITE = { Up: 'Down', Down: 'Up', Left: 'Right', Right: 'Left' };
 const LETTER = { Up: 'U', Down: 'D', Left: 'L', Right: 'R' };
 const DIRECTION = { U: 'Up', D: 'Down', L: 'Left', R: 'Right' };
-// The largest board the server answers for; larger ones are played in the page alone.
-const SERVER_SIDE = 5;
+// The largest tile board the page plays; the server answers for every size (optimally up
+// to 5x5 when the search finishes in time, else with a quicker answer and its lower bound).
 const LOCAL_SIDE = 10;
 
 function number(n) {
@@ -67,12 +67,13 @@ function showError(text, where = 'error') {
   $(where).textContent = text || '';
 }
 
-// One API call; a 503 (every search slot busy) is retried after the time the server asks.
-async function api(path, body) {
+// One API call; a 503 (every search slot busy) is retried after the time the server asks,
+// up to `retries` times. `signal` cancels it (the server then stops its search).
+async function api(path, body, signal, retries = 10) {
   for (let attempt = 0; ; attempt++) {
     const options = body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+      ? { signal }
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal };
     const response = await fetch(path, options);
     let data;
     try {
@@ -80,7 +81,7 @@ async function api(path, body) {
     } catch (e) {
       data = { error: `${response.status} ${response.statusText}` };
     }
-    if (response.status === 503 && attempt < 10) {
+    if (response.status === 503 && attempt < retries) {
       const seconds = Number(response.headers.get('Retry-After')) || 1;
       say(`The server is busy; trying again in ${plural(seconds, 'second')}.`);
       await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -209,6 +210,20 @@ function draw(view, stepMillis) {
   old.forEach((o) => o.el.remove());
   state.pieces = next;
 
+  board.querySelectorAll('.target').forEach((t) => t.remove());
+  for (const t of view.targets || []) {
+    const el = document.createElement('div');
+    el.className = 'target';
+    el.setAttribute('role', 'img');
+    el.setAttribute('aria-label', `${t.name}: rows ${t.row + 1} to ${t.row + t.height}, columns ${t.col + 1} to `
+      + `${t.col + t.width}`);
+    el.dataset.label = t.label;
+    const word = document.createElement('span');
+    word.textContent = state.spec.kind === 'goat' ? 'pen' : `goal ${t.label}`;
+    el.appendChild(word);
+    pieceStyle(el, t, view);
+    board.insertBefore(el, board.firstChild);
+  }
   board.querySelectorAll('.wall').forEach((w) => w.remove());
   for (const [r, c] of view.walls) {
     const w = document.createElement('div');
@@ -274,6 +289,8 @@ function start(answer, sameStart = false) {
 }
 
 function afterPosition() {
+  // A search for the position left behind is of no use: stopped, its slot freed.
+  if (inflight.size) cancelSearches(SUPERSEDED);
   clearHint();
   if ($('auto-hint').checked) guarded(requestHint, 'hint-error');
   if (state.histogramOpen) guarded(requestHistogram, 'histogram-caption');
@@ -292,12 +309,50 @@ async function loadPosition(board) {
 }
 
 async function guarded(work, where = 'error') {
-  for (const id of ['error', 'position-error', 'apply-error', 'hint-error', 'solve-error']) showError('', id);
+  for (const id of ['error', 'position-error', 'apply-error', 'hint-error', 'solve-error', 'paste-error']) {
+    showError('', id);
+  }
   try {
     await work();
   } catch (e) {
-    showError(e.message, where);
+    if (e.name !== 'AbortError') showError(e.message, where);
+    else if (e.message !== SUPERSEDED) say('Search cancelled.');
   }
+}
+
+// ---- Searches in flight: one hint and one solve at a time, each cancelled by Cancel ----
+
+const inflight = new Map();
+// Why a search is cancelled without a word: the position it was for is left behind, or a
+// new search of its kind replaces it.
+const SUPERSEDED = 'superseded';
+
+function showCancel() {
+  $('cancel').hidden = inflight.size === 0;
+  document.body.dataset.searching = String(inflight.size > 0);
+}
+
+// Asks the server for a hint or a solution (`what`), cancelling the one of that kind before.
+async function searchApi(what, path, body) {
+  if (inflight.has(what)) inflight.get(what).abort(new DOMException(SUPERSEDED, 'AbortError'));
+  const controller = new AbortController();
+  inflight.set(what, controller);
+  showCancel();
+  try {
+    // A long search that finds every slot taken says so at once rather than retrying.
+    return await api(path, body, controller.signal, body.patience === 'full' ? 0 : 10);
+  } finally {
+    if (inflight.get(what) === controller) inflight.delete(what);
+    showCancel();
+  }
+}
+
+function cancelSearches(why) {
+  for (const controller of inflight.values()) {
+    controller.abort(why ? new DOMException(why, 'AbortError') : undefined);
+  }
+  inflight.clear();
+  showCancel();
 }
 
 // ---- Tile boards, played in the page ----
@@ -423,7 +478,7 @@ function tilesAnswer(t) {
       board: tilesText(next) });
   }
   return {
-    board: { rows: t.rows, cols: t.cols, text: tilesText(t), pieces, walls: [], solved: tilesSolved(t) },
+    board: { rows: t.rows, cols: t.cols, text: tilesText(t), pieces, walls: [], solved: tilesSolved(t), targets: [] },
     moves,
     title: state.title,
   };
@@ -638,16 +693,9 @@ async function openUrl() {
   return true;
 }
 
-// A typed or linked position, checked (by the server up to 5x5, here beyond) and started from.
+// A typed or linked position, checked by the server, and started from.
 async function setPosition(text) {
-  const s = state.spec;
-  if (s.kind === 'tiles' && Math.max(s.rows, s.cols) > SERVER_SIDE) {
-    const t = tilesFrom(text, s.rows, s.cols);
-    if (!tilesSolvable(t)) throw new Error('This board cannot reach the goal (two tiles are swapped).');
-    start(tilesAnswer(t));
-  } else {
-    start(await loadPosition(text));
-  }
+  start(await loadPosition(text));
 }
 
 // ---- Dark mode: the system's choice, or the switch's, remembered ----
@@ -854,27 +902,81 @@ function clearHint() {
   state.hint = null;
   $('distance').textContent = '–';
   $('distance').dataset.distance = '';
+  $('distance').dataset.lowerBound = '';
+  $('distance').dataset.atMost = '';
   $('next-move').textContent = '–';
   $('hint-method').textContent = '–';
   $('hint-note').textContent = '';
   $('play-hint').disabled = true;
+  offerMore('hint', null);
   markHint();
 }
 
-// Boards beyond 5x5 are played here only: the server answers up to 5x5.
-function served(what) {
-  const s = state.spec;
-  if (s.kind === 'tiles' && Math.max(s.rows, s.cols) > SERVER_SIDE) {
-    throw new Error(`${what}: the server answers for boards up to ${SERVER_SIDE}x${SERVER_SIDE}; this `
-      + `${s.rows}x${s.cols} board is played in the page only.`);
+// What an optimal search that did not finish did, in words.
+function attemptText(a) {
+  let text = `The optimal search (${a.method}) stopped after ${plural(a.nodes, 'node')} and ${duration(a.millis)}`;
+  if (a.lower_bound !== null) text += `, having ruled out every solution shorter than ${plural(a.lower_bound, 'move')}`;
+  if (a.seconds_to_finish_bound !== null) {
+    text += `; its last bound alone would take about ${a.seconds_to_finish_bound.toFixed(1)} s more`;
+  }
+  return `${text}.`;
+}
+
+// After an answer that is not optimal because its search ran out of its quick budget: what
+// the search did, and a button to search on with the whole budget; the page searches on by
+// itself when the search's next bound looks likely to fit in the budget.
+function offerMore(what, answer, patience) {
+  const box = $(`${what}-more`);
+  const text = $(`${what}-attempt`);
+  const button = $(`${what}-full`);
+  box.dataset.running = 'false';
+  const a = answer && answer.optimal_search;
+  if (!a) {
+    box.hidden = true;
+    text.textContent = '';
+    return;
+  }
+  box.hidden = false;
+  text.textContent = attemptText(a);
+  const budget = state.budget || 10;
+  const quick = state.quickBudget || 1;
+  button.textContent = `Search on for an optimal answer (up to ${budget} s)`;
+  button.hidden = patience === 'full' || budget <= quick;
+  if (patience === 'full') {
+    text.textContent += ` Within the whole budget of ${budget} s there is no optimal answer; the answer above is `
+      + 'the best found.';
+    return;
+  }
+  const fits = a.seconds_to_finish_bound !== null && a.seconds_to_finish_bound <= budget - quick;
+  if (fits && budget > quick) {
+    text.textContent += ' Searching on for an optimal answer…';
+    button.hidden = true;
+    box.dataset.running = 'true';
+    const request = what === 'hint' ? requestHint : requestSolve;
+    guarded(async () => {
+      try {
+        await request('full');
+      } catch (e) {
+        // Refused (every long slot taken) or cancelled: the quick answer stands, and the
+        // button offers to try again.
+        if (box.dataset.running === 'true') {
+          box.dataset.running = 'false';
+          text.textContent = attemptText(a);
+          button.hidden = false;
+        }
+        throw e;
+      }
+    }, `${what}-error`);
+  } else if (a.seconds_to_finish_bound !== null) {
+    text.textContent += ` That is longer than the ${budget} s budget: an optimal answer is unlikely.`;
   }
 }
 
-async function requestHint() {
-  served('Hint');
+async function requestHint(patience = 'quick') {
   const generation = state.generation;
-  $('hint-method').textContent = 'searching…';
-  const hint = await api('/api/hint', { puzzle: spec(), board: state.view.text });
+  $('hint-method').textContent = patience === 'full' ? `searching for an optimal answer (up to ${state.budget || 10} s)…`
+    : 'searching…';
+  const hint = await searchApi('hint', '/api/hint', { puzzle: spec(), board: state.view.text, patience });
   if (generation !== state.generation) return;
   state.hint = hint;
   const d = $('distance');
@@ -884,16 +986,22 @@ async function requestHint() {
     d.textContent = 'the goal cannot be reached';
   } else if (hint.distance !== null) {
     d.textContent = `${plural(hint.distance, 'move')}${hint.optimal ? ' (optimal)' : ''}`;
+  } else if (hint.at_most !== null) {
+    d.textContent = `at most ${plural(hint.at_most, 'move')}, at least ${number(hint.lower_bound)} (not proven optimal)`;
   } else {
     d.textContent = `at least ${plural(hint.lower_bound, 'move')} (not proven: the search ran out of time)`;
   }
   d.dataset.distance = hint.distance === null ? '' : String(hint.distance);
   d.dataset.optimal = String(hint.optimal);
+  d.dataset.lowerBound = String(hint.lower_bound);
+  d.dataset.atMost = hint.at_most === null ? '' : String(hint.at_most);
   const next = hint.next;
   const n = $('next-move');
   if (next) {
     const after = hint.distance_after === null ? '' : `, then ${plural(hint.distance_after, 'move')} to go`;
-    n.textContent = `${moveText(next)}${after}${hint.optimal ? '' : ' (the heuristic\'s choice, not proven optimal)'}`;
+    const how = hint.optimal ? '' : hint.at_most !== null ? ' (the first move of that solution, not proven optimal)'
+      : ' (the heuristic\'s choice, not proven optimal)';
+    n.textContent = `${moveText(next)}${after}${how}`;
     n.dataset.piece = next.piece;
     n.dataset.row = next.row;
     n.dataset.col = next.col;
@@ -906,6 +1014,7 @@ async function requestHint() {
   $('play-hint').disabled = !next;
   markHint();
   if (!hint.solved && next) say(`Hint: ${moveText(next)}.`);
+  offerMore('hint', hint, patience);
 }
 
 // ---- Solve and play back ----
@@ -915,6 +1024,8 @@ function clearSolution() {
   state.step = 0;
   for (const id of ['length', 'count', 'nodes', 'time', 'solve-method']) $(id).textContent = '–';
   $('length').dataset.length = '';
+  $('length').dataset.optimal = '';
+  $('length').dataset.lowerBound = '';
   $('solve-note').textContent = '';
   $('step').max = '0';
   $('step').value = '0';
@@ -924,34 +1035,48 @@ function clearSolution() {
   $('step-text').textContent = '–';
   $('solution-text').value = '';
   $('copy-solution').disabled = true;
+  offerMore('solve', null);
 }
 
-async function requestSolve() {
-  served('Solve');
+async function requestSolve(patience = 'quick') {
   stopPlayback();
   const generation = state.generation;
   const from = { board: state.view, moves: state.moves, title: state.title };
-  $('solve-method').textContent = 'searching…';
-  const s = await api('/api/solve', { puzzle: spec(), board: state.view.text });
+  const local = isLocal();
+  $('solve-method').textContent = patience === 'full'
+    ? `searching for an optimal answer (up to ${state.budget || 10} s)…` : 'searching…';
+  // Tile boards are replayed here: no need for the board after each move.
+  const body = { puzzle: spec(), board: state.view.text, patience };
+  if (local) body.boards = false;
+  const s = await searchApi('solve', '/api/solve', body);
   if (generation !== state.generation) return;
   clearSolution();
   $('solve-method').textContent = s.method;
   $('nodes').textContent = number(s.nodes);
   $('time').textContent = duration(s.millis);
   $('solve-note').textContent = s.note || '';
+  $('length').dataset.lowerBound = String(s.lower_bound);
+  $('length').dataset.optimal = String(s.optimal);
   if (s.length === null) {
     $('length').textContent = s.unreachable ? 'the goal cannot be reached'
       : `none within the budget; at least ${plural(s.lower_bound, 'move')}`;
+    offerMore('solve', s, patience);
     return;
   }
   const metric = s.metric ? ` (${s.metric} metric)` : '';
-  $('length').textContent = `${plural(s.length, 'move')}${metric}${s.optimal ? ', optimal' : ''}`;
+  $('length').textContent = s.optimal ? `${plural(s.length, 'move')}${metric}, optimal`
+    : `${plural(s.length, 'move')}${metric}, not optimal: the shortest has at least ${number(s.lower_bound)}`;
   $('length').dataset.length = String(s.length);
+  // "1 distinct optimal move sequence", "256 distinct optimal solutions (...)".
+  const one = (note) => note.replace(/(sequence|solution)s\b/, '$1');
   $('count').textContent = s.optimal_solutions === null ? (s.count_note || '–')
-    : `${number(s.optimal_solutions)} ${s.count_note || ''}`;
-  const letters = isLocal() ? s.moves.map((m) => LETTER[m.dirs[0]]).join('') : '';
-  state.solution = { from, moves: s.moves, boards: s.boards, letters, base: isLocal() ? state.local.moves : '' };
-  $('solution-text').value = isLocal() ? letters : s.moves.map(moveText).join(', ');
+    : `${number(s.optimal_solutions)} ${s.optimal_solutions === 1 ? one(s.count_note || '') : s.count_note || ''}`;
+  const letters = local ? s.moves.map((m) => LETTER[m.dirs[0]]).join('') : '';
+  state.solution = {
+    from, moves: s.moves, boards: s.boards, letters, base: local ? state.local.moves : '',
+    start: local ? tilesCopy(state.local.board) : null,
+  };
+  $('solution-text').value = local ? letters : s.moves.map(moveText).join(', ');
   $('copy-solution').disabled = s.moves.length === 0;
   const step = $('step');
   step.max = String(s.moves.length);
@@ -959,7 +1084,9 @@ async function requestSolve() {
   step.disabled = s.moves.length === 0;
   $('play').disabled = s.moves.length === 0;
   stepText();
-  say(`Solved in ${plural(s.length, 'move')}${metric}. Press Play, or move the step slider.`);
+  const kind = s.optimal ? '' : ' (not optimal)';
+  say(`Solved in ${plural(s.length, 'move')}${metric}${kind}. Press Play, or move the step slider.`);
+  offerMore('solve', s, patience);
 }
 
 function stepText() {
@@ -976,13 +1103,13 @@ function showStep(i, fetchMoves) {
   const sol = state.solution;
   state.step = i;
   $('step').value = String(i);
-  const view = i === 0 ? sol.from.board : sol.boards[i - 1];
-  state.view = view;
-  state.moves = i === 0 ? sol.from.moves : [];
+  let view;
   if (isLocal()) {
     // The step's position, reached by the moves before the solution and its first `i`.
     const l = state.local;
-    l.board = tilesFrom(view.text, view.rows, view.cols);
+    l.board = tilesCopy(sol.start);
+    for (const letter of sol.letters.slice(0, i)) tilesStep(l.board, DIRECTION[letter]);
+    view = tilesAnswer(l.board).board;
     l.moves = sol.base + sol.letters.slice(0, i);
     l.undone = '';
     state.moves = tilesAnswer(l.board).moves;
@@ -990,7 +1117,11 @@ function showStep(i, fetchMoves) {
     $('undo').disabled = l.moves.length === 0;
     $('redo').disabled = true;
     saveUrl();
+  } else {
+    view = i === 0 ? sol.from.board : sol.boards[i - 1];
+    state.moves = i === 0 ? sol.from.moves : [];
   }
+  state.view = view;
   state.generation += 1;
   const speed = Number($('speed').value);
   draw(view, Math.min(speed * 0.8, 300));
@@ -1040,7 +1171,6 @@ function togglePlayback() {
 // ---- The depth histogram ----
 
 async function requestHistogram() {
-  served('The histogram');
   const generation = state.generation;
   const h = await api('/api/histogram', { puzzle: spec(), board: state.view.text });
   if (generation !== state.generation) return;
@@ -1161,13 +1291,6 @@ async function choosePuzzle() {
   const previous = state.spec;
   state.spec = s;
   try {
-    if (s.kind === 'tiles' && Math.max(s.rows, s.cols) > SERVER_SIDE) {
-      state.title = `${s.rows}x${s.cols} tiles (played in the page; no hints or solutions beyond `
-        + `${SERVER_SIDE}x${SERVER_SIDE})`;
-      state.metric = null;
-      start(tilesAnswer(tilesGoal(s.rows, s.cols)));
-      return;
-    }
     const answer = await loadPosition();
     state.metric = metricOf(s, answer);
     start(answer);
@@ -1185,6 +1308,8 @@ function metricOf(s, answer) {
 async function loadStatus() {
   try {
     const status = await api('/api/status');
+    state.budget = status.budget.seconds;
+    state.quickBudget = status.budget.quick_seconds;
     $('tables-state').textContent = status.tables.map((t) => `${t.name} ${t.state}`).join(', ')
       + ` (in ${status.data_dir})`;
   } catch (e) {
@@ -1195,11 +1320,10 @@ async function loadStatus() {
 // ---- Wiring ----
 
 function wire() {
-  $('puzzle').addEventListener('change', () => guarded(choosePuzzle));
-  $('rows').addEventListener('change', () => guarded(choosePuzzle));
-  $('cols').addEventListener('change', () => guarded(choosePuzzle));
-  $('metric').addEventListener('change', () => guarded(choosePuzzle));
-  $('load-paste').addEventListener('click', () => guarded(choosePuzzle));
+  // A pasted puzzle's error is said beside the box it was pasted in.
+  const choose = () => guarded(choosePuzzle, $('puzzle').value === 'paste' ? 'paste-error' : 'error');
+  for (const id of ['puzzle', 'rows', 'cols', 'metric']) $(id).addEventListener('change', choose);
+  $('load-paste').addEventListener('click', () => guarded(choosePuzzle, 'paste-error'));
   document.addEventListener('keydown', onKey);
   wireSwipe();
   $('random').addEventListener('click', () => guarded(shuffle, 'position-error'));
@@ -1250,6 +1374,9 @@ function wire() {
     if (state.hint && state.hint.next) enqueue(() => makeMove(state.hint.next));
   });
   $('solve').addEventListener('click', () => guarded(requestSolve, 'solve-error'));
+  $('cancel').addEventListener('click', () => cancelSearches());
+  $('hint-full').addEventListener('click', () => guarded(() => requestHint('full'), 'hint-error'));
+  $('solve-full').addEventListener('click', () => guarded(() => requestSolve('full'), 'solve-error'));
   $('play').addEventListener('click', togglePlayback);
   $('step').addEventListener('input', () => {
     if (!state.solution) return;
@@ -1280,6 +1407,7 @@ async function main() {
   try {
     state.puzzles = await api('/api/puzzles');
     fillMenu();
+    await loadStatus();
   } catch (e) {
     showError(e.message);
     return;
@@ -1299,7 +1427,6 @@ async function main() {
     }
   }
   document.body.dataset.ready = 'true';
-  loadStatus();
 }
 
 main();

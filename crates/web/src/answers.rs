@@ -1,29 +1,26 @@
-//! What the API answers, computed by the puzzle libraries: hints, solutions with their
-//! count, depth histograms and shuffled positions. Each function runs on a search thread
-//! within the [`Limits`] it is given.
+//! What the API answers, each through the puzzle's facade ([`Play`]): hints, solutions with
+//! their count, depth histograms and shuffled positions. Each function runs on a search
+//! thread within the [`Limits`] it is given.
 //!
-//! Optimal where the solver can be: an answer says how it was found and whether it is
-//! optimal. When a search runs out of its budget the answer still comes, marked: a proven
-//! lower bound (the heuristic's estimate, which never exceeds the distance, raised to the
-//! parity every solution has) and, for a hint, the move the heuristic rates best.
+//! Optimal where the facade has an optimal search and it finishes within the budget. When
+//! it does not (or when no optimal method takes the board: tile boards past 5x5), the answer
+//! still comes: the facade's quicker solution, marked not optimal, with the highest lower
+//! bound proven (the stopped search's, or the quicker method's), and what the stopped search
+//! did ([`Attempt`]: real nodes and time, and how long it would still need).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use fifteen::heuristics::TileSpace;
-use fifteen::solvable::solution_parity;
-use fifteen::{Algorithm, Shape, SolveError, TilePuzzle, TileState};
-use quzzle::{GoalDistance, GoalDistances, Instance};
-use rand::{RngExt, SeedableRng};
-use serde::Serialize;
+use quzzle::GoalDistances;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use slide_core::answer::SolveRequest;
-use slide_core::enumerate::{enumerate_within, DepthStore};
-use slide_core::search::{LimitHit, Limits};
-use slide_core::units::thousands;
-use slide_core::{Heuristic, Outcome, Puzzle};
+use slide_core::answer::{AnswerError, Attempt, CountRequest, Hint, Play, Solution, SolveRequest, Step, View};
+use slide_core::progress::NoProgress;
+use slide_core::search::{LimitHit, Limits, Stopped};
+use slide_core::units::{quantity, thousands};
 
-use crate::game::{block_moves, block_text, goat_moves, tile_moves, Game, MoveView, Position, View};
+use crate::game::{on_play, Game, Position};
 use crate::kept::Kept;
 use crate::searches::ApiError;
 use crate::tables::Tables;
@@ -34,31 +31,48 @@ pub const MAX_SCRAMBLE: u64 = 100_000;
 /// The largest tile board whose whole space the page counts (10 cells: 1,814,400 positions).
 pub const HISTOGRAM_CELLS: usize = 10;
 
-/// A hint: the distance to the goal and the move to make.
-#[derive(Clone, Debug, Serialize)]
-pub struct Hint {
-    /// Whether the position is a goal already.
-    pub solved: bool,
-    /// Moves from the position to the goal, when the search finished.
-    pub distance: Option<u32>,
-    /// A proven lower bound on the distance (the distance itself when it is known).
-    pub lower_bound: u32,
-    /// Whether `distance` and `next` are optimal (false: the budget ran out first).
-    pub optimal: bool,
-    /// The goal cannot be reached from the position.
-    pub unreachable: bool,
-    /// The move to make: the first of an optimal solution, or the heuristic's choice.
-    pub next: Option<MoveView>,
-    /// The distance after `next`, when it is known.
-    pub distance_after: Option<u32>,
-    /// How it was found: "IDA* with walking-distance".
-    pub method: String,
-    /// States generated.
-    pub nodes: u64,
-    /// Search time in milliseconds.
-    pub millis: f64,
-    /// What to know about the answer: why it is not optimal, a table not built.
-    pub note: Option<String>,
+/// The most time the quicker answer takes when the optimal search did not finish.
+pub const QUICK_ANSWER_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How long an answer may take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Patience {
+    /// The optimal search within the quick budget (1 s); when it does not finish, the
+    /// quicker answer at once, not optimal, with what the search did and would still need.
+    Quick,
+    /// The optimal search with the whole budget (`--timeout`), in a long slot (503 when none
+    /// is free); the quicker answer when it does not finish.
+    Full,
+    /// Quick first; when its optimal search did not finish and a long slot is free, the
+    /// full search too.
+    #[default]
+    Auto,
+}
+
+/// An answer that may say its optimal search did not finish.
+pub trait Answer {
+    /// Whether an optimal search stopped by its budget (not by Ctrl-C or a client that left)
+    /// might finish with a longer one.
+    fn unfinished(&self) -> bool;
+    /// Adds a sentence to the answer's note.
+    fn add_note(&mut self, text: &str);
+}
+
+fn join_note(note: &mut Option<String>, text: &str) {
+    *note = Some(match note.take() {
+        Some(n) if !n.is_empty() => format!("{n}; {text}"),
+        _ => text.to_string(),
+    });
+}
+
+impl Answer for Hint {
+    fn unfinished(&self) -> bool {
+        self.optimal_search.is_some()
+    }
+    fn add_note(&mut self, text: &str) {
+        join_note(&mut self.note, text);
+    }
 }
 
 /// A solution, played back by the page.
@@ -73,8 +87,8 @@ pub struct Solved {
     /// The goal cannot be reached from the position.
     pub unreachable: bool,
     /// The moves.
-    pub moves: Vec<MoveView>,
-    /// The position after each move.
+    pub moves: Vec<Step>,
+    /// The position after each move (when asked: tile boards are replayed by the page).
     pub boards: Vec<View>,
     /// How moves are counted (block puzzles: cell, line or block).
     pub metric: Option<&'static str>,
@@ -91,6 +105,17 @@ pub struct Solved {
     pub count_note: Option<String>,
     /// What to know about the answer.
     pub note: Option<String>,
+    /// The optimal search, when it did not finish: what it did and proved.
+    pub optimal_search: Option<Attempt>,
+}
+
+impl Answer for Solved {
+    fn unfinished(&self) -> bool {
+        self.optimal_search.is_some()
+    }
+    fn add_note(&mut self, text: &str) {
+        join_note(&mut self.note, text);
+    }
 }
 
 /// The depth histogram of a whole puzzle space, from the goal.
@@ -112,8 +137,7 @@ pub struct Histogram {
 
 /// Whole spaces already counted, so that a page that redraws its histogram after every move
 /// costs nothing: the depth histograms of tile boards and Goat, and block puzzles' goal
-/// distances (which also give their random positions). A few are kept, within
-/// [`KEPT_BYTES`].
+/// distances. A few are kept, within [`KEPT_BYTES`].
 pub struct Caches {
     histograms: Kept<Vec<u64>>,
     distances: Kept<GoalDistances>,
@@ -148,42 +172,8 @@ fn millis(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
 
-/// The least value at or above `h` with the parity every solution has.
-fn with_parity(h: u32, parity: Option<u32>) -> u32 {
-    match parity {
-        Some(p) if h % 2 != p % 2 => h + 1,
-        _ => h,
-    }
-}
-
-/// The successor of `state` that `estimate` rates nearest the goal (the first of equals).
-fn best_move<P: Puzzle>(
-    puzzle: &P,
-    state: &P::State,
-    estimate: impl Fn(&P::State) -> u32,
-) -> Option<(P::Move, P::State)> {
-    let mut best: Option<(u32, P::Move, P::State)> = None;
-    puzzle.for_each_successor(state, |mv, child| {
-        let e = estimate(&child);
-        if best.as_ref().is_none_or(|(b, ..)| e < *b) {
-            best = Some((e, mv, child));
-        }
-    });
-    best.map(|(_, mv, child)| (mv, child))
-}
-
-fn out_of_budget(hit: LimitHit, what: &str, lower_bound: u32) -> String {
-    match hit {
-        LimitHit::Interrupted => "the server is stopping".into(),
-        hit => format!(
-            "no optimal answer within the budget ({hit}): {what}; the goal is at least {} away",
-            moves_text(lower_bound)
-        ),
-    }
-}
-
-fn moves_text(n: u32) -> String {
-    slide_core::units::quantity(n, "move")
+fn moves_text(n: u64) -> String {
+    quantity(n, "move")
 }
 
 fn count_value(count: u128) -> Value {
@@ -203,170 +193,295 @@ fn count_limits(limits: &Limits) -> Limits {
     Limits { timeout: Some(limits.timeout.map_or(cheap, |t| t.min(cheap))), max_nodes: Some(50_000_000), ..*limits }
 }
 
-fn solve_error(e: SolveError) -> ApiError {
+/// The limits of the quicker answer after an optimal search that did not finish.
+fn quick_answer_limits(limits: &Limits) -> Limits {
+    let quick = QUICK_ANSWER_TIMEOUT;
+    Limits { timeout: Some(limits.timeout.map_or(quick, |t| t.min(quick))), ..*limits }
+}
+
+/// A facade's refusal as the API says it.
+fn api_error(e: AnswerError) -> ApiError {
     match e {
-        SolveError::Missed => ApiError::internal(e.to_string()),
+        AnswerError::Bug(m) => ApiError::internal(m),
+        AnswerError::Limit(s) if s.hit == LimitHit::Interrupted => ApiError::busy("the server is stopping"),
         e => ApiError::bad(e.to_string()),
     }
 }
 
+/// How a search was made, in words: "IDA* with pdb663", "the staged solver".
+fn method_text<P: Play>(p: &P, s: &Solution<P>) -> String {
+    let h = match s.heuristic.as_str() {
+        "exact" => "the exact distance table",
+        h => h,
+    };
+    let base = match s.algorithm.as_str() {
+        "idastar" => format!("IDA* with {h}"),
+        "astar" => format!("A* with {h}"),
+        "bfs" => "breadth-first search".to_string(),
+        "weighted" => format!("weighted A* with {h}"),
+        "fast" => "the staged solver (lines filled one by one, the last 12 cells optimally)".to_string(),
+        "dfs" => "depth-first search (a solution, not a shortest one)".to_string(),
+        other => other.to_string(),
+    };
+    match p.metric() {
+        Some(m) => format!("{base}, {m} metric"),
+        None => base,
+    }
+}
+
+/// What the optimal search of a position came to.
+enum Search<P: Play> {
+    /// A shortest solution.
+    Found(Solution<P>),
+    /// The goal cannot be reached.
+    Unreachable(String),
+    /// A bound stopped it: what it did, in the page's words and in the library's.
+    Stopped(Attempt, Stopped),
+    /// No optimal method takes the position; why.
+    NoMethod(String),
+}
+
+/// The optimal search of `pos` within `limits`.
+fn optimal<P: Play>(p: &P, pos: &P::Input, limits: &Limits) -> Result<Search<P>, ApiError> {
+    let Some(method) = p.optimal_method(pos) else {
+        return Ok(Search::NoMethod(
+            "no optimal method takes this board: the optimal searches take tile boards up to 5x5".into(),
+        ));
+    };
+    match p.solve(pos, &SolveRequest::new(method, *limits)) {
+        Ok(s) => Ok(Search::Found(s)),
+        Err(AnswerError::Unreachable(why)) => Ok(Search::Unreachable(why)),
+        Err(AnswerError::Limit(stopped)) => {
+            let how = p.estimate(pos).map_err(api_error)?.method;
+            Ok(Search::Stopped(Attempt::of(how, &stopped), stopped))
+        }
+        Err(e) => Err(api_error(e)),
+    }
+}
+
+/// Why an answer is not optimal, in words, from what the optimal search came to.
+fn why_not_optimal(attempt: Option<&Attempt>, no_method: Option<&str>) -> String {
+    if let Some(why) = no_method {
+        return why.to_string();
+    }
+    let Some(a) = attempt else { return String::new() };
+    let mut text = format!(
+        "no optimal answer within the budget: {} stopped ({}) after {} and {:.2} s",
+        a.method,
+        a.stopped,
+        quantity(a.nodes, "node"),
+        a.millis.0 / 1e3
+    );
+    if let Some(b) = a.lower_bound {
+        text += &format!(", having ruled out every solution shorter than {}", moves_text(b.into()));
+    }
+    if let Some(more) = a.seconds_to_finish_bound {
+        text += &format!("; its last bound alone would take about {more:.1} s more at this rate");
+    }
+    text
+}
+
+/// The highest of the lower bounds known: the stopped search's and `others`.
+fn best_bound(stopped: Option<&Stopped>, others: &[Option<u64>]) -> u32 {
+    let proven = stopped.and_then(|s| s.lower_bound).unwrap_or(0);
+    others.iter().flatten().fold(proven, |b, &o| b.max(o as u32))
+}
+
+/// What an answer says when the optimal search gave no solution: why, what the stopped
+/// search did, and instead the facade's quicker solution (none when the server is stopping,
+/// or when the puzzle has nothing quicker), with the highest lower bound known.
+struct Instead<P: Play> {
+    why: String,
+    attempt: Option<Attempt>,
+    stopped: Option<Stopped>,
+    quick: Option<Solution<P>>,
+}
+
+impl<P: Play> Instead<P> {
+    /// After `search`, which found no solution: the quicker one within `limits`.
+    fn after(p: &P, pos: &P::Input, limits: &Limits, search: Search<P>) -> Result<Instead<P>, ApiError> {
+        let (attempt, stopped, no_method) = match search {
+            Search::Stopped(a, s) => (Some(a), Some(s), None),
+            Search::NoMethod(why) => (None, None, Some(why)),
+            Search::Found(_) | Search::Unreachable(_) => {
+                return Err(ApiError::internal("a quicker answer after a search that ended (a bug)"))
+            }
+        };
+        // Stopped by Ctrl-C: no quicker search either; what the heuristic says will do.
+        if stopped.as_ref().is_some_and(|s| s.hit == LimitHit::Interrupted) {
+            return Ok(Instead { why: "the server is stopping".into(), attempt: None, stopped, quick: None });
+        }
+        let why = why_not_optimal(attempt.as_ref(), no_method.as_deref());
+        let quick = p.quick_solution(pos, &quick_answer_limits(limits)).map_err(api_error)?;
+        Ok(Instead { why, attempt, stopped, quick })
+    }
+
+    /// The quicker solution's lower bound (the highest known), whether it is optimal after
+    /// all (as short as that bound), and the note: why, and what the facade says of it.
+    fn judged(&self, s: &Solution<P>, remark: Remark) -> (u32, bool, Option<String>) {
+        let bound = best_bound(self.stopped.as_ref(), &[s.lower_bound]);
+        let optimal = s.optimal || s.length as u32 == bound;
+        let mut note = Some(self.why.clone());
+        for n in s.words.notes.iter().map(String::as_str).chain(remark(&s.heuristic).as_deref()) {
+            join_note(&mut note, n);
+        }
+        (if optimal { s.length as u32 } else { bound }, optimal, note)
+    }
+
+    /// Without a quicker solution: the estimate's lower bound (or the stopped search's, when
+    /// higher), and the stopped search's figures.
+    fn estimated(&self, estimate: u32) -> (u32, u64, Duration) {
+        let bound = best_bound(self.stopped.as_ref(), &[Some(estimate.into())]);
+        let s = self.stopped.as_ref();
+        (bound, s.map_or(0, Stopped::nodes), s.map_or(Duration::ZERO, Stopped::elapsed))
+    }
+}
+
+/// A note beside the answer (a table not built), by the heuristic the facade used.
+type Remark<'a> = &'a dyn Fn(&str) -> Option<String>;
+
 /// The next move and the distance from `position`.
 pub fn hint(tables: &Tables, game: &Game, position: &Position, limits: &Limits) -> Result<Hint, ApiError> {
-    let mut hint = match (game, position) {
-        (Game::Tiles { shape, program }, Position::Tiles(state)) => tile_hint(tables, *shape, program, *state, limits)?,
-        (Game::Goat, Position::Goat(board)) => goat_hint(tables, *board, limits)?,
-        (Game::Blocks(_), Position::Blocks(inst)) => block_hint(inst, limits),
-        _ => return Err(ApiError::internal("a position of another game (a bug)")),
-    };
-    hint.solved = game.solved(position);
-    Ok(hint)
+    let remark = |heuristic: &str| remark(tables, game, heuristic);
+    on_play!(
+        game,
+        position,
+        |p, pos| hint_of(p, pos, limits, &remark),
+        Err(ApiError::internal("a position of another game (a bug)"))
+    )
 }
 
-fn tile_hint(
-    tables: &Tables,
-    shape: Shape,
-    program: &str,
-    state: TileState,
-    limits: &Limits,
-) -> Result<Hint, ApiError> {
-    let solver = tables.solver(program);
-    let goal = TilePuzzle::standard_goal(shape);
-    match solver.solve_request(shape, state, goal, &SolveRequest::new(Algorithm::Idastar, *limits)) {
-        Ok(s) => {
-            let next = tile_moves(shape, state, &s.moves[..s.moves.len().min(1)]).pop();
-            let length = s.len() as u32;
-            Ok(Hint {
-                solved: false,
+fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> Result<Hint, ApiError> {
+    let solved = p.view(pos).solved;
+    let mut instead = match optimal(p, pos, limits)? {
+        Search::Found(s) => {
+            let length = s.length as u32;
+            let next = p.solution_steps(&s).into_iter().next();
+            return Ok(Hint {
+                solved,
                 distance: Some(length),
                 lower_bound: length,
-                optimal: s.optimal,
+                optimal: true,
                 unreachable: false,
                 distance_after: next.as_ref().map(|_| length - 1),
                 next,
-                method: format!("IDA* with {}", s.heuristic.name()),
+                method: method_text(p, &s),
                 nodes: s.nodes,
-                millis: millis(s.elapsed),
-                note: tables.tile_note(shape, s.heuristic),
-            })
-        }
-        Err(SolveError::Limit(hit)) => {
-            let puzzle = Game::tile_puzzle(shape);
-            let (h, used) = solver.heuristic_for(&puzzle).map_err(solve_error)?;
-            let bound = with_parity(h.estimate(&state), Some(solution_parity(shape, &state, &goal)));
-            let next =
-                best_move(&puzzle, &state, |s| h.estimate(s)).map(|(slide, _)| tile_moves(shape, state, &[slide]));
-            let what = format!("the move shown is the one {} rates best", used.name());
-            let note = [Some(out_of_budget(hit, &what, bound)), tables.tile_note(shape, used)];
-            Ok(estimated(bound, next.and_then(|mut m| m.pop()), format!("IDA* with {}", used.name()), &note))
-        }
-        Err(e) => Err(solve_error(e)),
-    }
-}
-
-/// A hint the budget cut short.
-fn estimated(bound: u32, next: Option<MoveView>, method: String, notes: &[Option<String>]) -> Hint {
-    let note: Vec<&str> = notes.iter().flatten().map(|s| s.as_str()).collect();
-    Hint {
-        solved: false,
-        distance: None,
-        lower_bound: bound,
-        optimal: false,
-        unreachable: false,
-        next,
-        distance_after: None,
-        method,
-        nodes: 0,
-        millis: 0.0,
-        note: Some(note.join("; ")),
-    }
-}
-
-fn goat_hint(tables: &Tables, board: goat::Board, limits: &Limits) -> Result<Hint, ApiError> {
-    let h = tables.goat().map_err(ApiError::internal)?;
-    let goal = goat::Board::from_cells(&goat::GOAL);
-    let (outcome, stats) = goat::search(board, goal, &h, *limits);
-    match outcome {
-        Outcome::Found(path) => {
-            let length = path.len() as u32;
-            let next = goat_moves(&path).into_iter().next();
-            Ok(Hint {
-                solved: false,
-                distance: Some(length),
-                lower_bound: length,
-                optimal: true,
-                unreachable: false,
-                distance_after: next.as_ref().map(|_| length - 1),
-                next,
-                method: "IDA* with Goat's exact table".into(),
-                nodes: stats.nodes,
-                millis: millis(stats.elapsed),
-                note: None,
-            })
-        }
-        Outcome::LimitReached(hit) => {
-            let bound = with_parity(h.estimate(&board), Some(board.parity() ^ goal.parity()));
-            let next = best_move(&goat::Goat, &board, |s| h.estimate(s)).map(|(mv, child)| {
-                let path = slide_core::Path { states: vec![board, child], moves: vec![mv] };
-                goat_moves(&path).remove(0)
+                millis: s.millis,
+                note: remark(&s.heuristic),
+                at_most: None,
+                optimal_search: None,
             });
-            let note = out_of_budget(hit, "the move shown is the one the exact table rates best", bound);
-            Ok(estimated(bound, next, "IDA* with Goat's exact table".into(), &[Some(note)]))
         }
-        Outcome::NoSolution => Err(ApiError::internal("no solution for a Goat position (a bug)")),
-    }
-}
-
-fn block_hint(inst: &Instance, limits: &Limits) -> Hint {
-    let clock = Instant::now();
-    let (outcome, stats) = quzzle::solve_instance(inst, quzzle::Algorithm::Bfs, limits);
-    let method = format!("breadth-first search, {} metric", inst.board.metric);
-    match outcome {
-        Outcome::Found(path) => {
-            let length = path.len() as u32;
-            let next = block_moves(inst, &path.moves[..path.moves.len().min(1)]).pop();
-            Hint {
-                solved: false,
-                distance: Some(length),
-                lower_bound: length,
-                optimal: true,
+        Search::Unreachable(why) => {
+            let e = p.estimate(pos).map_err(api_error)?;
+            return Ok(Hint {
+                solved,
+                distance: None,
+                lower_bound: 0,
+                optimal: false,
+                unreachable: true,
+                next: None,
+                distance_after: None,
+                method: e.method,
+                nodes: 0,
+                millis: Default::default(),
+                note: Some(why),
+                at_most: None,
+                optimal_search: None,
+            });
+        }
+        search => Instead::after(p, pos, limits, search)?,
+    };
+    match instead.quick.take() {
+        Some(s) => {
+            let (lower_bound, optimal, note) = instead.judged(&s, remark);
+            let length = s.length as u32;
+            let next = p.solution_steps(&s).into_iter().next();
+            Ok(Hint {
+                solved,
+                distance: optimal.then_some(length),
+                lower_bound,
+                optimal,
                 unreachable: false,
-                distance_after: next.as_ref().map(|_| length - 1),
+                distance_after: match optimal {
+                    true => next.as_ref().map(|_| length - 1),
+                    false => None,
+                },
                 next,
-                method,
-                nodes: stats.nodes,
-                millis: millis(clock.elapsed()),
-                note: None,
-            }
+                method: method_text(p, &s),
+                nodes: s.nodes,
+                millis: s.millis,
+                note,
+                at_most: (!optimal).then_some(length),
+                optimal_search: instead.attempt,
+            })
         }
-        Outcome::NoSolution => Hint {
-            unreachable: true,
-            note: Some("the goal cannot be reached from this position".into()),
-            nodes: stats.nodes,
-            millis: millis(clock.elapsed()),
-            ..estimated(0, None, method, &[])
-        },
-        Outcome::LimitReached(hit) => {
-            let h = GoalDistance::new(&inst.board, &inst.goal);
-            let bound = h.estimate(&inst.start);
-            let next = best_move(&inst.board, &inst.start, |s| h.estimate(s)).map(|(mv, _)| block_moves(inst, &[mv]));
-            let note = out_of_budget(hit, "the move shown is the one the goal blocks' distance rates best", bound);
-            estimated(bound, next.and_then(|mut m| m.pop()), method, &[Some(note)])
+        None => {
+            let e = p.estimate(pos).map_err(api_error)?;
+            let (lower_bound, nodes, elapsed) = instead.estimated(e.lower_bound);
+            let mut note = Some(instead.why);
+            join_note(&mut note, "the move shown is the one the heuristic rates best");
+            Ok(Hint {
+                solved,
+                distance: None,
+                lower_bound,
+                optimal: false,
+                unreachable: false,
+                next: e.next,
+                distance_after: None,
+                method: e.method,
+                nodes,
+                millis: elapsed.into(),
+                note,
+                at_most: None,
+                optimal_search: instead.attempt,
+            })
         }
     }
 }
 
-/// An optimal solution from `position`, with the number of optimal solutions when counting
-/// them is cheap.
-pub fn solve(tables: &Tables, game: &Game, position: &Position, limits: &Limits) -> Result<Solved, ApiError> {
-    match (game, position) {
-        (Game::Tiles { shape, program }, Position::Tiles(state)) => tile_solve(tables, *shape, program, *state, limits),
-        (Game::Goat, Position::Goat(board)) => goat_solve(tables, *board, limits),
-        (Game::Blocks(_), Position::Blocks(inst)) => Ok(block_solve(game, inst, limits)),
-        _ => Err(ApiError::internal("a position of another game (a bug)")),
+/// What to say beside an answer found with `heuristic`: tile boards whose pattern
+/// databases are missing.
+fn remark(tables: &Tables, game: &Game, heuristic: &str) -> Option<String> {
+    match game {
+        Game::Tiles(t) if t.variant().any_size => tables.tile_note(t.dims().ok()?, heuristic),
+        _ => None,
     }
 }
 
-/// An answer without a solution: the budget ran out, or the goal cannot be reached.
+/// A solution from `position`: optimal, with the number of optimal solutions when counting
+/// them is cheap; else the facade's quicker one, marked. `boards`: the view after each move.
+pub fn solve(
+    tables: &Tables,
+    game: &Game,
+    position: &Position,
+    limits: &Limits,
+    boards: bool,
+) -> Result<Solved, ApiError> {
+    let remark = |heuristic: &str| remark(tables, game, heuristic);
+    let words = game.count_words();
+    on_play!(
+        game,
+        position,
+        |p, pos| solve_of(p, pos, limits, boards, words, &remark),
+        Err(ApiError::internal("a position of another game (a bug)"))
+    )
+}
+
+/// The views after each of `steps`, read back through the facade.
+fn views<P: Play>(p: &P, steps: &[Step]) -> Result<Vec<View>, ApiError> {
+    steps
+        .iter()
+        .map(|s| {
+            let pos =
+                p.position(&s.board).map_err(|e| ApiError::internal(format!("a solution's board: {e} (a bug)")))?;
+            Ok(p.view(&pos))
+        })
+        .collect()
+}
+
+/// An answer without a solution.
 fn unsolved(lower_bound: u32, method: String, note: String) -> Solved {
     Solved {
         length: None,
@@ -382,185 +497,99 @@ fn unsolved(lower_bound: u32, method: String, note: String) -> Solved {
         optimal_solutions: None,
         count_note: None,
         note: Some(note),
+        optimal_search: None,
     }
 }
 
-fn counted(outcome: Result<u128, LimitHit>, what: &str) -> (Option<Value>, Option<String>) {
-    match outcome {
-        Ok(n) => (Some(count_value(n)), Some(what.to_string())),
-        Err(hit) => (None, Some(format!("not counted: counting stops at a small budget ({hit})"))),
-    }
-}
-
-fn tile_solve(
-    tables: &Tables,
-    shape: Shape,
-    program: &str,
-    state: TileState,
+fn solve_of<P: Play>(
+    p: &P,
+    pos: &P::Input,
     limits: &Limits,
+    boards: bool,
+    count_words: &str,
+    remark: Remark,
 ) -> Result<Solved, ApiError> {
-    let solver = tables.solver(program);
-    let goal = TilePuzzle::standard_goal(shape);
-    match solver.solve_request(shape, state, goal, &SolveRequest::new(Algorithm::Idastar, *limits)) {
-        Ok(s) => {
-            let moves = tile_moves(shape, state, &s.moves);
-            let game = Game::Tiles { shape, program: "fifteen" };
-            let boards = moves.iter().map(|m| view_of(&game, &m.board)).collect::<Result<_, _>>()?;
-            let count = solver.count_within(shape, state, goal, false, &count_limits(limits));
+    let metric = p.metric();
+    let mut instead = match optimal(p, pos, limits)? {
+        Search::Found(s) => {
+            let moves = p.solution_steps(&s);
+            let boards = if boards { views(p, &moves)? } else { Vec::new() };
+            let count =
+                p.count(pos, &CountRequest { list: None, limits: count_limits(limits), style: Default::default() });
             let (optimal_solutions, count_note) = match count {
-                Ok(c) => counted(Ok(c.count), "distinct optimal move sequences"),
-                Err(SolveError::Limit(hit)) => counted(Err(hit), ""),
-                Err(e) => return Err(solve_error(e)),
-            };
-            Ok(Solved {
-                length: Some(s.len()),
-                optimal: s.optimal,
-                lower_bound: s.len() as u32,
-                unreachable: false,
-                moves,
-                boards,
-                metric: None,
-                method: format!("IDA* with {}", s.heuristic.name()),
-                nodes: s.nodes,
-                millis: millis(s.elapsed),
-                optimal_solutions,
-                count_note,
-                note: tables.tile_note(shape, s.heuristic),
-            })
-        }
-        Err(SolveError::Limit(hit)) => {
-            let (h, used) = solver.heuristic_for(&Game::tile_puzzle(shape)).map_err(solve_error)?;
-            let bound = with_parity(h.estimate(&state), Some(solution_parity(shape, &state, &goal)));
-            let mut note = out_of_budget(hit, "no solution to show", bound);
-            if let Some(more) = tables.tile_note(shape, used) {
-                note = format!("{note}; {more}");
-            }
-            Ok(unsolved(bound, format!("IDA* with {}", used.name()), note))
-        }
-        Err(e) => Err(solve_error(e)),
-    }
-}
-
-fn goat_solve(tables: &Tables, board: goat::Board, limits: &Limits) -> Result<Solved, ApiError> {
-    let h = tables.goat().map_err(ApiError::internal)?;
-    let goal = goat::Board::from_cells(&goat::GOAL);
-    let method = "IDA* with Goat's exact table".to_string();
-    let (outcome, stats) = goat::search(board, goal, &h, *limits);
-    match outcome {
-        Outcome::Found(path) => {
-            let moves = goat_moves(&path);
-            let boards = path.states[1..].iter().map(|b| Game::Goat.view(&Position::Goat(*b))).collect();
-            let (count, _) = goat::count(board, goal, &h, false, count_limits(limits));
-            let (optimal_solutions, count_note) = match count {
-                Outcome::Found(c) => counted(Ok(c.count), "distinct optimal move sequences (the two ─ are alike)"),
-                Outcome::LimitReached(hit) => counted(Err(hit), ""),
-                Outcome::NoSolution => (None, None),
-            };
-            Ok(Solved {
-                length: Some(path.len()),
-                optimal: true,
-                lower_bound: path.len() as u32,
-                unreachable: false,
-                moves,
-                boards,
-                metric: None,
-                method,
-                nodes: stats.nodes,
-                millis: millis(stats.elapsed),
-                optimal_solutions,
-                count_note,
-                note: None,
-            })
-        }
-        Outcome::LimitReached(hit) => {
-            let bound = with_parity(h.estimate(&board), Some(board.parity() ^ goal.parity()));
-            Ok(unsolved(bound, method, out_of_budget(hit, "no solution to show", bound)))
-        }
-        Outcome::NoSolution => Err(ApiError::internal("no solution for a Goat position (a bug)")),
-    }
-}
-
-fn view_of(game: &Game, text: &str) -> Result<View, ApiError> {
-    let position = game.parse(text).map_err(|e| ApiError::internal(format!("a solution's board: {e} (a bug)")))?;
-    Ok(game.view(&position))
-}
-
-fn block_solve(game: &Game, inst: &Instance, limits: &Limits) -> Solved {
-    let clock = Instant::now();
-    let method = format!("breadth-first search, {} metric", inst.board.metric);
-    let (outcome, stats) = quzzle::solve_instance(inst, quzzle::Algorithm::Bfs, limits);
-    let metric = Some(inst.board.metric.name());
-    match outcome {
-        Outcome::Found(path) => {
-            let moves = block_moves(inst, &path.moves);
-            let boards: Result<Vec<View>, ApiError> = moves.iter().map(|m| view_of(game, &m.board)).collect();
-            let boards = match boards {
-                Ok(b) => b,
-                Err(e) => return unsolved(0, method, e.message),
-            };
-            let (count, _) = quzzle::count(inst, &count_limits(limits));
-            let (optimal_solutions, count_note) = match count {
-                Outcome::Found((_, n)) => {
-                    counted(Ok(n), "distinct optimal solutions (blocks of one size are interchangeable)")
+                Ok(c) => (Some(count_value(c.count.0)), Some(count_words.to_string())),
+                Err(AnswerError::Limit(s)) => {
+                    (None, Some(format!("not counted: counting stops at a small budget ({})", s.hit)))
                 }
-                Outcome::LimitReached(hit) => counted(Err(hit), ""),
-                Outcome::NoSolution => (None, None),
+                Err(e) => return Err(api_error(e)),
             };
-            Solved {
-                length: Some(path.len()),
+            return Ok(Solved {
+                length: Some(s.length),
                 optimal: true,
-                lower_bound: path.len() as u32,
+                lower_bound: s.length as u32,
                 unreachable: false,
                 moves,
                 boards,
                 metric,
-                method,
-                nodes: stats.nodes,
-                millis: millis(clock.elapsed()),
+                method: method_text(p, &s),
+                nodes: s.nodes,
+                millis: s.millis.0,
                 optimal_solutions,
                 count_note,
-                note: None,
-            }
+                note: remark(&s.heuristic),
+                optimal_search: None,
+            });
         }
-        Outcome::NoSolution => Solved {
-            unreachable: true,
-            metric,
-            nodes: stats.nodes,
-            millis: millis(clock.elapsed()),
-            ..unsolved(0, method, "the goal cannot be reached from this position".into())
-        },
-        Outcome::LimitReached(hit) => {
-            let bound = GoalDistance::new(&inst.board, &inst.goal).estimate(&inst.start);
-            Solved { metric, ..unsolved(bound, method, out_of_budget(hit, "no solution to show", bound)) }
+        Search::Unreachable(why) => {
+            let e = p.estimate(pos).map_err(api_error)?;
+            return Ok(Solved { unreachable: true, metric, ..unsolved(0, e.method, why) });
         }
-    }
-}
-
-/// The key under which a game's whole space is kept.
-fn space_key(game: &Game) -> String {
-    match game {
-        Game::Tiles { shape, program } => format!("{program} {shape}"),
-        Game::Goat => "goat".into(),
-        Game::Blocks(inst) => {
-            let start = quzzle::parse::render(&inst.board, &inst.blocks);
-            format!("blocks {}x{} {start} {} {}", inst.board.rows, inst.board.cols, inst.goal_text, inst.board.metric)
+        search => Instead::after(p, pos, limits, search)?,
+    };
+    match instead.quick.take() {
+        Some(s) => {
+            let (lower_bound, optimal, note) = instead.judged(&s, remark);
+            let moves = p.solution_steps(&s);
+            let boards = if boards { views(p, &moves)? } else { Vec::new() };
+            Ok(Solved {
+                length: Some(s.length),
+                optimal,
+                lower_bound,
+                unreachable: false,
+                moves,
+                boards,
+                metric,
+                method: method_text(p, &s),
+                nodes: s.nodes,
+                millis: s.millis.0,
+                optimal_solutions: None,
+                count_note: None,
+                note,
+                optimal_search: instead.attempt,
+            })
+        }
+        None => {
+            let e = p.estimate(pos).map_err(api_error)?;
+            let (lower_bound, nodes, elapsed) = instead.estimated(e.lower_bound);
+            let answer = unsolved(lower_bound, e.method, instead.why);
+            Ok(Solved { metric, nodes, millis: millis(elapsed), optimal_search: instead.attempt, ..answer })
         }
     }
 }
 
 /// The goal distances of a block puzzle's whole space (kept for next time when small).
 fn block_distances(caches: &Caches, game: &Game, limits: &Limits) -> Result<Arc<GoalDistances>, ApiError> {
-    let Game::Blocks(puzzle) = game else { return Err(ApiError::internal("not a block puzzle (a bug)")) };
-    let key = space_key(game);
+    let Game::Blocks(blocks) = game else { return Err(ApiError::internal("not a block puzzle (a bug)")) };
+    let key = game.key();
     if let Some(d) = caches.distances.get(&key) {
         return Ok(d);
     }
+    let puzzle = blocks.start();
     let d = quzzle::goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits).map(Arc::new).map_err(
         |hit| match hit {
             LimitHit::Interrupted => ApiError::busy("the server is stopping"),
             hit => ApiError::bad(format!(
-                "the positions of {} were not all counted within the budget ({hit}): a random position is drawn \
-                 from all of them; a scramble needs none",
+                "the positions of {} were not all counted within the budget ({hit})",
                 puzzle.name
             )),
         },
@@ -569,87 +598,69 @@ fn block_distances(caches: &Caches, game: &Game, limits: &Limits) -> Result<Arc<
     Ok(d)
 }
 
+/// The histogram of a tile board or Goat from its goal, kept for next time.
+fn space_histogram<P: Play>(caches: &Caches, key: String, p: &P, limits: &Limits) -> Result<Arc<Vec<u64>>, String> {
+    if let Some(h) = caches.histograms.get(&key) {
+        return Ok(h);
+    }
+    let a = p.analyze(None, limits, &NoProgress).map_err(|e| e.to_string())?;
+    let h = Arc::new(a.histogram);
+    caches.histograms.keep(key, h.clone(), h.len() as u64 * 8);
+    Ok(h)
+}
+
+/// The distance of `pos` from the goal by the optimal search, when it finishes.
+fn depth_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits) -> Option<u32> {
+    let method = p.optimal_method(pos)?;
+    p.solve(pos, &SolveRequest::new(method, *limits)).ok().map(|s| s.length as u32)
+}
+
 /// The depth histogram of the game's whole space, and where `position` stands in it.
-pub fn histogram(
-    tables: &Tables,
-    caches: &Caches,
-    game: &Game,
-    position: &Position,
-    limits: &Limits,
-) -> Result<Histogram, ApiError> {
+pub fn histogram(caches: &Caches, game: &Game, position: &Position, limits: &Limits) -> Result<Histogram, ApiError> {
     let clock = Instant::now();
-    let key = space_key(game);
     let unavailable =
         |note: String| Histogram { available: false, histogram: Vec::new(), states: 0, depth: None, note, millis: 0.0 };
+    let whole = "positions by their distance from the goal".to_string();
     let (histogram, depth, note) = match (game, position) {
-        (Game::Tiles { shape, program }, Position::Tiles(state)) => {
-            if shape.cells() > HISTOGRAM_CELLS {
-                let positions: u128 = (1..=shape.cells() as u128).product::<u128>() / 2;
+        (Game::Tiles(t), Position::Tiles(input)) => {
+            let dims = input.start().dims();
+            if dims.cells() > HISTOGRAM_CELLS {
+                let positions: f64 = (1..=dims.cells()).map(|n| n as f64).product::<f64>() / 2.0;
+                let count = match positions < 1e21 {
+                    true => thousands(positions as u128),
+                    false => format!("{positions:.2e}"),
+                };
                 return Ok(unavailable(format!(
-                    "a {shape} board has {} positions: the page counts boards of at most {HISTOGRAM_CELLS} cells",
-                    thousands(positions)
+                    "a {dims} board has {count} positions: the page counts boards of at most {HISTOGRAM_CELLS} cells"
                 )));
             }
-            let histogram = match caches.histograms.get(&key) {
-                Some(h) => h,
-                None => {
-                    let goal = TilePuzzle::standard_goal(*shape);
-                    let space = TileSpace::new(TilePuzzle::new(*shape, goal))
-                        .ok_or_else(|| ApiError::internal("no ranked space for a small board (a bug)"))?;
-                    let e = match enumerate_within(&space, &[goal], DepthStore::None, limits, &|_| {}) {
-                        Ok(e) => e,
-                        Err(e) => return Ok(unavailable(format!("the {shape} positions were not counted: {e}"))),
-                    };
-                    let h = Arc::new(e.histogram);
-                    caches.histograms.keep(key, h.clone(), h.len() as u64 * 8);
-                    h
-                }
+            let h = match space_histogram(caches, game.key(), &**t, limits) {
+                Ok(h) => h,
+                Err(e) => return Ok(unavailable(format!("the {dims} positions were not counted: {e}"))),
             };
-            let goal = TilePuzzle::standard_goal(*shape);
-            let depth = match tables.solver(program).solve_request(
-                *shape,
-                *state,
-                goal,
-                &SolveRequest::new(Algorithm::Idastar, *limits),
-            ) {
-                Ok(s) => Some(s.len() as u32),
-                Err(SolveError::Limit(_)) => None,
-                Err(e) => return Err(solve_error(e)),
-            };
-            (histogram, depth, "positions by their distance from the goal".to_string())
+            (h, depth_of(&**t, input, limits), whole)
         }
-        (Game::Goat, Position::Goat(board)) => {
-            let goal = goat::Board::from_cells(&goat::GOAL);
-            let histogram = match caches.histograms.get(&key) {
-                Some(h) => h,
-                None => {
-                    let e = match goat::analyze_within(goal, DepthStore::None, limits, &|_| {}) {
-                        Ok(e) => e,
-                        Err(e) => return Ok(unavailable(format!("Goat's positions were not counted: {e}"))),
-                    };
-                    let h = Arc::new(e.histogram);
-                    caches.histograms.keep(key, h.clone(), h.len() as u64 * 8);
-                    h
-                }
+        (Game::Goat(g), Position::Goat(input)) => {
+            let h = match space_histogram(caches, game.key(), &**g, limits) {
+                Ok(h) => h,
+                Err(e) => return Ok(unavailable(format!("Goat's positions were not counted: {e}"))),
             };
-            let h = tables.goat().map_err(ApiError::internal)?;
-            let depth = goat::search(*board, goal, &h, *limits).0.found().map(|p| p.len() as u32);
-            (histogram, depth, "positions by their distance from the goal".to_string())
+            (h, depth_of(&**g, input, limits), whole)
         }
-        (Game::Blocks(puzzle), Position::Blocks(inst)) => {
+        (Game::Blocks(_), Position::Blocks(inst)) => {
             let d = match block_distances(caches, game, limits) {
                 Ok(d) => d,
                 Err(e) if e.status == axum::http::StatusCode::BAD_REQUEST => return Ok(unavailable(e.message)),
                 Err(e) => return Err(e),
             };
+            let name = game.title();
             if d.distances.is_empty() {
-                return Ok(unavailable(format!("the goal cannot be reached from {}'s start", puzzle.name)));
+                return Ok(unavailable(format!("the goal cannot be reached from {name}'s start")));
             }
             let depth = d.distances.get(&inst.start).copied();
-            let note = format!(
-                "positions reachable from {}'s start, by their distance from the goal ({} metric)",
-                puzzle.name, puzzle.board.metric
-            );
+            let metric = game.metric().unwrap_or("cell");
+            let note =
+                format!("positions reachable from {name}'s start, by their distance from the goal ({metric} metric)");
             (Arc::new(d.histogram.clone()), depth, note)
         }
         _ => return Err(ApiError::internal("a position of another game (a bug)")),
@@ -665,70 +676,24 @@ pub fn histogram(
 }
 
 fn fresh_rng() -> rand_pcg::Pcg64 {
-    use rand::TryRng;
-    let seed = rand::rngs::SysRng.try_next_u64().unwrap_or_else(|_| {
-        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
-        now.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32)
-    });
-    rand_pcg::Pcg64::seed_from_u64(seed)
-}
-
-fn walk_error(hit: LimitHit) -> ApiError {
-    match hit {
-        LimitHit::Interrupted => ApiError::busy("the server is stopping"),
-        hit => ApiError::bad(format!("the scramble stopped: {hit}")),
-    }
+    rand_pcg::Pcg64::seed_from_u64(slide_core::answer::fresh_seed())
 }
 
 /// A uniformly random position that can reach the goal (`moves` = None), or the position
 /// `moves` random moves from the goal (tiles, Goat) or from the puzzle's start (block
 /// puzzles), never undoing the move before.
-pub fn shuffle(caches: &Caches, game: &Game, moves: Option<u64>, limits: &Limits) -> Result<Position, ApiError> {
-    if moves.is_some_and(|n| n > MAX_SCRAMBLE) {
-        return Err(ApiError::bad(format!("a scramble of {} moves: at most {MAX_SCRAMBLE}", moves.unwrap_or(0))));
+pub fn shuffle(game: &Game, moves: Option<u64>, limits: &Limits) -> Result<Position, ApiError> {
+    if let Some(n) = moves.filter(|&n| n > MAX_SCRAMBLE) {
+        return Err(ApiError::bad(format!("a scramble of {n} moves: at most {MAX_SCRAMBLE}")));
     }
     let mut rng = fresh_rng();
+    let walked = |e: AnswerError| match e {
+        AnswerError::Limit(s) if s.hit != LimitHit::Interrupted => ApiError::bad(format!("the scramble stopped: {s}")),
+        e => api_error(e),
+    };
     match game {
-        Game::Tiles { shape, .. } => {
-            let goal = TilePuzzle::standard_goal(*shape);
-            let state = match moves {
-                None => fifteen::scramble::random_board(*shape, &goal, &mut rng),
-                Some(n) => fifteen::scramble::scramble_within(&Game::tile_puzzle(*shape), n as u32, &mut rng, limits)
-                    .map_err(walk_error)?,
-            };
-            Ok(Position::Tiles(state))
-        }
-        Game::Goat => {
-            let goal = goat::Board::from_cells(&goat::GOAL);
-            let board = match moves {
-                None => goat::rank::unrank(rng.random_range(0..goat::rank::STATE_COUNT)),
-                Some(n) => slide_core::search::scramble(&goat::Goat, goal, n, limits, |k| rng.random_range(0..k))
-                    .map_err(walk_error)?,
-            };
-            Ok(Position::Goat(board))
-        }
-        Game::Blocks(puzzle) => {
-            let state = match moves {
-                None => {
-                    let d = block_distances(caches, game, limits)?;
-                    if d.distances.is_empty() {
-                        return Err(ApiError::bad(format!(
-                            "the goal cannot be reached from {}'s start, so no position is drawn",
-                            puzzle.name
-                        )));
-                    }
-                    let k = rng.random_range(0..d.distances.len());
-                    *d.distances.keys().nth(k).expect("k is below the count")
-                }
-                Some(n) => {
-                    let cells = puzzle.with_metric(quzzle::Metric::Cell);
-                    slide_core::search::scramble(&cells.board, cells.start, n, limits, |k| rng.random_range(0..k))
-                        .map_err(walk_error)?
-                }
-            };
-            let text = quzzle::parse::render_canonical(&puzzle.board, &state, &puzzle.blocks);
-            game.parse(&block_text(puzzle, &text))
-                .map_err(|e| ApiError::internal(format!("a drawn position does not read back: {e} (a bug)")))
-        }
+        Game::Tiles(p) => p.shuffle(moves, &mut rng, limits).map(Position::Tiles).map_err(walked),
+        Game::Goat(p) => p.shuffle(moves, &mut rng, limits).map(Position::Goat).map_err(walked),
+        Game::Blocks(p) => p.shuffle(moves, &mut rng, limits).map(|i| Position::Blocks(Box::new(i))).map_err(walked),
     }
 }

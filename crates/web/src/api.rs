@@ -5,17 +5,24 @@
 //! | `GET /` | the page (`/app.js`, `/style.css` beside it) |
 //! | `GET /api/puzzles` | the puzzles the page offers |
 //! | `GET /api/status` | the table sets, the search slots and budgets |
-//! | `POST /api/position` | `{puzzle, board?}`: the position drawn and the moves from it |
+//! | `POST /api/position` | `{puzzle, board?}`: the position drawn (with its goal) and the moves from it |
 //! | `POST /api/shuffle` | `{puzzle, moves?}`: a random position, or `moves` random moves from the goal |
-//! | `POST /api/hint` | `{puzzle, board}`: the distance and the next move |
-//! | `POST /api/solve` | `{puzzle, board}`: a solution, its boards, and the count of optimal ones |
+//! | `POST /api/hint` | `{puzzle, board, patience?}`: the distance and the next move |
+//! | `POST /api/solve` | `{puzzle, board, patience?, boards?}`: a solution, its boards, and the count of optimal ones |
 //! | `POST /api/histogram` | `{puzzle, board}`: the depth histogram and the position's depth |
+//!
+//! Tile boards go from 2x2 to 10x10: up to 5x5 the answers are optimal when the search
+//! finishes within the budget; otherwise (and always past 5x5) they are the puzzle library's
+//! quicker answer, `optimal: false`, with a proven `lower_bound`, and `optimal_search` says
+//! what the optimal search did before it stopped. `patience` says how long to wait for an
+//! optimal answer ([`Patience`]: `quick`, `full`, or `auto`, the default); `boards: false`
+//! leaves out the views after each move (the page replays tile boards itself).
 //!
 //! Every request body is JSON (`Content-Type: application/json`, at most [`BODY_LIMIT`]
 //! bytes, within [`crate::Config::body_timeout`]), read with unknown fields refused; a
 //! request that is not right is a 400 (415, 413, 408, 405 for a wrong method) with
-//! `{"error": "..."}` naming the problem. Searches run on the search slots
-//! ([`Searches`]): a 503 with `Retry-After` when all are busy.
+//! `{"error": "..."}` naming the problem. Searches run in the search lanes ([`Searches`]):
+//! a 503 with `Retry-After` when the slots they need are busy.
 
 use std::sync::Arc;
 
@@ -28,9 +35,12 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::answers::{self, Caches};
-use crate::game::{Game, MoveView, Position, PuzzleSpec, View};
-use crate::searches::{ApiError, Searches};
+use slide_core::answer::{Step, View};
+use slide_core::search::Limits;
+
+use crate::answers::{self, Answer, Caches, Patience};
+use crate::game::{Game, Position, PuzzleSpec};
+use crate::searches::{ApiError, Lane, Searches};
 use crate::tables::{Build, Tables};
 
 /// The largest request body: a pasted puzzle file fits many times over.
@@ -153,6 +163,10 @@ pub struct PositionRequest {
     pub puzzle: PuzzleSpec,
     /// The position as text; the puzzle's start when absent.
     pub board: Option<String>,
+    /// How long to wait for an optimal answer (hint and solve).
+    pub patience: Option<Patience>,
+    /// Whether a solution comes with the view after each move (solve; default: yes).
+    pub boards: Option<bool>,
 }
 
 /// A request for a shuffled position.
@@ -172,15 +186,15 @@ pub struct Positioned {
     /// What to draw.
     pub board: View,
     /// The moves the player can make.
-    pub moves: Vec<MoveView>,
+    pub moves: Vec<Step>,
     /// The puzzle's name.
     pub title: String,
     /// How a block puzzle counts moves: `cell`, `line` or `block`.
     pub metric: Option<&'static str>,
 }
 
-fn checked(request: &PositionRequest) -> Result<(Game, Position), ApiError> {
-    let game = Game::from_spec(&request.puzzle).map_err(ApiError::bad)?;
+fn checked(app: &App, request: &PositionRequest) -> Result<(Game, Position), ApiError> {
+    let game = Game::from_spec(&request.puzzle, &app.tables).map_err(ApiError::bad)?;
     let position = match &request.board {
         None => game.start(),
         Some(text) => game.parse(text).map_err(|e| ApiError::bad(format!("the board: {e}")))?,
@@ -189,11 +203,7 @@ fn checked(request: &PositionRequest) -> Result<(Game, Position), ApiError> {
 }
 
 fn positioned(game: &Game, position: &Position) -> Positioned {
-    let metric = match game {
-        Game::Blocks(inst) => Some(inst.board.metric.name()),
-        _ => None,
-    };
-    Positioned { board: game.view(position), moves: game.moves(position), title: game.title(), metric }
+    Positioned { board: game.view(position), moves: game.moves(position), title: game.title(), metric: game.metric() }
 }
 
 /// One puzzle the page offers.
@@ -214,6 +224,8 @@ async fn puzzles() -> Json<Vec<Offered>> {
     list.push(tiles(3, 3, "8-puzzle (3x3)".into()));
     list.push(tiles(4, 4, "15-puzzle (4x4)".into()));
     list.push(tiles(5, 5, "24-puzzle (5x5)".into()));
+    list.push(tiles(6, 6, "35-puzzle (6x6, not optimal)".into()));
+    list.push(tiles(10, 10, "99-puzzle (10x10, not optimal)".into()));
     list.push(Offered { title: "7-puzzle (2x4)".into(), puzzle: serde_json::json!({"kind": "seven"}) });
     list.push(Offered { title: "Hiroi's Goat puzzle".into(), puzzle: serde_json::json!({"kind": "goat"}) });
     for (name, text) in quzzle::puzzles::NAMED {
@@ -236,14 +248,26 @@ async fn status(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
         "data_dir": app.tables.dir().display().to_string(),
         "tables": app.tables.status(),
         "background_build": build,
-        "searches": {"running": app.searches.running(), "slots": app.searches.slots},
-        "budget": {"seconds": app.searches.timeout.as_secs_f64(), "memory_bytes": app.searches.max_memory},
+        "searches": {
+            "running": app.searches.running(Lane::Long),
+            "slots": app.searches.slots,
+            "quick_running": app.searches.running(Lane::Quick),
+            "quick_slots": app.searches.slots,
+        },
+        "budget": {
+            "seconds": app.searches.timeout.as_secs_f64(),
+            "memory_bytes": app.searches.max_memory,
+            "quick_seconds": app.searches.quick_timeout.as_secs_f64(),
+        },
     }))
 }
 
-async fn position(Body(request): Body<PositionRequest>) -> Result<Json<Positioned>, ApiError> {
+async fn position(
+    State(app): State<Arc<App>>,
+    Body(request): Body<PositionRequest>,
+) -> Result<Json<Positioned>, ApiError> {
     // No search: parsing a board and listing its moves takes microseconds.
-    let (game, position) = checked(&request)?;
+    let (game, position) = checked(&app, &request)?;
     Ok(Json(positioned(&game, &position)))
 }
 
@@ -251,38 +275,68 @@ async fn shuffle(
     State(app): State<Arc<App>>,
     Body(request): Body<ShuffleRequest>,
 ) -> Result<Json<Positioned>, ApiError> {
-    let game = Game::from_spec(&request.puzzle).map_err(ApiError::bad)?;
-    let worker = app.clone();
+    let game = Game::from_spec(&request.puzzle, &app.tables).map_err(ApiError::bad)?;
+    // A random position of a block puzzle counts its whole space first: the whole budget.
     let answer = app
         .searches
-        .run(move |limits| {
-            let position = answers::shuffle(&worker.caches, &game, request.moves, limits)?;
+        .quick_within(app.searches.timeout, move |limits| {
+            let position = answers::shuffle(&game, request.moves, limits)?;
             Ok(positioned(&game, &position))
         })
         .await?;
     Ok(Json(answer))
 }
 
+/// Runs `work` as `patience` says: in the quick lane, in the long lane, or (auto) quick
+/// first and long after it when its optimal search did not finish and a long slot is free.
+async fn patiently<T, F>(app: &App, patience: Patience, work: F) -> Result<T, ApiError>
+where
+    T: Answer + Send + 'static,
+    F: Fn(&Limits) -> Result<T, ApiError> + Clone + Send + 'static,
+{
+    match patience {
+        Patience::Quick => app.searches.quick(work).await,
+        Patience::Full => app.searches.long(work).await,
+        Patience::Auto => {
+            let mut first = app.searches.quick(work.clone()).await?;
+            if !first.unfinished() || !app.searches.has_long_budget() {
+                return Ok(first);
+            }
+            match app.searches.long_if_free(work).await {
+                Some(answer) => answer,
+                None => {
+                    first.add_note("every long search slot is taken, so the optimal search did not go on");
+                    Ok(first)
+                }
+            }
+        }
+    }
+}
+
 async fn hint(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
-    let (game, position) = checked(&request)?;
-    let worker = app.clone();
-    let answer = app.searches.run(move |limits| answers::hint(&worker.tables, &game, &position, limits)).await?;
+    let (game, position) = checked(&app, &request)?;
+    let tables = app.tables.clone();
+    let work = move |limits: &Limits| answers::hint(&tables, &game, &position, limits);
+    let answer = patiently(&app, request.patience.unwrap_or_default(), work).await?;
     Ok(Json(answer).into_response())
 }
 
 async fn solve(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
-    let (game, position) = checked(&request)?;
-    let worker = app.clone();
-    let answer = app.searches.run(move |limits| answers::solve(&worker.tables, &game, &position, limits)).await?;
+    let (game, position) = checked(&app, &request)?;
+    let tables = app.tables.clone();
+    let boards = request.boards.unwrap_or(true);
+    let work = move |limits: &Limits| answers::solve(&tables, &game, &position, limits, boards);
+    let answer = patiently(&app, request.patience.unwrap_or_default(), work).await?;
     Ok(Json(answer).into_response())
 }
 
 async fn histogram(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
-    let (game, position) = checked(&request)?;
+    let (game, position) = checked(&app, &request)?;
     let worker = app.clone();
+    // Counting a whole space takes its time once (then it is kept): the whole budget.
     let answer = app
         .searches
-        .run(move |limits| answers::histogram(&worker.tables, &worker.caches, &game, &position, limits))
+        .quick_within(app.searches.timeout, move |limits| answers::histogram(&worker.caches, &game, &position, limits))
         .await?;
     Ok(Json(answer).into_response())
 }

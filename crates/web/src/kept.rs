@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::tables::lock;
+use slide_core::sync::lock;
 
 /// Values by key, the least recently used dropped first when a new one would pass
 /// `max_entries` or `max_bytes`.

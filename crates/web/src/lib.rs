@@ -1,13 +1,14 @@
 //! `slide-web`: a local web page over the puzzle libraries. Choose a puzzle (tile boards
-//! from 2x2 to 5x5, the 7-puzzle, Hiroi's Goat puzzle, Pennant, Klotski, Century, or a
-//! block puzzle pasted as text), shuffle it or type a position, play by clicking or with the
-//! arrow keys, ask for the next optimal move, and watch an optimal solution played back.
+//! from 2x2 to 10x10, the 7-puzzle, Hiroi's Goat puzzle, Pennant, Klotski, Century, or a
+//! block puzzle pasted as text), shuffle it or type a position, play with the keys, clicks
+//! or swipes, ask for the next move, and watch a solution played back: optimal when the
+//! search finishes within the budget, else a quicker one marked with its proven lower bound.
 //!
-//! - [`game`]: the puzzles, their positions as text, and what the page draws of them;
-//! - [`answers`]: hints, solutions, histograms and shuffles, computed by the libraries;
-//! - [`tables`]: the solvers and tables kept for the server's life, and background builds;
+//! - [`game`]: the puzzles, each played through its library's facade (`Play`);
+//! - [`answers`]: hints, solutions, histograms and shuffles, computed by the facades;
+//! - [`tables`]: the facades and tables kept for the server's life, and background builds;
 //! - [`kept`]: answers kept for next time, within a count and a byte budget;
-//! - [`searches`]: the bounded search slots, each search's budget, Ctrl-C;
+//! - [`searches`]: the quick and long search lanes, each search's budget, Ctrl-C;
 //! - [`api`]: the routes, the embedded page and request checking;
 //! - [`guard`]: the Host check, the size of heads, and the headers every answer carries;
 //! - [`connections`]: bounded connections, deadlines for heads, graceful stop.
@@ -47,7 +48,9 @@ use tables::Tables;
 pub struct Config {
     /// Where tables are read and kept.
     pub data_dir: PathBuf,
-    /// How many searches may run at once; more get a 503 with Retry-After.
+    /// How many long searches (optimal searches past the quick budget) may run at once, and
+    /// as many quick ones; more long ones get a 503 with Retry-After, while a quick one waits
+    /// a few seconds for a quick slot.
     pub searches: usize,
     /// Each search's time budget.
     pub timeout: Duration,

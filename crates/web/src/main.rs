@@ -11,9 +11,10 @@ use clap::Parser;
 const DEFAULT_PORT: u16 = 8015;
 
 /// A local web page to play sliding puzzles: choose one (8-, 15-, 24-puzzle and other
-/// sizes, the 7-puzzle, Hiroi's Goat, Pennant, Klotski, Century, or a block puzzle pasted
-/// as text), shuffle it or type a position, play by clicking or with the arrow keys, ask for
-/// the next optimal move, and watch an optimal solution played back.
+/// sizes up to 10x10, the 7-puzzle, Hiroi's Goat, Pennant, Klotski, Century, or a block
+/// puzzle pasted as text), shuffle it or type a position, play with the keys, clicks or
+/// swipes, ask for the next move, and watch a solution played back: optimal when the search
+/// finishes within the budget, else a quicker one marked with its proven lower bound.
 ///
 /// It serves on 127.0.0.1 only (this machine), answers only requests addressed to
 /// 127.0.0.1, localhost or [::1] at its port (so no other web site can reach it through a
@@ -33,14 +34,15 @@ struct Args {
     #[arg(long, value_name = "DIR")]
     data_dir: Option<PathBuf>,
 
-    /// How many searches may run at once (default: the number of cores); more requests get
-    /// "503 busy" with Retry-After.
+    /// How many long searches (optimal searches that need more than a second) may run at
+    /// once, and as many quick ones (default: the number of cores); more long ones get "503
+    /// busy" with Retry-After. A small hint never waits for a long search.
     /// Example: --searches 4
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     searches: Option<u32>,
 
-    /// Each search's time budget in seconds; an answer that needs more says so, with a proven
-    /// lower bound (and, for a hint, the move the heuristic rates best).
+    /// Each optimal search's time budget in seconds; an answer that needs more comes at once
+    /// from a quicker method, marked not optimal, with a proven lower bound.
     /// Example: --timeout 30
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     timeout: f64,
@@ -51,7 +53,8 @@ struct Args {
     max_memory: u64,
 
     /// Do not build the 6-6-3 pattern databases in the background when they are missing
-    /// (4x4 boards then use walking distance until `fifteen tables build pdb663`).
+    /// (4x4 boards then use walking distance until they are built, e.g. by
+    /// `fifteen tables build pdb663`).
     #[arg(long)]
     no_table_builds: bool,
 }

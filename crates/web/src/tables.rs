@@ -1,24 +1,27 @@
-//! The tables and solvers the server keeps for its whole life, and the pattern databases it
+//! The facades and tables the server keeps for its whole life, and the pattern databases it
 //! builds in the background.
 //!
-//! A request never waits for a table that takes long to build. The tile solvers are told
-//! not to build pattern databases (`Solver::build_databases(false)`): the 4x4 boards use the
+//! A request never waits for a table that takes long to build. The tile facades are told
+//! not to build pattern databases (`Tiles::build_databases(false)`): the 4x4 boards use the
 //! 7-8 or 6-6-3 databases when they are built, else walking distance; the 5x5 boards the
 //! 6-6-6-6 databases when built, else linear conflicts. At start the server builds the
-//! 6-6-3 set in a thread of its own when it is missing (about 15 s; what every `fifteen`
-//! builds on first use), then replaces the 4x4 solver so that the next request uses it. The
-//! large sets are only ever built on request, by `fifteen tables build`. Small tables
-//! (exact distances of boards up to 10 cells, Goat's exact table) take under a second and
-//! are built on first use, as the binaries do.
+//! 6-6-3 set in a thread of its own when it is missing (about 15 s), then replaces the 4x4
+//! facade so that the next request uses it. The large sets are built only on request, by the
+//! `fifteen` program. Small tables (exact distances of boards up to 10 cells, Goat's exact
+//! table) take under a second and are built on first use.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, RwLock};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use fifteen::facade::{Tiles, Variant};
 use fifteen::pdb::Partition;
-use fifteen::{HeuristicChoice, Shape, Solver};
+use fifteen::Dims;
+use goat::facade::GoatFacade;
 use serde::Serialize;
+use slide_core::answer::{AnswerError, Settings};
 use slide_core::progress::{NoProgress, Progress};
+use slide_core::sync::lock;
 
 /// What the background build of the 6-6-3 databases is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,7 +41,7 @@ pub enum Build {
 /// One table set as `/api/status` reports it.
 #[derive(Clone, Debug, Serialize)]
 pub struct SetStatus {
-    /// The set's name, as `fifteen tables build` takes it.
+    /// The set's name, as the `fifteen` program's `tables build` takes it.
     pub name: String,
     /// `built`, `building` or `not built`.
     pub state: &'static str,
@@ -46,38 +49,25 @@ pub struct SetStatus {
     pub summary: String,
 }
 
-/// The server's tables and solvers.
+/// The server's facades and their tables.
 pub struct Tables {
     dir: PathBuf,
-    /// The tile solver of `fifteen`'s boards; replaced when a background build finishes.
-    fifteen: RwLock<Arc<Solver>>,
-    /// The 7-puzzle's solver (its tables are named `seven`).
-    seven: Arc<Solver>,
-    /// Goat's exact heuristic, made on first use.
-    goat: Mutex<Option<Arc<goat::AnyHeuristic>>>,
+    /// The tile facades made so far, one per program and size: each keeps its heuristics.
+    tiles: Mutex<Vec<(&'static str, Dims, Arc<Tiles>)>>,
+    /// Goat's facade (its exact table is made on first use).
+    goat: Arc<GoatFacade>,
     build: Mutex<Build>,
 }
 
-/// The data behind `mutex`, whatever happened to a thread that held it: what the server
-/// keeps there (a build's state, a built heuristic) stays valid.
-pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn solver(dir: &Path, program: &'static str) -> Arc<Solver> {
-    Arc::new(Solver::new().data_dir(dir).table_puzzle(program).build_databases(false))
+fn settings(dir: &Path) -> Settings {
+    Settings { data_dir: Some(dir.to_path_buf()), progress: Arc::new(Warn), ..Settings::default() }
 }
 
 impl Tables {
     /// The tables kept in `dir`; nothing is read or built yet.
     pub fn new(dir: PathBuf) -> Tables {
-        Tables {
-            fifteen: RwLock::new(solver(&dir, "fifteen")),
-            seven: solver(&dir, "seven"),
-            goat: Mutex::new(None),
-            build: Mutex::new(Build::Off),
-            dir,
-        }
+        let goat = Arc::new(GoatFacade::new(&settings(&dir)).expect("Goat's default settings"));
+        Tables { tiles: Mutex::new(Vec::new()), goat, build: Mutex::new(Build::Off), dir }
     }
 
     /// The directory.
@@ -85,30 +75,24 @@ impl Tables {
         &self.dir
     }
 
-    /// The solver of tile boards of `program` (`fifteen` or `seven`).
-    pub fn solver(&self, program: &str) -> Arc<Solver> {
-        match program {
-            "seven" => self.seven.clone(),
-            _ => self.fifteen.read().unwrap_or_else(|e| e.into_inner()).clone(),
+    /// The facade of `variant`'s boards of `dims`, made on first use and kept.
+    pub fn tiles(&self, variant: &'static Variant, dims: Dims) -> Result<Arc<Tiles>, AnswerError> {
+        let mut kept = lock(&self.tiles);
+        if let Some((.., t)) = kept.iter().find(|(name, d, _)| *name == variant.name && *d == dims) {
+            return Ok(t.clone());
         }
+        let t = Arc::new(Tiles::new(variant, Some(dims), &settings(&self.dir))?.build_databases(false));
+        kept.push((variant.name, dims, t.clone()));
+        Ok(t)
     }
 
-    /// Goat's exact heuristic, read from (or built into) the directory on first use.
-    pub fn goat(&self) -> Result<Arc<goat::AnyHeuristic>, String> {
-        let mut kept = lock(&self.goat);
-        if let Some(h) = &*kept {
-            return Ok(h.clone());
-        }
-        let goal = goat::Board::from_cells(&goat::GOAL);
-        let built = goat::AnyHeuristic::build_reporting(goat::HeuristicKind::Exact, goal, Some(&self.dir), &Warn)
-            .map_err(|e| format!("Goat's exact table: {e}"))?;
-        let h = Arc::new(built);
-        *kept = Some(h.clone());
-        Ok(h)
+    /// Goat's facade.
+    pub fn goat(&self) -> Arc<GoatFacade> {
+        self.goat.clone()
     }
 
     /// Starts building the 6-6-3 databases in a thread of its own when they are missing
-    /// (`enabled`), and records what it did; the 4x4 solver is replaced once they are there.
+    /// (`enabled`), and records what it did; the 4x4 facade is replaced once they are there.
     pub fn start_builds(self: &Arc<Self>, enabled: bool) {
         let partition = Partition::pdb663();
         if partition.missing_in(&self.dir).is_empty() {
@@ -137,7 +121,9 @@ impl Tables {
                 Build::Failed(why) => eprintln!("slide-web: the 6-6-3 pattern databases were not built: {why}"),
                 _ => {}
             }
-            *tables.fifteen.write().unwrap_or_else(|e| e.into_inner()) = solver(&tables.dir, "fifteen");
+            // The next request for a 4x4 board makes a facade that finds them.
+            let four = partition.shape.into();
+            lock(&tables.tiles).retain(|(name, dims, _)| !(*name == "fifteen" && *dims == four));
             *lock(&tables.build) = outcome;
         });
     }
@@ -147,39 +133,26 @@ impl Tables {
         lock(&self.build).clone()
     }
 
-    /// Why a tile board of `shape` was searched with `used` rather than a stronger heuristic,
-    /// when there is something to say: the set that would help first is being built, or is
-    /// not built (and the command that builds it).
-    pub fn tile_note(&self, shape: Shape, used: HeuristicChoice) -> Option<String> {
-        let wanted = Solver::strongest(shape).partition()?;
+    /// Why a tile board was searched with the heuristic `used` rather than a stronger one,
+    /// when there is something to say: the pattern databases that would help are being built,
+    /// or are not built on this machine. In words for the page: no command to type.
+    pub fn tile_note(&self, dims: Dims, used: &str) -> Option<String> {
+        let shape = dims.shape()?;
+        let wanted = fifteen::Solver::strongest(shape).partition()?;
+        if ["pdb663", "pdb78", "pdb6666", "zpdb6666", "zpdb6666x7"].contains(&used) {
+            return None;
+        }
         // On 4x4 the 6-6-3 set is the one to mention: it takes seconds, and once there it
         // is what a missing 7-8 set gives way to.
-        let helps = match (used, wanted.shape == Partition::pdb663().shape) {
-            (
-                HeuristicChoice::Pdb663
-                | HeuristicChoice::Pdb78
-                | HeuristicChoice::Pdb6666
-                | HeuristicChoice::Zpdb6666
-                | HeuristicChoice::Zpdb6666x7,
-                _,
-            ) => return None,
-            (_, true) => Partition::pdb663(),
-            (_, false) => wanted,
-        };
-        let building = matches!(self.build_state(), Build::Running(_)) && helps.name == "pdb663";
-        if building {
+        let helps = if wanted.shape == Partition::pdb663().shape { Partition::pdb663() } else { wanted };
+        if matches!(self.build_state(), Build::Running(_)) && helps.name == "pdb663" {
             return Some(format!(
-                "the 6-6-3 pattern databases are being built in the background (about 15 s); {} until then",
-                used.name()
+                "the 6-6-3 pattern databases are being built in the background (about 15 s); {used} until then"
             ));
         }
-        let set = helps.table_set();
         Some(format!(
-            "the {} pattern databases are not built in {}: {} ({} until then)",
-            set.name,
-            self.dir.display(),
-            set.how_to_build("fifteen"),
-            used.name()
+            "the {} pattern databases are not built on this machine, so the search uses {used}, which is slower",
+            helps.table_set().name
         ))
     }
 

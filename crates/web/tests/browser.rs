@@ -54,7 +54,10 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Starts chromedriver and a headless Chromium session with a window of `width` x `height`.
+/// Starts chromedriver and a headless Chromium session whose page is `width` x `height` CSS
+/// pixels: emulated (Chromium's device metrics), since a headless window keeps a height for
+/// its own bars and a width of at least 500 pixels. Below 600 pixels wide it is a phone:
+/// mobile layout and touch.
 async fn browser(width: u32, height: u32) -> (Client, Driver) {
     let chromium = program("SLIDE_WEB_CHROMIUM", "/usr/bin/chromium");
     let chromedriver = program("SLIDE_WEB_CHROMEDRIVER", "/usr/bin/chromedriver");
@@ -90,17 +93,27 @@ async fn browser(width: u32, height: u32) -> (Client, Driver) {
         "--disable-sync".into(),
         "--disable-dev-shm-usage".into(),
         format!("--user-data-dir={}", profile.display()),
-        format!("--window-size={width},{height}"),
+        format!("--window-size={},{}", width.max(800), height + 200),
     ];
+    let phone = width < 600;
+    let metrics = json!({"width": width, "height": height, "pixelRatio": 1.0, "mobile": phone, "touch": phone});
     let mut capabilities = serde_json::Map::new();
     capabilities.insert("browserName".into(), json!("chrome"));
-    capabilities.insert("goog:chromeOptions".into(), json!({"binary": chromium, "args": args}));
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({"binary": chromium, "args": args, "mobileEmulation": {"deviceMetrics": metrics}}),
+    );
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let client = ClientBuilder::new(connector)
         .capabilities(capabilities)
         .connect(&format!("http://{address}"))
         .await
         .unwrap_or_else(|e| panic!("cannot start a Chromium session through chromedriver: {e}"));
+    // A page that asks for the device's width, as ours does: its viewport is the one asked.
+    let page = "data:text/html,<meta name=viewport content='width=device-width, initial-scale=1'>";
+    client.goto(page).await.unwrap();
+    let viewport = client.execute("return [window.innerWidth, window.innerHeight]", vec![]).await.unwrap();
+    assert_eq!(viewport, json!([width, height]), "the page's viewport");
     (client, driver)
 }
 
@@ -145,8 +158,18 @@ async fn type_position(c: &Client, text: &str, expect: &str) {
     until(c, &format!("the typed position {text}"), &script).await;
 }
 
+/// Chooses the puzzle titled `title` in the menu, as a person would (a change event).
 async fn choose(c: &Client, title: &str) {
-    id(c, "puzzle").await.select_by_label(title).await.unwrap();
+    // By its value: fantoccini's choice by label is an XPath, which an apostrophe breaks.
+    let script = format!(
+        "const menu = document.getElementById('puzzle'); \
+         const option = [...menu.options].find(o => o.textContent === {title:?}); \
+         if (!option) return false; \
+         return option.value;"
+    );
+    let value = c.execute(&script, vec![]).await.unwrap();
+    let value = value.as_str().unwrap_or_else(|| panic!("no puzzle {title:?} in the menu"));
+    id(c, "puzzle").await.select_by_value(value).await.unwrap();
 }
 
 /// The distance the hint shows, once it is there.
@@ -258,6 +281,35 @@ async fn the_page_plays_hints_and_solves_in_chromium() {
     until(&c, "Klotski solved", "return document.getElementById('board').dataset.solved === 'true'").await;
     let rows: Vec<String> = board(&c).await.split('/').map(String::from).collect();
     assert_eq!((&rows[3][1..3], &rows[4][1..3]), ("BB", "BB"), "the 2x2 block is at the exit: {rows:?}");
+    // The exit is drawn where the 2x2 block ends: around it, on the same cells (once the
+    // block has slid there).
+    let drawn = until(
+        &c,
+        "Klotski's exit drawn around the solved 2x2 block",
+        "const target = document.querySelector('#board .target'); \
+         const t = target.getBoundingClientRect(); \
+         const b = document.querySelector('#board .piece[data-label=\"B\"]').getBoundingClientRect(); \
+         const near = (x, y) => Math.abs(x - y) < 2; \
+         return near(t.left, b.left) && near(t.top, b.top) && near(t.width, b.width) && near(t.height, b.height) \
+           && target.dataset.label;",
+    )
+    .await;
+    assert_eq!(drawn, json!("B"));
+
+    // Hiroi's Goat: the pen drawn where the goat must go, the goat and wolf drawn as pictures.
+    choose(&c, "Hiroi's Goat puzzle").await;
+    let pen = until(
+        &c,
+        "the goat's pen",
+        "const t = document.querySelector('#board .target'); \
+         return t && [t.dataset.label, t.textContent, document.querySelectorAll('#board svg.glyph').length];",
+    )
+    .await;
+    assert_eq!(pen, json!(["羊", "pen", 2]), "the pen, and 羊 and 狼 drawn");
+    id(&c, "hint").await.click().await.unwrap();
+    assert_eq!(hinted_distance(&c).await, 20, "Hiroi's start is 20 moves from the goal");
+    c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
+    save_screenshot("slide-web-goat.png", &c.screenshot().await.unwrap(), false);
 
     c.close().await.unwrap();
 }
@@ -425,10 +477,15 @@ async fn the_page_is_a_puzzle_app() {
     let solution = id(&c, "solution-text").await.prop("value").await.unwrap().unwrap();
     assert_eq!(solution.len(), 15, "{solution}");
     assert_eq!(slid(CODE_GOLF_FIRST, &solution), (GOAL_4X4.to_string(), 15), "the letters replay to the goal");
+    // The picture for the README: the solution and a hint beside the board.
+    id(&c, "hint").await.click().await.unwrap();
+    assert_eq!(hinted_distance(&c).await, 15);
+    c.execute("document.activeElement.blur(); window.scrollTo(0, 0)", vec![]).await.unwrap();
     save_screenshot("slide-web-light.png", &c.screenshot().await.unwrap(), true);
 
     // Dark mode by the switch, remembered after a reload.
     theme(&c, "dark", true).await;
+    c.execute("document.activeElement.blur(); window.scrollTo(0, 0)", vec![]).await.unwrap();
     save_screenshot("slide-web-dark.png", &c.screenshot().await.unwrap(), true);
     c.refresh().await.unwrap();
     until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
@@ -440,16 +497,48 @@ async fn the_page_is_a_puzzle_app() {
     .await;
     theme(&c, "light", true).await;
 
-    // Beyond 5x5 the page plays alone, and says why there are no hints.
-    c.goto(&format!("http://{addr}/?puzzle=7x6")).await.unwrap();
-    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
-    assert_eq!(board(&c).await.split(" / ").count(), 7, "a 7x6 board");
-    press(&c, Key::Down).await;
-    until(&c, "a move on the 7x6 board", "return document.getElementById('move-count').textContent === '1'").await;
+    // Past 5x5: a 6x6 from the menu, shuffled; its hint and its solution come at once,
+    // marked not optimal, with a proven lower bound, and the solution replays to the goal.
+    choose(&c, "35-puzzle (6x6, not optimal)").await;
+    until(&c, "a 6x6 board", "return document.getElementById('board').dataset.rows === '6'").await;
+    id(&c, "new-game").await.click().await.unwrap();
+    until(&c, "a shuffled 6x6", &format!("return document.getElementById('board').dataset.board !== {:?}", goal(6, 6)))
+        .await;
+    let start = board(&c).await;
+    assert_ne!(start, goal(6, 6), "shuffled");
     id(&c, "hint").await.click().await.unwrap();
-    let error = until(&c, "the hint's error", "return document.getElementById('hint-error').textContent || null").await;
-    assert!(error.as_str().unwrap().contains("up to 5x5"), "{error}");
+    let at_most = until(&c, "the 6x6 hint", "return document.getElementById('distance').dataset.atMost || null").await;
+    let hint = c.execute("return document.getElementById('distance').dataset", vec![]).await.unwrap();
+    assert_eq!(hint["optimal"], json!("false"), "{hint}");
+    let (at_most, bound) = (number(&at_most), number(&hint["lowerBound"]));
+    assert!(bound > 0 && bound <= at_most, "{hint}");
+    assert!(c.find(Locator::Css("#board .piece.hinted")).await.is_ok(), "the hinted tile is marked");
+    id(&c, "solve").await.click().await.unwrap();
+    let length = until(&c, "the 6x6 solution", "return document.getElementById('length').dataset.length || null").await;
+    let facts = c.execute("return document.getElementById('length').dataset", vec![]).await.unwrap();
+    assert_eq!(facts["optimal"], json!("false"), "{facts}");
+    let (length, bound) = (number(&length), number(&facts["lowerBound"]));
+    assert!(bound > 0 && bound <= length, "a proven lower bound: {facts}");
+    let text = id(&c, "length").await.text().await.unwrap();
+    assert!(text.contains("not optimal") && text.contains(&bound.to_string()), "{text}");
+    let letters = id(&c, "solution-text").await.prop("value").await.unwrap().unwrap();
+    assert_eq!(slid(&start, &letters), (goal(6, 6), length as usize), "the letters replay to the goal");
+    let method = id(&c, "solve-method").await.text().await.unwrap();
+    let time = id(&c, "time").await.text().await.unwrap();
+    assert!(method.contains("staged solver") && time != "0.00 ms", "real figures: {method}, {time}");
     c.close().await.unwrap();
+}
+
+/// The goal board of `rows` x `cols` tiles, as the page writes it.
+fn goal(rows: usize, cols: usize) -> String {
+    let n = rows * cols;
+    let cells: Vec<String> = (1..n).chain([0]).map(|t| t.to_string()).collect();
+    cells.chunks(cols).map(|r| r.join(" ")).collect::<Vec<_>>().join(" / ")
+}
+
+/// A number the page wrote into a data attribute.
+fn number(v: &Value) -> u64 {
+    v.as_str().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("not a number: {v}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -481,6 +570,30 @@ async fn the_page_fits_a_phone_and_works_by_keyboard_alone() {
         .await
         .unwrap();
     assert_eq!(seen, json!([true, true]), "Hint and Solve visible without scrolling");
+    // A hint, asked with a tap: its answer (the distance, the next move) shows on the same
+    // screen, and the page did not scroll.
+    c.execute("document.getElementById('hint').click()", vec![]).await.unwrap();
+    until(&c, "the hint's answer", "return document.getElementById('next-move').textContent !== '–'").await;
+    let shown = c
+        .execute(
+            "return [window.scrollY, ...['distance', 'next-move'].map(id => \
+               document.getElementById(id).getBoundingClientRect().bottom <= window.innerHeight)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    if shown != json!([0, true, true]) {
+        save_screenshot("slide-web-phone-hint.png", &c.screenshot().await.unwrap(), false);
+        let layout = c
+            .execute(
+                "return [window.innerHeight, ...['board', 'hint', 'status', 'distance', 'next-move'].map(id => \
+                   Math.round(document.getElementById(id).getBoundingClientRect().bottom))];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        panic!("the hint's answer is not visible without scrolling: {shown}; [height, bottoms]: {layout}");
+    }
     save_screenshot("slide-web-phone-light.png", &c.screenshot().await.unwrap(), true);
     theme(&c, "dark", false).await;
     save_screenshot("slide-web-phone-dark.png", &c.screenshot().await.unwrap(), true);
@@ -555,5 +668,111 @@ async fn the_page_fits_a_phone_and_works_by_keyboard_alone() {
     assert!(bars[3].as_str().unwrap().contains("181,440 positions"), "{bars}");
     let shot = c.screenshot().await.unwrap();
     save_screenshot("slide-web-phone.png", &shot, false);
+    c.close().await.unwrap();
+}
+
+/// A uniformly random 24-puzzle, as BOARD text.
+fn random_24(seed: u64) -> String {
+    use rand::SeedableRng;
+    let shape = fifteen::Shape::new(5, 5).unwrap();
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    let state = fifteen::scramble::random_board(shape, &fifteen::TilePuzzle::standard_goal(shape), &mut rng);
+    fifteen::parse::board_text(&state, shape)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_answers_never_wait_for_big_ones_and_the_goal_block_counts() {
+    let mut config = common::config();
+    config.searches = 2;
+    config.timeout = Duration::from_secs(60);
+    let addr = common::start(config);
+    let (c, _driver) = browser(1280, 900).await;
+
+    // Two 24-puzzles searched optimally with the whole budget: both long slots taken.
+    let twenty_four = json!({"kind": "tiles", "rows": 5, "cols": 5});
+    let big: Vec<TcpStream> = (0..2)
+        .map(|i| {
+            let body = json!({"puzzle": twenty_four, "board": random_24(i), "patience": "full"}).to_string();
+            common::waiting_request(addr, "/api/solve", &body)
+        })
+        .collect();
+    common::until_long_searches(addr, 2);
+
+    // The 8-puzzle's farthest position: its hint is answered, optimal, while both run.
+    c.goto(&format!("http://{addr}/?puzzle=3x3&board=8,6,7/2,5,4/3,0,1")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    id(&c, "hint").await.click().await.unwrap();
+    assert_eq!(hinted_distance(&c).await, 31, "the 8-puzzle's farthest position, hinted");
+    let status = common::get(addr, "/api/status").json();
+    assert_eq!(status["searches"]["running"], json!(2), "answered while the two long searches still ran: {status}");
+    let error = id(&c, "hint-error").await.text().await.unwrap();
+    assert!(error.is_empty(), "{error}");
+    drop(big);
+    common::until_long_searches(addr, 0);
+
+    // A 24-puzzle solved in the page: a quick answer at once, not optimal, with its bound;
+    // then the search for an optimal one, with the whole budget, cancelled.
+    choose(&c, "24-puzzle (5x5)").await;
+    until(&c, "a 5x5 board", "return document.getElementById('board').dataset.rows === '5'").await;
+    type_position(&c, &random_24(7), &random_24(7)).await;
+    id(&c, "solve").await.click().await.unwrap();
+    until(&c, "the quick answer", "return document.getElementById('length').dataset.length || null").await;
+    let facts = c.execute("return document.getElementById('length').dataset", vec![]).await.unwrap();
+    assert_eq!(facts["optimal"], json!("false"), "{facts}");
+    assert!(number(&facts["lowerBound"]) >= 40, "a random 24-puzzle's bound: {facts}");
+    let attempt = id(&c, "solve-attempt").await.text().await.unwrap();
+    assert!(attempt.contains("stopped after") && !attempt.contains(" 0 nodes"), "real figures: {attempt}");
+    let more = until(
+        &c,
+        "the search on, by itself or offered",
+        "const more = document.getElementById('solve-more'); \
+         return more.dataset.running === 'true' ? 'running' : \
+                (!document.getElementById('solve-full').hidden ? 'offered' : null);",
+    )
+    .await;
+    if more == json!("offered") {
+        id(&c, "solve-full").await.click().await.unwrap();
+    }
+    until(&c, "the Cancel button", "return !document.getElementById('cancel').hidden").await;
+    common::until_long_searches(addr, 1);
+    id(&c, "cancel").await.click().await.unwrap();
+    common::until_long_searches(addr, 0);
+    until(&c, "Cancel gone", "return document.getElementById('cancel').hidden").await;
+    assert_eq!(id(&c, "length").await.attr("data-optimal").await.unwrap().as_deref(), Some("false"));
+
+    // A pasted puzzle whose goal names E: B, which looks like E, standing there is not the goal.
+    id(&c, "puzzle").await.select_by_value("paste").await.unwrap();
+    until(&c, "the paste box", "return !document.getElementById('paste-field').hidden").await;
+    let file = "name: look-alikes\nmetric: cell\nstart:\nB.E\n...\ngoal:\nE..\n...";
+    c.execute(&format!("document.getElementById('paste').value = {file:?}"), vec![]).await.unwrap();
+    id(&c, "load-paste").await.click().await.unwrap();
+    wait_board(&c, "the pasted puzzle", "B.E/...").await;
+    assert_eq!(
+        c.execute("return document.getElementById('board').dataset.solved", vec![]).await.unwrap(),
+        json!("false")
+    );
+    let target = c
+        .execute(
+            "const t = document.querySelector('#board .target'); \
+             return t && [t.dataset.label, t.getAttribute('aria-label')];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(target[0], json!("E"), "E's goal drawn: {target}");
+    assert!(target[1].as_str().unwrap().contains("rows 1 to 1, columns 1 to 1"), "{target}");
+    id(&c, "solve").await.click().await.unwrap();
+    until(&c, "the pasted puzzle solved", "return document.getElementById('length').dataset.length || null").await;
+    id(&c, "step").await.send_keys(&Key::End.to_string()).await.unwrap();
+    until(&c, "the goal reached", "return document.getElementById('board').dataset.solved === 'true'").await;
+    assert!(board(&c).await.starts_with('E'), "E in the corner: {}", board(&c).await);
+
+    // A malformed paste: the error in plain words beside the box, no path to a document.
+    c.execute("document.getElementById('paste').value = 'start:\\nAB\\nBA'", vec![]).await.unwrap();
+    id(&c, "load-paste").await.click().await.unwrap();
+    let error =
+        until(&c, "the paste's error", "return document.getElementById('paste-error').textContent || null").await;
+    let error = error.as_str().unwrap();
+    assert!(error.contains("not a filled rectangle") && !error.contains(".md"), "{error}");
     c.close().await.unwrap();
 }

@@ -198,7 +198,7 @@ fn silent_and_slow_clients_are_bounded_and_timed_out() {
 }
 
 #[test]
-fn a_client_that_leaves_frees_its_search_slot_at_once() {
+fn a_client_that_leaves_frees_its_long_search_slot_at_once() {
     let mut config = common::config();
     config.searches = 1;
     config.timeout = Duration::from_secs(60);
@@ -212,19 +212,22 @@ fn a_client_that_leaves_frees_its_search_slot_at_once() {
         body.len()
     );
     s.write_all(raw.as_bytes()).unwrap();
-    // The search holds the only slot.
+    // After its quick part, the search holds the only long slot.
     let until = Instant::now() + Duration::from_secs(10);
     while get(addr, "/api/status").json()["searches"]["running"] != json!(1) {
         assert!(Instant::now() < until, "the search never started");
         std::thread::sleep(Duration::from_millis(20));
     }
+    // A small hint is answered meanwhile; a second long search is refused.
     let small = json!({"puzzle": tiles(2, 2), "board": "1 2 / 0 3"}).to_string();
-    assert_eq!(post(addr, "/api/hint", &small).status, 503);
-    // The client leaves: its search stops and the slot serves the next request.
+    assert_eq!(post(addr, "/api/hint", &small).status, 200);
+    let long = json!({"puzzle": tiles(2, 2), "board": "1 2 / 0 3", "patience": "full"}).to_string();
+    assert_eq!(post(addr, "/api/hint", &long).status, 503);
+    // The client leaves: its search stops and the slot serves the next long request.
     drop(s);
     let left = Instant::now();
     loop {
-        let a = post(addr, "/api/hint", &small);
+        let a = post(addr, "/api/hint", &long);
         if a.status == 200 {
             break;
         }

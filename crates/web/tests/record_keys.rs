@@ -52,6 +52,11 @@ fn keys_now() -> BTreeMap<String, Vec<String>> {
     );
     let small = json!({"puzzle": {"kind": "blocks", "name": "small"}}).to_string();
     record("POST /api/histogram blocks", post(addr, "/api/histogram", &small));
+    let six = json!({"kind": "tiles", "rows": 6, "cols": 6});
+    let shuffled =
+        "2 3 4 5 6 12 / 1 8 9 10 11 0 / 7 13 14 15 16 17 / 19 20 21 22 23 18 / 25 26 27 28 29 24 / 31 32 33 34 35 30";
+    record("POST /api/hint tiles 6x6", post(addr, "/api/hint", &body(&six, shuffled)));
+    record("POST /api/solve tiles 6x6", post(addr, "/api/solve", &body(&six, shuffled)));
     record("POST /api/hint error", post(addr, "/api/hint", "{}"));
     record("GET error", get(addr, "/nonesuch"));
 

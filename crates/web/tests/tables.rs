@@ -49,3 +49,35 @@ fn the_6_6_3_databases_are_built_in_the_background_then_used() {
     assert_eq!(files.count(), 3, "the three tables of the set are kept in the data directory");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A table's name taken by a FIFO (whose open used to wait for a writer for good, holding
+/// the build, a search slot each for the hints, and Ctrl-C's exit): the build fails at once
+/// saying why, and the hints are answered with what is at hand.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_table_is_refused_at_once() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("web-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifteen-pdb663-4x4-1.tbl");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let mut config = slide_web::Config::new(dir.clone());
+    config.build_tables = true;
+    config.searches = 2;
+    let addr = common::start(config);
+    let golf = json!({"puzzle": {"kind": "tiles", "rows": 4, "cols": 4}, "board": "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"})
+        .to_string();
+    // More hints than search slots: none of them keeps its slot.
+    for _ in 0..3 {
+        let h = post(addr, "/api/hint", &golf);
+        assert_eq!(h.status, 200, "{}", h.body);
+        assert_eq!(h.json()["distance"], json!(15), "{}", h.body);
+    }
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while pdb663_state(&get(addr, "/api/status").json()) == "building" {
+        assert!(Instant::now() < deadline, "the build still waits on a FIFO after a minute");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(pdb663_state(&get(addr, "/api/status").json()), "not built");
+    std::fs::remove_dir_all(&dir).ok();
+}

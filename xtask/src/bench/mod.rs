@@ -8,6 +8,7 @@ pub mod machine;
 pub mod measure;
 pub mod reference;
 pub mod report;
+pub mod tables;
 pub mod weighted;
 pub mod workloads;
 
@@ -42,6 +43,13 @@ pub struct BenchArgs {
     /// Use the release binaries as they are (do not run `cargo build --release`).
     #[arg(long)]
     pub no_build: bool,
+    /// Measure the table builds instead of the workloads: every set (or those named by
+    /// --only, as `fifteen-pdb78`) built from scratch by its binary, its time and peak memory
+    /// written into crates/core/src/table/measured.tsv (which the binaries compile in) and
+    /// into the table-costs block of README.md and docs/TABLES.md. Takes about 15 minutes
+    /// and 1.5 GiB on 2 cores. Example: cargo xtask bench --tables --only fifteen-pdb663
+    #[arg(long)]
+    pub tables: bool,
 }
 
 /// The workspace root (xtask lives one level below it).
@@ -80,6 +88,9 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
     let bin = target_dir(&root).join("release");
     let scratch = target_dir(&root).join("bench");
     std::fs::create_dir_all(&scratch).map_err(internal)?;
+    if args.tables {
+        return tables::run(&root, &bin, &scratch, &args.only);
+    }
     let env: Vec<(String, String)> =
         data_dir.map(|d| vec![("SLIDE_DATA_DIR".to_string(), d.display().to_string())]).unwrap_or_default();
 

@@ -74,7 +74,10 @@ pub fn run(args: &ReferenceArgs) -> Result<(), CliError> {
         args.cflags,
         fifteen.display()
     );
-    println!("{:>5}  {:<8} {:>9} {:>9} {:>16} {:>7} {:>5}", "round", "program", "wall s", "CPU s", "nodes", "moves", "load");
+    println!(
+        "{:>5}  {:<8} {:>9} {:>9} {:>16} {:>7} {:>5}",
+        "round", "program", "wall s", "CPU s", "nodes", "moves", "load"
+    );
     let c_args: Vec<String> = vec![tsv.display().to_string(), first.to_string(), last.to_string()];
     let goal = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
     let rust_args: Vec<String> = [
@@ -158,7 +161,8 @@ fn measure_c(ida: &Path, args: &[String]) -> Result<Measured, CliError> {
     if run.status != Some(0) {
         return Err(CliError::internal(format!("the C program failed: {}", run.stderr.trim())));
     }
-    let all = run.stdout.lines().find(|l| l.starts_with("all")).ok_or_else(|| CliError::internal("no totals from C"))?;
+    let all =
+        run.stdout.lines().find(|l| l.starts_with("all")).ok_or_else(|| CliError::internal("no totals from C"))?;
     let f: Vec<u64> = all.split('\t').skip(1).take(2).filter_map(|x| x.parse().ok()).collect();
     let [moves, nodes] = f[..] else { return Err(CliError::internal(format!("bad totals from C: {all}"))) };
     Ok(Measured { cost: run.cost, nodes, moves })

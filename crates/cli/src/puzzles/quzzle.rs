@@ -3,6 +3,7 @@
 
 pub mod picture;
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use clap::Args;
@@ -11,8 +12,9 @@ use quzzle::parse::parse_size;
 use quzzle::{puzzles, Metric};
 use slide_core::answer::{MethodInfo, Named, Solution};
 use slide_core::table::TableSet;
+use slide_core::units::{human_bytes, thousands};
 
-use crate::front::{Example, Front, NoCommands, Setup, MAX_PICTURE_MOVES};
+use crate::front::{CommandRecord, Emit, Example, Front, Setup, MAX_PICTURE_MOVES};
 use crate::CliError;
 
 /// The options of `quzzle`.
@@ -35,13 +37,47 @@ pub struct QuzzleOptions {
     pub metric: Option<String>,
 }
 
+/// `quzzle`'s own subcommands.
+#[derive(clap::Subcommand, Clone, Debug)]
+pub enum QuzzleCommands {
+    /// Every layout of Klotski's family (4x5 board, one 2x2 block, any mix of 1x2, 2x1 and 1x1
+    /// blocks, two or more empty cells; block moves): 29,334,498 layouts split into the groups
+    /// that moves join, with each group's size, its hardest start to the classic goal (the 2x2
+    /// block at the bottom centre) and its diameter; minutes on two cores (docs/SURVEY.md).
+    /// Example: survey --type 1,4,4 --json
+    Survey(SurveyArgs),
+}
+
+/// The options of `survey`.
+#[derive(Args, Clone, Debug)]
+pub struct SurveyArgs {
+    /// Only the type of these counts of horizontal dominoes, vertical dominoes and 1x1
+    /// blocks (repeatable; default: all 203 types). Example: --type 1,4,4 (the classic start's)
+    #[arg(long = "type", value_name = "H,V,S")]
+    pub types: Vec<quzzle::survey::Counts>,
+    /// A layout to locate (repeatable): its type, group and distance to the goal go in the
+    /// summary; a board of 5 rows of 4 cells or a common code of 9 hexadecimal digits
+    /// (default: the classic start, ABBC/ABBC/DEEF/DGHF/I..J). Example: --locate 4FEA13400
+    #[arg(long, value_name = "LAYOUT")]
+    pub locate: Vec<quzzle::survey::Layout>,
+    /// The breadth-first searches a group's diameter may take, at least 1; a group that needs
+    /// more gets proven bounds instead of its exact diameter. Example: --max-searches 200
+    #[arg(long, value_name = "N", default_value_t = quzzle::survey::MAX_SEARCHES)]
+    pub max_searches: u32,
+    /// Compare the totals with those dnomd343/klotski publishes (layouts, types, groups, the
+    /// largest group, the classic start's group and distance), on stderr; exit 1 if one
+    /// differs.
+    #[arg(long)]
+    pub check: bool,
+}
+
 /// `quzzle`: sliding-block puzzles of rectangles.
 pub struct Quzzle;
 
 impl Front for Quzzle {
     type Facade = Blocks;
     type Options = QuzzleOptions;
-    type Commands = NoCommands;
+    type Commands = QuzzleCommands;
 
     const NAME: &'static str = "quzzle";
     const ABOUT: &'static str = "Optimal solutions of sliding-block puzzles (rectangular blocks on a board of up to \
@@ -55,6 +91,10 @@ impl Front for Quzzle {
             "the optimal solutions of the small puzzle compiled in, counted (a move: one block, one direction)",
         ),
         (&["analyze", "--puzzle", "pennant"], "every position reachable from the Pennant's start, by distance"),
+        (
+            &["survey", "--type", "1,4,4"],
+            "the classic Klotski start's type: its 65,880 layouts in groups, hardest starts, diameters",
+        ),
         (
             &["solve", "--algorithm", "dfs"],
             "the Pennant by the generic solver's depth-first option: a solution of 339 moves, not a shortest",
@@ -110,4 +150,81 @@ impl Front for Quzzle {
     fn picture(s: &Solution<Blocks>) -> Option<String> {
         (s.len() <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.instance, &s.path.steps))
     }
+
+    fn run_command(command: QuzzleCommands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
+        match command {
+            QuzzleCommands::Survey(args) => survey(args, setup, emit),
+        }
+    }
+}
+
+/// `quzzle survey`: the group records as each type is done, then the type records and the
+/// summary (JSON), or the summary alone (text).
+fn survey(args: SurveyArgs, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
+    use quzzle::survey::{self, published, Record, SurveyError, SurveyOptions};
+
+    let mut options = SurveyOptions { max_searches: args.max_searches, ..SurveyOptions::default() };
+    if !args.types.is_empty() {
+        options.only = Some(args.types);
+    }
+    if !args.locate.is_empty() {
+        options.locate = args.locate;
+    }
+    let failed = |e: SurveyError| match e {
+        SurveyError::Limit(hit) => CliError { message: e.to_string(), ..CliError::limit(hit) },
+        SurveyError::Memory { .. } => CliError { code: crate::ExitCode::LimitReached, message: e.to_string() },
+        e => CliError::input(e.to_string()),
+    };
+    let plan = survey::plan(&options, rayon::current_num_threads(), &setup.bars).map_err(failed)?;
+    setup.note(&format!(
+        "{} layouts in {} types, {} moves; at most {} of memory ({} types at once)",
+        thousands(plan.layouts),
+        plan.types.len(),
+        thousands(plan.moves),
+        human_bytes(plan.memory),
+        plan.threads.min(plan.types.len())
+    ));
+    // Group records are printed as each type finishes; a failed write stops the survey.
+    let write_failed = std::sync::Mutex::new(None);
+    let sink = |t: &survey::TypeSurvey| {
+        let written =
+            t.groups.iter().try_for_each(|g| CommandRecord::new(&Record::Group(g), String::new()).and_then(emit));
+        match written {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                slide_core::sync::lock(&write_failed).get_or_insert(e);
+                ControlFlow::Break(())
+            }
+        }
+    };
+    let done = survey::run(plan, &options, &setup.limits, &setup.bars, &sink);
+    if let Some(e) = write_failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let done = done.map_err(failed)?;
+    for t in &done.types {
+        emit(CommandRecord::new(&Record::Type(t), String::new())?)?;
+    }
+    emit(CommandRecord::new(&Record::Summary(&done.summary), done.summary.to_string())?)?;
+    if args.check {
+        let compared = published::compare(&done.summary, &options);
+        for c in &compared {
+            let verdict = if c.agrees() { "agrees" } else { "DIFFERS" };
+            setup.say(&format!(
+                "check: {} {} (dnomd343/klotski: {}): {verdict}",
+                c.what,
+                thousands(c.surveyed),
+                thousands(c.published)
+            ));
+        }
+        if let Some(c) = compared.iter().find(|c| !c.agrees()) {
+            return Err(CliError::internal(format!(
+                "the survey's {} ({}) differs from dnomd343/klotski's ({})",
+                c.what,
+                thousands(c.surveyed),
+                thousands(c.published)
+            )));
+        }
+    }
+    Ok(())
 }

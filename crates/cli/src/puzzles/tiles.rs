@@ -7,14 +7,14 @@ use std::marker::PhantomData;
 use std::path::Path;
 
 use clap::Args;
-use fifteen::facade::{Tiles as TileFacade, Variant};
+use fifteen::facade::{Metric, Tiles as TileFacade, Variant, MTM_HEURISTICS};
 use fifteen::parse::{parse_dims, parse_shape};
 use fifteen::{Dims, Shape};
 use slide_core::answer::{MethodInfo, Named, Solution};
 use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, thousands};
 
-use crate::front::{CommandRecord, Example, Front, Setup};
+use crate::front::{CommandRecord, Emit, Example, Front, Setup};
 use crate::CliError;
 
 /// What one tile program adds to its variant: its words for `--help`.
@@ -25,6 +25,8 @@ pub trait TileProgram {
     const ABOUT: &'static str;
     /// Its examples for `--help`.
     const EXAMPLES: &'static [Example];
+    /// Which heuristic it uses when none is named, for `--help`.
+    const DEFAULT_HEURISTIC: &'static str;
 }
 
 /// A tile program on the command line.
@@ -42,6 +44,10 @@ impl TileProgram for FifteenProgram {
     const VARIANT: &'static Variant = &fifteen::facade::FIFTEEN;
     const ABOUT: &'static str =
         "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5), fast ones up to 100x100";
+    const DEFAULT_HEURISTIC: &'static str = "the strongest at hand: exact tables up to 10 cells; on 4x4 pdb78, else \
+                                             pdb663; on 5x5 zpdb6666x7, else pdb6666, else linear-conflict; walking-distance \
+                                             elsewhere. \
+                                             With --metric mtm: on 4x4 pdb once built, else walking-distance";
     const EXAMPLES: &'static [Example] = &[
         (&[], "the code-golf challenge's five 15-puzzles, solved optimally (195 moves in all)"),
         (&["solve", "--boards", "1 2 3 / 4 5 6 / 0 7 8"], "an 8-puzzle two moves from the goal, board by board"),
@@ -51,6 +57,19 @@ impl TileProgram for FifteenProgram {
             "how many optimal solutions a 15-puzzle has, the first five listed",
         ),
         (&["analyze", "--size", "3x3"], "every 8-puzzle position: 181,440, at most 31 moves from the goal"),
+        (
+            &["solve", "--metric", "mtm", "--notation", "runs", "8 6 7 / 2 5 4 / 3 0 1"],
+            "the same 8-puzzle in the multi-tile metric (a line of tiles slides in one move): 20 moves, as runs",
+        ),
+        (
+            &["analyze", "--metric", "mtm", "--size", "3x3"],
+            "every 8-puzzle position in the multi-tile metric: at most 24 moves from the goal",
+        ),
+        (&["play", "--size", "3x3", "R2 D2 L U"], "the 8-puzzle's goal after these moves, and whether it is solved"),
+        (
+            &["solve", "--apply", "DR", "1 2 3 / 4 5 6 / 7 8 0"],
+            "the goal after the moves D and R, solved back (2 moves: LU)",
+        ),
         (
             &["random", "--size", "3x3", "--count", "3"],
             "three uniformly random solvable 8-puzzles (the seed is said on stderr)",
@@ -102,11 +121,15 @@ pub struct SevenProgram;
 impl TileProgram for SevenProgram {
     const VARIANT: &'static Variant = &seven::VARIANT;
     const ABOUT: &'static str = "Optimal solutions, counts and a full analysis of the 2x4 sliding-tile 7-puzzle";
+    const DEFAULT_HEURISTIC: &'static str =
+        "exact (a table of every 2x4 position, built on first use); with --metric mtm: walking-distance";
     const EXAMPLES: &'static [Example] = &[
         (&[], "the 7-puzzle's one position farthest from the goal, solved in 36 moves"),
         (&["count", "--list"], "its 24 optimal solutions, each move by move"),
         (&["solve", "--boards", "1 2 3 4 / 5 0 6 7"], "a board two moves from the goal, board by board"),
         (&["analyze"], "every position reachable from the goal: 20,160, at most 36 moves away"),
+        (&["analyze", "--metric", "mtm"], "the same in the multi-tile metric (a line of tiles slides in one move): 25"),
+        (&["play", "R3 D L2"], "the goal after these moves, and whether it is solved"),
         (&["random", "--count", "3"], "three uniformly random solvable boards (the seed is said on stderr)"),
         (&["scramble", "--moves", "20", "--seed", "4"], "a board 20 random moves from the goal, the same every time"),
         (&["branching"], "the 2x4 board's branching factor without undo moves, Lecky's way and the search tree's"),
@@ -120,6 +143,15 @@ pub struct TileOptions {
     /// 4x4). Example: --size 3x3
     #[arg(long, value_name = "RxC", value_parser = parse_dims)]
     pub size: Option<Dims>,
+    /// How moves are counted: stm, one tile a move (the default); mtm, the multi-tile metric:
+    /// one move slides one or more tiles of the blank's row or column (solve and count up
+    /// to 16 cells, optimally, by IDA*; analyze up to 12). Example: --metric mtm
+    #[arg(
+        long,
+        value_name = "METRIC",
+        value_parser = clap::builder::PossibleValuesParser::new(Metric::ALL.map(Metric::name))
+    )]
+    pub metric: Option<String>,
 }
 
 /// The tile programs' own subcommands.
@@ -149,6 +181,7 @@ impl<V: TileProgram> Front for Tiles<V> {
     const NAME: &'static str = V::VARIANT.name;
     const ABOUT: &'static str = V::ABOUT;
     const EXAMPLES: &'static [Example] = V::EXAMPLES;
+    const PLAYS_NOTATION: bool = true;
 
     fn methods() -> &'static [MethodInfo] {
         fifteen::facade::METHODS
@@ -158,25 +191,71 @@ impl<V: TileProgram> Front for Tiles<V> {
         V::VARIANT.heuristics
     }
 
+    fn heuristic_lists() -> Vec<(&'static str, Vec<Named>)> {
+        // The multi-tile pattern database serves 4x4 boards only.
+        let tables = |(name, _): &&Named| V::VARIANT.any_size || *name != "pdb";
+        vec![
+            ("Heuristics (--heuristic)", V::VARIANT.heuristics.to_vec()),
+            ("Heuristics of --metric mtm (--heuristic)", MTM_HEURISTICS.iter().filter(tables).copied().collect()),
+        ]
+    }
+
+    /// A program of one board size (`seven`) does not offer `--size`, nor show it in an
+    /// example.
+    fn adjust_help(mut command: clap::Command) -> clap::Command {
+        if V::VARIANT.any_size {
+            return command;
+        }
+        command = command.mut_subcommand("branching", |b| {
+            b.about(
+                "The branching factor without undo moves: Lecky's average (an exact fraction), the growth of a \
+                 search tree's node counts by depth, and its limit. Example: branching --depth 20",
+            )
+        });
+        let with_size: Vec<String> = command
+            .get_subcommands()
+            .filter(|s| s.get_arguments().any(|a| a.get_id() == "size"))
+            .map(|s| s.get_name().to_string())
+            .collect();
+        for name in with_size {
+            command = command.mut_subcommand(name, |s| s.mut_arg("size", |a| a.hide(true)));
+        }
+        command
+    }
+
     fn table_sets() -> Vec<TableSet> {
         (V::VARIANT.table_sets)()
     }
 
     fn after_help(data_dir: &Path) -> String {
+        // The program's own first default board, and the same in brackets.
+        let example = V::VARIANT.default_boards[0];
+        let bracketed: Vec<String> = example
+            .split('/')
+            .map(|row| format!("[{}]", row.split_whitespace().collect::<Vec<_>>().join(",")))
+            .collect();
         let mut text = format!(
             "Boards: {}. Cells row-major, 0 (or . or _) the blank, separated by spaces or commas; rows \
-             may be grouped by /, newlines or brackets: \"5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12\" and \
-             \"([5,1,7,3],[9,2,11,4],[13,6,15,8],[0,10,14,12])\" are the same board.\n\
-             Default heuristic: the strongest at hand: exact tables up to 10 cells; on 4x4 pdb78, else pdb663; \
-             on 5x5 zpdb6666x7, else pdb6666, else linear-conflict; walking-distance elsewhere.",
-            V::VARIANT.shapes_text
+             may be grouped by /, newlines or brackets: \"{example}\" and \"({})\" are the same board.\n\
+             Moves (play, solve --apply, --notation): letters U, D, L, R, each the way a tile slides into the \
+             blank (--convention blank: the way the blank moves), with an optional count (R3: three tiles of \
+             the blank's row slide right, one move of --metric mtm, three otherwise), or words (Right).\n\
+             Default heuristic: {}.",
+            V::VARIANT.shapes_text,
+            bracketed.join(","),
+            V::DEFAULT_HEURISTIC
         );
         let large: Vec<String> = Self::table_sets()
             .iter()
             .filter(|s| s.large())
             .map(|s| {
                 let state = if s.missing_in(data_dir).is_empty() { "built" } else { "not built" };
-                format!("{} ({}, {state})", s.name, human_bytes(s.bytes()))
+                format!(
+                    "{} ({}, about {} to build, {state})",
+                    s.name,
+                    human_bytes(s.bytes()),
+                    slide_core::units::human_seconds(s.cost.seconds.into())
+                )
             })
             .collect();
         text += &format!(
@@ -191,7 +270,11 @@ impl<V: TileProgram> Front for Tiles<V> {
     }
 
     fn facade(options: TileOptions, setup: &Setup) -> Result<TileFacade, CliError> {
-        Ok(TileFacade::new(V::VARIANT, options.size, &setup.settings())?)
+        let metric = match options.metric.as_deref() {
+            None => Metric::default(),
+            Some(name) => Metric::from_name(name).ok_or_else(|| CliError::input(format!("no metric {name}")))?,
+        };
+        Ok(TileFacade::with_metric(V::VARIANT, options.size, metric, &setup.settings())?)
     }
 
     /// Every solution is drawn: a long one's boards are sampled.
@@ -205,12 +288,11 @@ impl<V: TileProgram> Front for Tiles<V> {
         Some(picture::solution_svg(Self::NAME, &p.start, &p.goal, &p.moves, &description, &p.marks))
     }
 
-    fn run_command(command: TileCommands, setup: &Setup) -> Result<Vec<CommandRecord>, CliError> {
+    fn run_command(command: TileCommands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
         match command {
             TileCommands::Branching(args) => {
                 let record = TileFacade::new(V::VARIANT, None, &setup.settings())?.branching(args.size, args.depth)?;
-                let json = serde_json::to_value(&record).map_err(|e| CliError::internal(e.to_string()))?;
-                Ok(vec![CommandRecord { json, text: record.text }])
+                emit(CommandRecord::new(&record, record.text.clone())?)
             }
         }
     }

@@ -137,3 +137,46 @@ fn scramble_and_random_honour_bounds_and_ctrl_c() {
         assert!(!stderr(&o).contains("could not stop sooner"), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// The staged solver honours the bounds like any search (it used to ignore them: on 100x100,
+/// `--timeout 0.01 --max-memory 50M` ran 2 s, took 363 MB and exited 0, and Ctrl-C printed
+/// the whole answer): a time or node limit and Ctrl-C end it, and a board whose every
+/// solution is too long to write out within --max-memory is refused before the work.
+#[test]
+fn the_fast_solver_honours_every_bound() {
+    let board = String::from_utf8(fifteen(&["random", "--size", "100x100", "--seed", "1"]).stdout).unwrap();
+    let board = board.trim();
+    let run = |extra: &[&str]| {
+        let o = fifteen(&[&["solve", "--algorithm", "fast", "--size", "100x100"], extra, &[board]].concat());
+        (o.status.code(), stderr(&o))
+    };
+    let (code, e) = run(&["--timeout", "0.01"]);
+    assert_eq!(code, Some(3), "{e}");
+    assert!(e.contains("search stopped: time limit of 0.010 s reached"), "{e}");
+    let (code, e) = run(&["--max-nodes", "50000"]);
+    assert_eq!(code, Some(3), "{e}");
+    assert!(e.contains("search stopped: node limit of 50000 reached"), "{e}");
+    let (code, e) = run(&["--max-memory", "50M"]);
+    assert_eq!(code, Some(2), "{e}");
+    assert!(e.contains("a solution has at least") && e.contains("over the 50.0 MiB allowed (--max-memory)"), "{e}");
+    // Within bounds it answers, counting as nodes its moves and the positions its searches
+    // generate.
+    let small = String::from_utf8(fifteen(&["random", "--size", "10x10", "--seed", "2"]).stdout).unwrap();
+    let limits = ["--max-nodes", "100000000", "--timeout", "600", "--max-memory", "1G"];
+    let o = fifteen(
+        &[&["solve", "--json", "--algorithm", "fast", "--size", "10x10"], &limits[..], &[small.trim()]].concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let record: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(record["nodes"].as_u64().unwrap() > record["length"].as_u64().unwrap(), "{record}");
+    let child = program()
+        .command(&["solve", "--algorithm", "fast", "--size", "100x100", board])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (o, _) = interrupt(child, Duration::from_millis(300));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(o.stdout.is_empty(), "no answer after Ctrl-C: {} bytes", o.stdout.len());
+    assert!(!stderr(&o).contains("could not stop sooner"), "{}", stderr(&o));
+}

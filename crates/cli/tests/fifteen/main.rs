@@ -7,6 +7,9 @@ mod bounds;
 mod cli;
 mod contract;
 mod experiments;
+mod forgiving;
+mod mtm;
+mod notation;
 mod pictures;
 mod weighted;
 

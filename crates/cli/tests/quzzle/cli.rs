@@ -4,6 +4,7 @@ use std::io::Write;
 use std::process::Stdio;
 
 use quzzle::{Instance, Metric};
+use slide_testing::contract::within_deadline;
 use slide_testing::{json_lines, stdout};
 
 use super::{program, quzzle};
@@ -165,26 +166,47 @@ fn every_search_ends_on_an_unreachable_goal() {
     assert_eq!(o.status.code(), Some(2));
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("marks 4 cells empty, but the puzzle has only 2") && !e.contains("goal: goal"), "{e}");
-    for algorithm in ["bfs", "astar", "idastar"] {
-        let mut child = program()
-            .command(&[])
-            .args(["solve", "--algorithm", algorithm, "--size", "1x4", "a.BB"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let clock = std::time::Instant::now();
-        while child.try_wait().unwrap().is_none() {
-            if clock.elapsed() > std::time::Duration::from_secs(60) {
-                child.kill().unwrap();
-                panic!("{algorithm} still searching after a minute on a 3-state space");
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
+    // A block that cannot pass another in a corridor (3 states), and a 2-wide block that
+    // cannot pass a 1-wide gap (360 positions, full of cycles: IDA* ran past a minute).
+    let unreachable: [&[&str]; 2] =
+        [&["--size", "1x4", "a.BB"], &["--goal", "...../...../...../AA...", "AAbc./##.##/...../....."]];
+    for puzzle in unreachable {
+        for algorithm in ["bfs", "astar", "idastar"] {
+            let mut command = program().command(&["solve", "--algorithm", algorithm]);
+            command.args(puzzle);
+            let o = within_deadline(command, std::time::Duration::from_secs(60));
+            assert_eq!(o.status.code(), Some(2), "{algorithm} {puzzle:?}: {}", String::from_utf8_lossy(&o.stderr));
+            assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be reached"), "{algorithm} {puzzle:?}");
         }
-        let o = child.wait_with_output().unwrap();
-        assert_eq!(o.status.code(), Some(2), "{algorithm}");
-        assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be reached"), "{algorithm}");
     }
+}
+
+/// A goal given with `--goal` is the goal, for a board as for a file: a board whose largest
+/// block is not unique has no default goal, and needs none then (it was refused, "no goal
+/// given", though one was).
+#[test]
+fn a_goal_given_on_the_command_line_takes_precedence() {
+    let dir = slide_testing::scratch("quzzle-goal");
+    let file = dir.join("two.txt");
+    std::fs::write(&file, "name: two\nstart:\nAB.\n...\n").unwrap();
+    for input in ["AB./...", file.to_str().unwrap()] {
+        let o = quzzle(&["solve", "--json", "--goal", ".../..A", input]);
+        assert_eq!(o.status.code(), Some(0), "{input}: {}", String::from_utf8_lossy(&o.stderr));
+        let record = &json_lines(&o)[0];
+        assert_eq!(record["goal"], ".....A", "{input}: {record}");
+        // A block (the two are alike: 1x1) in the far corner: B's two steps, nothing between.
+        assert_eq!(record["length"], 2, "{input}: {record}");
+        assert_eq!(record["moves"].as_array().unwrap().len(), 2, "{input}: {record}");
+        // Without --goal the board has none; a bad --goal is named as such.
+        let o = quzzle(&["solve", input]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("no goal given"), "{input}");
+        let o = quzzle(&["solve", "--goal", "CA./...", input]);
+        assert_eq!(o.status.code(), Some(2));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("--goal: 'C' is not a block of the start"), "{input}: {e}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Inputs that are not boards are named for what they are: a directory, a device, a file
@@ -239,4 +261,36 @@ fn printed_farthest_positions_read_back() {
             assert_eq!(w["states"], v["states"], "{name}: {text} reaches the same space");
         }
     }
+}
+
+/// A path to a file that is not there is said so, whatever the rest of the text reads as.
+#[test]
+fn a_missing_file_is_no_such_file() {
+    for path in ["./missing.txt", "../nowhere/puzzle.txt", "/no/such/dir/klotski"] {
+        let o = quzzle(&["solve", path]);
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("no such file: {path}")), "{path}: {err}");
+        assert!(!err.contains("row 2 has"), "{path}: {err}");
+    }
+    let err = String::from_utf8_lossy(&quzzle(&["solve", "puzzle.txt"]).stderr).into_owned();
+    assert!(err.contains("no such file: puzzle.txt, and not a board"), "{err}");
+}
+
+/// Block puzzles have several empty cells, so a direction names no single move: quzzle
+/// neither offers move notation nor lists puzzles by name only where it has them.
+#[test]
+fn move_notation_is_not_offered_and_says_why() {
+    let help = String::from_utf8_lossy(&quzzle(&["--help"]).stdout).into_owned();
+    assert!(!help.contains("play") && !help.contains("--notation"), "{help}");
+    assert!(help.contains("--list"), "quzzle has named puzzles: {help}");
+    let solve = String::from_utf8_lossy(&quzzle(&["solve", "--help"]).stdout).into_owned();
+    assert!(!solve.contains("--apply") && !solve.contains("--convention"), "{solve}");
+    let o = quzzle(&["play", "R"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a direction does not name one of its moves"));
+    let o = quzzle(&["sovle", "small"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'solve'"));
+    // A puzzle's name that looks like a subcommand is still a puzzle.
+    assert!(quzzle(&["small"]).status.success());
 }

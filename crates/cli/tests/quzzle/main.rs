@@ -7,6 +7,7 @@ mod bounds;
 mod cli;
 mod contract;
 mod pictures;
+mod survey;
 
 use std::process::Output;
 

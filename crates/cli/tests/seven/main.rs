@@ -6,6 +6,7 @@ mod bounds;
 mod cli;
 mod contract;
 mod pictures;
+mod play;
 
 use std::path::Path;
 use std::process::Output;

@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use crate::enumerate::EnumerateError;
-use crate::search::LimitHit;
+use crate::search::{LimitHit, Stopped};
 
 /// Why an input has no answer.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -16,9 +16,14 @@ pub enum AnswerError {
     /// started.
     #[error("{0}")]
     TooLarge(String),
-    /// A bound of the request (nodes, time, memory, Ctrl-C) stopped the search.
+    /// A bound of the request (nodes, time, memory, Ctrl-C) stopped the search: which one,
+    /// what the search had done and what it had proved.
     #[error("search stopped: {0}")]
-    Limit(LimitHit),
+    Limit(Stopped),
+    /// The goal cannot be reached from the start: proven (by parity, or by a search of
+    /// every position the start reaches).
+    #[error("{0}")]
+    Unreachable(String),
     /// A search that may miss solutions (depth-first with a visited set, random walks) ended
     /// within its own bound without one: not a proof that there is none.
     #[error("{message}")]
@@ -43,7 +48,8 @@ impl AnswerError {
         };
         match e {
             EnumerateError::TooLarge { .. } => AnswerError::TooLarge(said(&e)),
-            EnumerateError::Stopped(hit) => AnswerError::Limit(hit),
+            EnumerateError::Stopped(hit) => AnswerError::Limit(Stopped::new(hit)),
+            EnumerateError::Refused(_) => AnswerError::Input(said(&e)),
             e => AnswerError::Bug(said(&e)),
         }
     }
@@ -59,6 +65,12 @@ impl AnswerError {
 
 impl From<LimitHit> for AnswerError {
     fn from(hit: LimitHit) -> Self {
-        AnswerError::Limit(hit)
+        AnswerError::Limit(Stopped::new(hit))
+    }
+}
+
+impl From<Stopped> for AnswerError {
+    fn from(stopped: Stopped) -> Self {
+        AnswerError::Limit(stopped)
     }
 }

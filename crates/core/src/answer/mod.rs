@@ -23,16 +23,18 @@ mod records;
 
 pub use error::AnswerError;
 pub use method::{Algorithm, MethodInfo, Named, Param, Params, RandomWalk, DEFAULT_WEIGHT};
-pub use play::{Estimate, Hint, Piece, Play, Step, View};
+pub use play::{Attempt, Estimate, Hint, Piece, Play, Step, Target, View};
 pub use records::{
-    shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Record, Solution,
-    SpaceWords, Tally, Words, SHOWN_STEPS,
+    check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played,
+    Record, Solution, SpaceWords, Tally, Words, RECORD_BYTES_PER_MOVE, SHOWN_STEPS,
 };
 
 use serde::Serialize;
 
+use crate::enumerate::Enumerator;
+use crate::notation::Style;
 use crate::progress::Progress;
-use crate::search::Limits;
+use crate::search::{IdaRunner, Limits};
 use crate::table::TableSet;
 
 /// What every facade is made with: where tables are kept, the heuristic and goal asked for,
@@ -82,12 +84,14 @@ pub struct SolveRequest {
     pub limits: Limits,
     /// Whether to give the boards along the way, for people ([`Words::boards`]).
     pub boards: bool,
+    /// How [`Solution::notation`] writes the moves.
+    pub style: Style,
 }
 
 impl SolveRequest {
     /// `algorithm` within `limits`, nothing else asked.
     pub fn new(algorithm: Algorithm, limits: Limits) -> Self {
-        SolveRequest { algorithm, best_so_far: false, limits, boards: false }
+        SolveRequest { algorithm, best_so_far: false, limits, boards: false, style: Style::default() }
     }
 }
 
@@ -98,6 +102,15 @@ pub struct CountRequest {
     pub list: Option<usize>,
     /// The bounds of the search.
     pub limits: Limits,
+    /// How [`Listed::notation`] writes the moves of the solutions listed.
+    pub style: Style,
+}
+
+impl CountRequest {
+    /// A count within `limits`, listing at most `list` solutions (None: none).
+    pub fn new(list: Option<usize>, limits: Limits) -> Self {
+        CountRequest { list, limits, style: Style::default() }
+    }
 }
 
 /// How `scramble` and `random` make boards.
@@ -173,6 +186,37 @@ pub trait Facade: Send + Sync {
         progress: &dyn Progress,
     ) -> Result<Analysis<Self>, AnswerError>;
 
+    /// [`Facade::solve`] by IDA* with its iterations run by `runner` (a cluster's ranks), the
+    /// same record as the one-process search's; the puzzles that cannot refuse.
+    fn solve_on<R: IdaRunner>(
+        &self,
+        input: &Self::Input,
+        request: &SolveRequest,
+        runner: &R,
+    ) -> Result<Solution<Self>, AnswerError>
+    where
+        Self: Sized,
+    {
+        let _ = (input, request, runner);
+        Err(AnswerError::Input(format!("{} has no IDA* search that a cluster can run", self.name())))
+    }
+
+    /// [`Facade::analyze`] with the breadth-first search run by `enumerator` (a cluster's
+    /// ranks), the same record as the one-process analysis's; the puzzles that cannot refuse.
+    fn analyze_on<E: Enumerator>(
+        &self,
+        input: Option<&Self::Input>,
+        limits: &Limits,
+        progress: &dyn Progress,
+        enumerator: &E,
+    ) -> Result<Analysis<Self>, AnswerError>
+    where
+        Self: Sized,
+    {
+        let _ = (input, limits, progress, enumerator);
+        Err(AnswerError::Input(format!("{} has no ranked space that a cluster can enumerate", self.name())))
+    }
+
     /// Whether [`Facade::make`] makes boards of this puzzle.
     fn makes_boards(&self) -> bool {
         false
@@ -183,6 +227,31 @@ pub trait Facade: Send + Sync {
     fn make(&self, how: Make, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Made<Self>, AnswerError> {
         let _ = (how, rng, limits);
         Err(AnswerError::Input(format!("{} does not make boards", self.name())))
+    }
+
+    /// Whether moves written in [notation](crate::notation) are played on this puzzle's
+    /// positions ([`Facade::play`]): where a direction names one move (one blank: tile
+    /// boards, Goat), not where several empty cells leave it open (block puzzles).
+    fn plays_notation(&self) -> bool {
+        false
+    }
+
+    /// Plays the moves written in `moves` (any notation, read in `style`'s convention) from
+    /// `input`'s start, or from the goal when there is no input: the input whose start is
+    /// the position reached (its goal unchanged), and that position as a record, the moves
+    /// written in `style`. The first move that cannot be played is an error that names it,
+    /// its place and the position it met.
+    fn play(
+        &self,
+        input: Option<&Self::Input>,
+        moves: &str,
+        style: Style,
+    ) -> Result<(Self::Input, Played<Self>), AnswerError> {
+        let _ = (input, moves, style);
+        Err(AnswerError::Input(format!(
+            "{} does not play moves written in notation: a direction does not name one of its moves",
+            self.name()
+        )))
     }
 
     /// The precomputed tables this puzzle uses, as sets a user lists, builds and verifies.

@@ -1,13 +1,14 @@
 //! What a page needs to let a person play a puzzle: its positions drawn as pieces
-//! ([`View`]), the moves from a position ([`Step`]), and hints ([`Hint`]); [`Play`] adds
-//! them to a [`Facade`].
+//! ([`View`]) with the goal marked ([`Target`]), the moves from a position ([`Step`]), and
+//! hints ([`Hint`]); [`Play`] adds them to a [`Facade`], with the method of an optimal
+//! search for a position and a quicker answer for when that search would not finish.
 
 use serde::Serialize;
 
-use crate::search::Limits;
+use crate::search::{Limits, Stopped};
 use crate::Direction;
 
-use super::{AnswerError, Facade, Millis, Solution};
+use super::{Algorithm, AnswerError, Facade, Millis, Solution};
 
 /// One piece as a page draws it: a rectangle of cells with a label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,6 +47,25 @@ pub struct View {
     pub walls: Vec<[usize; 2]>,
     /// Whether the position is a goal.
     pub solved: bool,
+    /// Where the goal wants pieces: drawn under the pieces (Klotski's exit, the Goat's pen).
+    pub targets: Vec<Target>,
+}
+
+/// A place on the board where the goal wants a piece, as a page draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Target {
+    /// The label of the piece that must end there.
+    pub label: String,
+    /// What it is, in words: "the exit", "the goat's pen".
+    pub name: String,
+    /// Its top-left cell's row.
+    pub row: usize,
+    /// Its top-left cell's column.
+    pub col: usize,
+    /// Its width in cells.
+    pub width: usize,
+    /// Its height in cells.
+    pub height: usize,
 }
 
 /// One move as a page shows it.
@@ -89,6 +109,44 @@ pub struct Hint {
     pub millis: Millis,
     /// What to know about the answer: why it is not optimal, a table not built.
     pub note: Option<String>,
+    /// The length of the solution whose first move `next` is, when it is not proven
+    /// shortest: the distance is at most this.
+    pub at_most: Option<u32>,
+    /// The optimal search, when it did not finish: what it did and proved.
+    pub optimal_search: Option<Attempt>,
+}
+
+/// An optimal search that a bound stopped, as a page reports it: real figures, the lower
+/// bound it proved, and how long it would still need.
+#[derive(Clone, Debug, Serialize)]
+pub struct Attempt {
+    /// How it searched: "IDA* with linear-conflict".
+    pub method: String,
+    /// The bound that stopped it, in words: "time limit of 1.000 s reached".
+    pub stopped: String,
+    /// Nodes generated before the stop.
+    pub nodes: u64,
+    /// Time spent before the stop.
+    pub millis: Millis,
+    /// The lower bound it proved (every shorter solution ruled out).
+    pub lower_bound: Option<u32>,
+    /// About how many more seconds its last bound alone would take at the rate so far
+    /// (None: not foretold); the optimum may lie deeper still.
+    pub seconds_to_finish_bound: Option<f64>,
+}
+
+impl Attempt {
+    /// The report of a search by `method` that `stopped` ended.
+    pub fn of(method: impl Into<String>, stopped: &Stopped) -> Attempt {
+        Attempt {
+            method: method.into(),
+            stopped: stopped.hit.to_string(),
+            nodes: stopped.nodes(),
+            millis: stopped.elapsed().into(),
+            lower_bound: stopped.lower_bound,
+            seconds_to_finish_bound: stopped.time_to_finish_bound().map(|d| (d.as_secs_f64() * 10.0).round() / 10.0),
+        }
+    }
 }
 
 /// What a solve cut short by its budget still knows: a proven lower bound and a note; the
@@ -130,9 +188,21 @@ pub trait Play: Facade {
     /// The moves of `solution`, as a page shows them, from its start.
     fn solution_steps(&self, solution: &Solution<Self>) -> Vec<Step>;
 
-    /// How solutions are searched for a hint, and what is known when the budget runs out
-    /// first: a lower bound and the heuristic's best move.
+    /// What is known of `position` without a search: a lower bound, the move the heuristic
+    /// rates best, and how an optimal search would go about it.
     fn estimate(&self, position: &Self::Input) -> Result<Estimate, AnswerError>;
+
+    /// The search that finds a shortest solution of `position`; None when no optimal method
+    /// takes it (a tile board past 5x5).
+    fn optimal_method(&self, position: &Self::Input) -> Option<Algorithm>;
+
+    /// A solution of `position` that is not proven shortest, with a proven lower bound, by
+    /// the quickest good method for its size, for when an optimal search does not finish
+    /// within `limits` (None: the puzzle has nothing quicker than its optimal search).
+    fn quick_solution(&self, position: &Self::Input, limits: &Limits) -> Result<Option<Solution<Self>>, AnswerError> {
+        let _ = (position, limits);
+        Ok(None)
+    }
 
     /// A position `moves` random moves from the goal (block puzzles: from the start), never
     /// undoing the move before, or (None) a uniformly random position that can reach the goal.

@@ -89,6 +89,41 @@ pub fn shown_boards(moves: usize) -> impl Iterator<Item = usize> {
     std::iter::once(0).chain(head.chain(tail).map(|i| i + 1))
 }
 
+/// The most bytes a solution's record takes per move while it is written: its moves and
+/// pieces, the words for people, and the JSON or text line made of them (measured: about 120
+/// for the tile puzzles; twice that here).
+pub const RECORD_BYTES_PER_MOVE: u64 = 256;
+
+/// Refuses the record of a solution of `moves` moves (`at_least`: a proven lower bound on
+/// them, known before the search) when it would not fit in the memory bound of `limits`:
+/// a solution of millions of moves (the staged solver on 100x100, a long random walk) takes
+/// hundreds of megabytes to write out, whatever the search took.
+///
+/// ```
+/// use slide_core::answer::check_record_fits;
+/// use slide_core::search::Limits;
+/// let limits = Limits { max_memory: Some(50 << 20), ..Limits::default() };
+/// assert!(check_record_fits(1000, false, &limits).is_ok());
+/// let e = check_record_fits(2_000_000, false, &limits).unwrap_err();
+/// assert!(e.to_string().contains("2000000 moves"), "{e}");
+/// ```
+pub fn check_record_fits(moves: u64, at_least: bool, limits: &crate::search::Limits) -> Result<(), super::AnswerError> {
+    use crate::units::human_bytes;
+    let bytes = moves.saturating_mul(RECORD_BYTES_PER_MOVE);
+    if bytes <= limits.search_memory() {
+        return Ok(());
+    }
+    let what = match at_least {
+        true => format!("a solution has at least {moves} moves (a proven lower bound), which need"),
+        false => format!("the solution found has {moves} moves, which need"),
+    };
+    Err(super::AnswerError::TooLarge(format!(
+        "{what} about {} to be written out, over the {} allowed",
+        human_bytes(bytes),
+        human_bytes(limits.max_memory.unwrap_or(u64::MAX))
+    )))
+}
+
 fn limit_text<S: Serializer>(hit: &Option<LimitHit>, s: S) -> Result<S::Ok, S::Error> {
     match hit {
         Some(hit) => s.serialize_str(&hit.to_string()),
@@ -97,7 +132,8 @@ fn limit_text<S: Serializer>(hit: &Option<LimitHit>, s: S) -> Result<S::Ok, S::E
 }
 
 /// A solved input. JSON: the input's keys, `boards` (the board after each move, for the
-/// puzzles that give them), `length`, `optimal`, `moves`, `pieces`, `nodes`, `millis`,
+/// puzzles that give them), `length`, `optimal`, `moves`, `pieces`, `notation` (for the
+/// puzzles that have one), `nodes`, `millis`,
 /// `heuristic`, `algorithm`, `lower_bound`, `seed` and `stopped` when there are, then the
 /// algorithm's own keys.
 #[derive(Serialize)]
@@ -118,6 +154,11 @@ pub struct Solution<F: Facade + ?Sized> {
     pub moves: Vec<String>,
     /// What moved at each step.
     pub pieces: Vec<F::Piece>,
+    /// The moves in [move notation](crate::notation), in the style asked
+    /// ([`super::SolveRequest::style`]; by default LURD letters, the tile's way), for the
+    /// puzzles whose moves a direction names (tile boards, Goat).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
     /// Nodes generated.
     pub nodes: u64,
     /// Search time.
@@ -158,13 +199,16 @@ impl<F: Facade + ?Sized> Solution<F> {
     }
 }
 
-/// One listed optimal solution: `moves` and `pieces` as in [`Solution`].
+/// One listed optimal solution: `moves`, `pieces` and `notation` as in [`Solution`].
 #[derive(Clone, Debug, Serialize)]
 pub struct Listed<P> {
     /// The direction of each move.
     pub moves: Vec<String>,
     /// What moved at each step.
     pub pieces: Vec<P>,
+    /// The moves in notation, for the puzzles that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
     /// Each move in words.
     #[serde(skip)]
     pub steps: Vec<String>,
@@ -272,6 +316,28 @@ pub struct Made<F: Facade + ?Sized> {
     /// The moves of a scramble's walk.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<u32>,
+}
+
+/// A position reached by playing moves written in notation (`play`). JSON: the position's
+/// own keys ([`Facade::Board`]: `rows`, `cols`, `board`), `text`, `length`, `notation` and
+/// `solved`.
+#[derive(Serialize)]
+#[serde(bound = "")]
+pub struct Played<F: Facade + ?Sized> {
+    /// The position's keys.
+    #[serde(flatten)]
+    pub board: F::Board,
+    /// The position as BOARD text, one line (what `solve` reads).
+    pub text: String,
+    /// The moves played, counted in the puzzle's metric.
+    pub length: usize,
+    /// The moves played, written in the style asked.
+    pub notation: String,
+    /// Whether the position is the goal.
+    pub solved: bool,
+    /// The position for people, as rows.
+    #[serde(skip)]
+    pub rows: String,
 }
 
 /// Where an input came from.

@@ -51,7 +51,6 @@ pub const MAX_COUNT: u32 = 99;
 /// One move: `count` tiles of the blank's line slide one cell in `direction` (the tiles'
 /// way), the nearest first. A count of 1 is a single-tile move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Move {
     direction: Direction,
     count: u8,
@@ -204,6 +203,44 @@ impl FromStr for Notation {
             found: s.to_string(),
             choices: "lurd, runs or words",
         })
+    }
+}
+
+/// How a front end writes moves: a [`Notation`] and the [`Convention`] its letters follow
+/// (by default LURD letters, each the way the tile moves).
+///
+/// ```
+/// use slide_core::notation::{read, Convention, Notation, Style};
+///
+/// let moves = read("R3 D", Convention::TileMoves).unwrap();
+/// assert_eq!(Style::default().write(&moves), "RRRD");
+/// let runs = Style { notation: Notation::Runs, convention: Convention::BlankMoves };
+/// assert_eq!(runs.write(&moves), "L3 U");
+/// assert_eq!(runs.to_string(), "runs, the blank's way");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// The form.
+    pub notation: Notation,
+    /// Whose movement a letter names.
+    pub convention: Convention,
+}
+
+impl Style {
+    /// `moves` written in this style ([`write()`]).
+    pub fn write(self, moves: &[Move]) -> String {
+        write(moves, self.notation, self.convention)
+    }
+}
+
+impl fmt::Display for Style {
+    /// `lurd, the tile's way`: what a reader needs to read the moves back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let whose = match self.convention {
+            Convention::TileMoves => "the tile's way",
+            Convention::BlankMoves => "the blank's way",
+        };
+        write!(f, "{}, {whose}", self.notation)
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
-use super::memory::hash_map_bytes;
+use super::memory::{hash_map_bytes, Footprint};
 use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::Puzzle;
 
@@ -101,7 +101,7 @@ impl<P: Puzzle, G: Fn(&P::State) -> bool> LayerVisitor<(P::State, P::State)> for
         }
     }
 
-    fn bytes(&self) -> u64 {
+    fn bytes(&self) -> Footprint {
         hash_map_bytes(&self.seen)
     }
 }

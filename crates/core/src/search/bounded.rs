@@ -5,9 +5,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::memory::hash_set_bytes;
+use super::memory::{hash_map_bytes, hash_set_bytes, Footprint};
 use super::tree::{Beyond, IdaTree};
 use super::{LimitGuard, LimitHit, Path};
 
@@ -52,10 +52,10 @@ impl Shared {
     }
 }
 
-/// The states one iteration visited and cut off, for
-/// [`IdaOptions::prove_unreachable`](super::IdaOptions::prove_unreachable).
+/// The states one iteration visited (with the fewest moves it reached each in) and cut off,
+/// for [`IdaOptions::prove_unreachable`](super::IdaOptions::prove_unreachable).
 pub(super) struct Closure<S> {
-    visited: FxHashSet<S>,
+    visited: FxHashMap<S, u32>,
     cut_off: FxHashSet<S>,
     /// The memory the two sets may take; past it the proof is given up for this iteration.
     budget: u64,
@@ -64,22 +64,41 @@ pub(super) struct Closure<S> {
 
 impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
     pub fn new(budget: u64) -> Self {
-        Closure { visited: FxHashSet::default(), cut_off: FxHashSet::default(), budget, given_up: false }
+        Closure { visited: FxHashMap::default(), cut_off: FxHashSet::default(), budget, given_up: false }
     }
 
-    fn note(&mut self, state: S, visited: bool) {
+    /// Notes `state` reached `g` moves from the start; returns whether to expand it: not when
+    /// this iteration expanded it before at most `g` moves from the start, since everything
+    /// within the bound below it was searched then.
+    fn visit(&mut self, state: S, g: u32) -> bool {
         if self.given_up {
-            return;
+            return true;
         }
-        if visited {
-            self.visited.insert(state)
-        } else {
-            self.cut_off.insert(state)
-        };
-        let bytes = hash_set_bytes(&self.visited) + hash_set_bytes(&self.cut_off);
-        if bytes > self.budget {
+        match self.visited.entry(state) {
+            std::collections::hash_map::Entry::Occupied(e) if *e.get() <= g => return false,
+            std::collections::hash_map::Entry::Occupied(mut e) => {
+                e.insert(g);
+            }
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(g);
+            }
+        }
+        self.within_budget();
+        true
+    }
+
+    /// Notes a state cut off by the bound.
+    fn cut(&mut self, state: S) {
+        if !self.given_up {
+            self.cut_off.insert(state);
+            self.within_budget();
+        }
+    }
+
+    fn within_budget(&mut self) {
+        if (hash_map_bytes(&self.visited) + hash_set_bytes(&self.cut_off)).peak() > self.budget {
             self.given_up = true;
-            self.visited = FxHashSet::default();
+            self.visited = FxHashMap::default();
             self.cut_off = FxHashSet::default();
         }
     }
@@ -88,7 +107,7 @@ impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
     /// and each of its children was visited or cut off, so if every cut-off state was also
     /// visited, the visited states are all the states reachable from the start.
     pub fn closed(&self) -> bool {
-        !self.given_up && self.cut_off.iter().all(|s| self.visited.contains(s))
+        !self.given_up && self.cut_off.iter().all(|s| self.visited.contains_key(s))
     }
 }
 
@@ -189,7 +208,9 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
     fn expand_recording(&mut self, node: T::Node, g: u32, link: Option<&Link<'_, T::Move>>) -> bool {
         let tree = self.tree;
         if let Some(closure) = &mut self.closure {
-            closure.note(tree.state(&node), true);
+            if !closure.visit(tree.state(&node), g) {
+                return false;
+            }
         }
         tree.expand(&node, |mv, child| {
             self.nodes += 1;
@@ -197,7 +218,7 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
                 if let Some(closure) = &mut self.closure {
-                    closure.note(tree.state(&child), false);
+                    closure.cut(tree.state(&child));
                 }
                 return ControlFlow::Continue(());
             }
@@ -237,7 +258,7 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
                     + 64) as u64;
                 self.paths.push(path);
                 let total = self.shared.listed_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
-                if let Some(hit) = self.guard.check_memory(total) {
+                if let Some(hit) = self.guard.check_memory(Footprint::held(total)) {
                     self.shared.halt(hit);
                     self.halted = true;
                     return true;

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes};
+use super::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes, Footprint};
 use super::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Puzzle, ZeroHeuristic};
 
@@ -96,13 +96,13 @@ fn remembered_bytes<P: Puzzle>(
     visited: &FxHashSet<P::State>,
     frames: &Vec<Vec<(P::Move, P::State)>>,
     path: &PathOf<P>,
-) -> u64 {
+) -> Footprint {
     let frame = std::mem::size_of::<Vec<(P::Move, P::State)>>() as u64
         + 4 * std::mem::size_of::<(P::Move, P::State)>() as u64
         + ALLOCATION_OVERHEAD;
     hash_set_bytes(visited)
         + buffer_bytes::<Vec<(P::Move, P::State)>>(frames.len(), frames.capacity())
-        + frames.len() as u64 * frame
+        + Footprint::held(frames.len() as u64 * frame)
         + buffer_bytes::<P::State>(path.states.len(), path.states.capacity())
         + buffer_bytes::<P::Move>(path.moves.len(), path.moves.capacity())
 }

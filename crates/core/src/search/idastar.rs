@@ -29,7 +29,12 @@ pub struct IdaOptions {
     /// iteration remembers the states it visited (within the memory limit), and when every
     /// state it cut off was also visited, it has seen every reachable state: without a goal
     /// among them the search ends with [`Outcome::NoSolution`] instead of deepening forever.
-    /// The iterations then run on one thread.
+    /// An iteration then expands a state again only when it reaches it in fewer moves than
+    /// before (what lies below a state within the bound was searched the first time), so
+    /// that it costs about as many nodes as there are states rather than paths: without that,
+    /// iterations over a cyclic space grow exponentially with the bound, and the proof, which
+    /// needs the bound to reach the far side of the space, never came (a 360-position block
+    /// puzzle ran for minutes). The iterations then run on one thread.
     pub prove_unreachable: bool,
 }
 
@@ -174,7 +179,7 @@ pub(super) struct IterationResult<S, M> {
 impl<S, M> IterationResult<S, M> {
     /// An iteration that searched `nodes` nodes above its subtrees (or only the root) and
     /// found nothing yet.
-    fn above(nodes: u64, expanded: u64, next_bound: u32) -> Self {
+    pub(super) fn above(nodes: u64, expanded: u64, next_bound: u32) -> Self {
         IterationResult { nodes, expanded, next_bound, hit: None, count: 0, paths: vec![], exhausted: false }
     }
 }
@@ -295,7 +300,9 @@ where
         let mut dfs = self.dfs(Path::empty(start), root, 0, so_far);
         dfs.nodes = 1;
         dfs.flushed = 1;
-        let stopped = if self.options.prove_unreachable {
+        // Only the search for a first solution may skip states reached again: counting every
+        // optimal solution must follow each path.
+        let stopped = if self.options.prove_unreachable && self.mode == Mode::First {
             dfs.closure = Some(Closure::new(self.options.limits.search_memory()));
             dfs.search::<true>(root, 0, None)
         } else {
@@ -371,6 +378,10 @@ where
         let g = subtree.path.len() as u32;
         let mut dfs = self.dfs(subtree.path.clone(), subtree.node, task, base_nodes);
         let stopped = dfs.search::<false>(subtree.node, g, None);
+        // What the task searched since its last flush counts for the tasks that start next
+        // (a task shorter than a flush used to publish nothing: with many short tasks the node
+        // limit was never seen, and a search ran 27% past it).
+        shared.nodes.fetch_add(dfs.nodes - dfs.flushed, Ordering::Relaxed);
         let found = stopped && !dfs.halted && self.mode == Mode::First;
         if found {
             shared.best_task.fetch_min(task, Ordering::Relaxed);
@@ -413,9 +424,11 @@ where
 }
 
 /// A node a few moves below the root, searched as one task.
-struct Subtree<S, M, N> {
-    path: Path<S, M>,
-    node: N,
+pub(super) struct Subtree<S, M, N> {
+    /// The path from the start to the node.
+    pub(super) path: Path<S, M>,
+    /// The node.
+    pub(super) node: N,
 }
 
 /// Nodes per thread at the depth where an iteration splits (counted before the bound prunes
@@ -424,11 +437,11 @@ struct Subtree<S, M, N> {
 /// threads better in theory, but on Korf's 100 with the 6-6-3 databases (side by side,
 /// 2 threads against 1) a fixed 64 per thread gave 1.84x, 256 gave 1.80x, 1,024 1.61x, and
 /// growing it with the nodes searched so far (64 to 4,096) 1.62x (docs/BENCHMARKS.md).
-const SPLIT_NODES_PER_THREAD: usize = 64;
+pub(super) const SPLIT_NODES_PER_THREAD: usize = 64;
 
 /// The smallest depth (at most `max_depth`) at which the tree below `root` has at least
 /// `want` nodes, ignoring the bound; 0 when the tree is too small to be worth splitting.
-fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize) -> u32 {
+pub(super) fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize) -> u32 {
     let mut layer = vec![root];
     for depth in 1..=max_depth.min(16) {
         let mut next = Vec::with_capacity(layer.len() * 3);
@@ -452,7 +465,7 @@ fn split_depth<T: IdaTree>(tree: &T, root: T::Node, max_depth: u32, want: usize)
 /// The subtrees `depth_left` moves below `node` (reached by `path`) that the bound does not
 /// prune, in sequential order; the nodes generated and expanded above them, and the least
 /// `f` beyond the bound, are added to `above`.
-fn collect_subtrees<T: IdaTree>(
+pub(super) fn collect_subtrees<T: IdaTree>(
     tree: &T,
     bound: u32,
     depth_left: u32,
@@ -481,4 +494,37 @@ fn collect_subtrees<T: IdaTree>(
         path.moves.pop();
         ControlFlow::Continue(())
     });
+}
+
+/// Searches below `top`, the last state of `prefix`, with `bound` on the calling thread, for
+/// the first goal: one subtree of a [`super::split::Split`], within `limits` alone.
+pub(super) fn search_below<T, G>(
+    tree: &T,
+    goal: &G,
+    prefix: &Path<T::State, T::Move>,
+    top: T::Node,
+    bound: u32,
+    limits: &Limits,
+) -> IterationResult<T::State, T::Move>
+where
+    T: IdaTree,
+    G: Fn(&T::State) -> bool + Sync,
+{
+    let options = IdaOptions { limits: *limits, parallel: false, ..IdaOptions::default() };
+    let mut iteration = Iteration::new(tree, goal, bound, Mode::First, &options);
+    iteration.flush_every = limits.max_nodes.map_or(4096, |m| (m / 8).clamp(1, 4096));
+    let mut dfs = iteration.dfs(prefix.clone(), top, 0, 0);
+    let stopped = dfs.search::<false>(top, prefix.len() as u32, None);
+    let hit = iteration.shared.hit();
+    let found = stopped && !dfs.halted;
+    let paths = if found { std::mem::take(&mut dfs.paths) } else { Vec::new() };
+    IterationResult {
+        nodes: dfs.nodes,
+        expanded: dfs.expanded,
+        next_bound: dfs.next_bound,
+        hit,
+        count: 0,
+        paths,
+        exhausted: false,
+    }
 }

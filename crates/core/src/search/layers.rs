@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use super::memory::buffer_bytes;
+use super::memory::{buffer_bytes, Footprint};
 use super::{LimitGuard, LimitHit, Limits};
 
 /// What a layered breadth-first search does with its layers and states; see
@@ -34,9 +34,9 @@ pub trait LayerVisitor<S> {
 
     /// The bytes of what the visitor remembers (its seen set, its distances), for
     /// `max_memory` (see [`super::memory`]); the driver adds its own two layers. The default
-    /// is 0.
-    fn bytes(&self) -> u64 {
-        0
+    /// is nothing.
+    fn bytes(&self) -> Footprint {
+        Footprint::default()
     }
 }
 
@@ -139,7 +139,7 @@ pub fn breadth_first_layers<S, V: LayerVisitor<S>>(
             return (LayersEnd::Stopped(stop), nodes);
         }
         // The current layer no longer grows: its buffer is counted as it is.
-        let layer_bytes = (layer.capacity() as u64).saturating_mul(std::mem::size_of::<S>() as u64);
+        let layer_bytes = Footprint::held((layer.capacity() as u64).saturating_mul(std::mem::size_of::<S>() as u64));
         for state in &layer {
             let bytes = visitor.bytes() + layer_bytes + buffer_bytes::<S>(next.len(), next.capacity());
             if let Some(hit) = guard.check(nodes).or_else(|| guard.check_memory(bytes)) {
@@ -201,7 +201,7 @@ mod tests {
             }
             ControlFlow::Continue(())
         }
-        fn bytes(&self) -> u64 {
+        fn bytes(&self) -> Footprint {
             super::super::memory::hash_set_bytes(&self.seen)
         }
     }

@@ -1,17 +1,20 @@
-//! Searches generic over [`Puzzle`](crate::Puzzle): one module per algorithm.
+//! Searches generic over [`Puzzle`]: one module per algorithm.
 //!
 //! Every search takes the goal as a predicate, reports a [`SearchStats`], and honours
 //! [`Limits`]: when a bound is hit it ends with [`Outcome::LimitReached`], never silently.
 
 mod astar;
 mod bfs;
+mod bounded;
 mod count;
 mod dfs;
-mod bounded;
 mod idastar;
 pub mod layers;
 pub mod memory;
+pub mod runner;
 mod scramble;
+pub mod split;
+mod stopped;
 pub mod tree;
 mod walk;
 mod weighted;
@@ -27,7 +30,9 @@ pub use count::{count_optimal, count_optimal_tree, CountResult};
 pub use dfs::{depth_first_any, depth_first_stack, depth_limited, depth_limited_visited, iterative_deepening};
 pub use idastar::{ida_star, ida_star_tree, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
+pub use runner::{IdaRunner, OneProcess};
 pub use scramble::scramble;
+pub use stopped::Stopped;
 pub use tree::{Beyond, IdaTree, PuzzleTree};
 pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
 pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
@@ -208,6 +213,43 @@ pub struct LimitGuard {
     stated_memory: u64,
     interrupt: Option<&'static AtomicBool>,
     ticks: u32,
+    growth: GrowthClock,
+}
+
+/// How long the containers of a search take to grow, measured as they grow, so that a
+/// growth that would end past the deadline is not begun (doubling a table of a gigabyte takes
+/// seconds, during which no check can run).
+#[derive(Clone, Copy, Debug, Default)]
+struct GrowthClock {
+    /// The bytes about to be allocated at the last check, and when that check was.
+    pending: Option<(u64, Instant)>,
+    /// The time per byte of the last growth large enough to be measured (nanoseconds).
+    ns_per_byte: Option<f64>,
+}
+
+impl GrowthClock {
+    /// Growths smaller than this are not timed: the time of the expansion that made them,
+    /// not their own, would dominate (and they take well under a millisecond).
+    const MEASURED_FROM: u64 = 1 << 20;
+    /// The next growth is twice the last one measured, and moves items scattered over more
+    /// memory: its time per byte is taken as this much more.
+    const MARGIN: f64 = 1.5;
+
+    /// Notes the bytes about to be allocated now (`growing`), timing the growth that happened
+    /// since the last check if one did; returns how long the growth ahead should take.
+    fn note(&mut self, growing: u64, now: Instant) -> Duration {
+        if let Some((before, since)) = self.pending {
+            let grown = before.saturating_sub(growing);
+            if grown >= Self::MEASURED_FROM {
+                self.ns_per_byte = Some(now.duration_since(since).as_nanos() as f64 / grown as f64);
+            }
+        }
+        self.pending = (growing > 0).then_some((growing, now));
+        match self.ns_per_byte {
+            Some(rate) if growing > 0 => Duration::from_nanos((rate * Self::MARGIN * growing as f64) as u64),
+            _ => Duration::ZERO,
+        }
+    }
 }
 
 impl LimitGuard {
@@ -222,6 +264,7 @@ impl LimitGuard {
             // The first check reads the clock and the flag: an interrupt that came before
             // the search began stops it at once.
             ticks: 4095,
+            growth: GrowthClock::default(),
         }
     }
 
@@ -249,6 +292,12 @@ impl LimitGuard {
         }
     }
 
+    /// The time left before the deadline (None without a time limit; zero once it passed):
+    /// for a caller that hands what is left of its bounds to a search of its own.
+    pub fn time_left(&self) -> Option<Duration> {
+        self.deadline.map(|(end, _)| end.saturating_duration_since(Instant::now()))
+    }
+
     /// Every bound at once, reading the clock: for callers that check rarely, or from many
     /// threads (it needs no `&mut`).
     pub fn check_all(&self, nodes: u64) -> Option<LimitHit> {
@@ -258,10 +307,22 @@ impl LimitGuard {
         self.check_time()
     }
 
-    /// Whether `bytes` of remembered states exceed the memory bound (see [`memory`] for
-    /// estimates that include a container's next growth).
+    /// Whether the containers of remembered states (see [`memory`] for their estimates)
+    /// would pass the memory bound at their peak, or a growth they are about to make could not
+    /// end before the deadline: a growth is timed as it happens, and one that should end past
+    /// the deadline stops the search before it begins, with [`LimitHit::Time`] (a search that
+    /// began it would overrun the time limit by as long as the growth takes).
     #[inline]
-    pub fn check_memory(&self, bytes: u64) -> Option<LimitHit> {
-        (bytes > self.max_memory).then_some(LimitHit::Memory(self.stated_memory))
+    pub fn check_memory(&mut self, footprint: memory::Footprint) -> Option<LimitHit> {
+        if footprint.peak() > self.max_memory {
+            return Some(LimitHit::Memory(self.stated_memory));
+        }
+        let (end, t) = self.deadline?;
+        if footprint.growing == 0 && self.growth.pending.is_none() {
+            return None;
+        }
+        let now = Instant::now();
+        let ahead = self.growth.note(footprint.growing, now);
+        (!ahead.is_zero() && now + ahead >= end).then_some(LimitHit::Time(t))
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 use rand::{Rng, RngExt};
 use rustc_hash::FxHashSet;
 
-use super::memory::hash_set_bytes;
+use super::memory::{buffer_bytes, hash_set_bytes, Footprint};
 use super::{LimitGuard, LimitHit, Limits, Path, SearchStats};
 use crate::{Heuristic, Puzzle};
 
@@ -63,7 +63,9 @@ pub struct Walks<S, M> {
 /// it is the only move), each of at most `options.max_depth` moves; with
 /// `options.greedy`, `heuristic` steers them (pass [`crate::ZeroHeuristic`] otherwise).
 /// The same generator state gives the same walks. Every move made counts as a node against
-/// `limits`; the informed walks' dead ends count against the memory bound.
+/// `limits`; the walk under way (up to `max_depth` states, however large), the walks kept
+/// and the informed walks' dead ends count against the memory bound, checked before the
+/// walk's buffers grow.
 ///
 /// # Example
 /// ```
@@ -124,7 +126,14 @@ pub fn random_walks<P: Puzzle, H: Heuristic<P>, R: Rng + ?Sized>(
         let (mut h, mut carried) = (h0, carried0);
         let mut ended = false; // reached the goal, or a dead end
         for _ in 0..bound {
-            if let Some(hit) = guard.check(stats.nodes) {
+            let kept = |w: &Option<FoundWalk<P::State, P::Move>>| w.as_ref().map_or(0, |w| walk_bytes(&w.path));
+            let remembered = || {
+                buffer_bytes::<P::State>(path.states.len(), path.states.capacity())
+                    + buffer_bytes::<P::Move>(path.moves.len(), path.moves.capacity())
+                    + hash_set_bytes(&dead_ends)
+                    + Footprint::held(kept(&out.first) + kept(&out.best))
+            };
+            if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(remembered())) {
                 out.stopped = Some(hit);
                 break 'walks;
             }
@@ -189,6 +198,11 @@ pub fn random_walks<P: Puzzle, H: Heuristic<P>, R: Rng + ?Sized>(
     }
     stats.elapsed = clock.elapsed();
     (out, stats)
+}
+
+/// The bytes of a walk's path.
+fn walk_bytes<S, M>(path: &Path<S, M>) -> u64 {
+    (path.states.capacity() * std::mem::size_of::<S>() + path.moves.capacity() * std::mem::size_of::<M>()) as u64
 }
 
 #[cfg(test)]

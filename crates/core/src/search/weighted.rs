@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
-use super::memory::{buffer_bytes, hash_table_bytes};
+use super::memory::{buffer_bytes, hash_table_bytes, Footprint};
 use super::{LimitGuard, LimitHit, Limits, Path, SearchStats};
 use crate::{Heuristic, Puzzle};
 
@@ -249,10 +249,11 @@ impl<T> Arena<T> {
         &mut self.chunks[i / Self::CHUNK][i % Self::CHUNK]
     }
 
-    /// The bytes it holds, the next chunk included when the last is full.
-    fn bytes(&self) -> u64 {
+    /// The bytes it holds, the next chunk included when the last is full (as held: a new
+    /// chunk moves nothing, so it is no growth to time).
+    fn bytes(&self) -> Footprint {
         let chunks = self.chunks.len() as u64 + u64::from(self.len.is_multiple_of(Self::CHUNK));
-        chunks * (Self::CHUNK * std::mem::size_of::<T>()) as u64
+        Footprint::held(chunks * (Self::CHUNK * std::mem::size_of::<T>()) as u64)
             + buffer_bytes::<Vec<T>>(self.chunks.len(), self.chunks.capacity())
     }
 }
@@ -314,7 +315,7 @@ fn run<P: Puzzle, H: Heuristic<P>>(
             + hash_table_bytes(table.len(), table.capacity(), std::mem::size_of::<u32>())
             + buffer_bytes::<(Reverse<u64>, u32, u32)>(open.len(), open.capacity())
             + buffer_bytes::<u64>(live.len(), live.capacity());
-        peak_bytes = peak_bytes.max(bytes);
+        peak_bytes = peak_bytes.max(bytes.peak());
         if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             // The expanded state goes back to the open list, so the bound below counts it.
             arena.get_mut(index).closed = false;

@@ -30,13 +30,16 @@ use thiserror::Error;
 
 mod dir;
 mod mapped;
+mod measured;
 mod payload;
+mod regular;
 mod spec;
 mod temporaries;
 mod verified;
 
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use mapped::exit_on_lost_pages;
+pub use measured::{measured_cost, measured_on, MEASURED};
 pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, Scrutiny, TableSet, TableSpec, Verified};
 pub use temporaries::remove_stale_temporaries;
@@ -76,6 +79,17 @@ impl TableHeader {
     pub fn payload_len(&self) -> Option<u64> {
         Some(self.entry_count.checked_mul(self.entry_bits as u64)?.div_ceil(8))
     }
+
+    /// Checks that this is the header of the table asked for (puzzle, name, parameters).
+    pub fn expect(&self, puzzle: &str, name: &str, params: &str) -> Result<(), TableError> {
+        if self.puzzle != puzzle || self.name != name || self.params != params {
+            return Err(TableError::Mismatch {
+                expected: format!("{puzzle}/{name} ({params})"),
+                found: format!("{}/{} ({})", self.puzzle, self.name, self.params),
+            });
+        }
+        Ok(())
+    }
 }
 
 /// A table: its header and its payload. The fields are private so that every table has
@@ -106,6 +120,20 @@ pub enum TableError {
     UnsupportedVersion {
         /// The version in the file.
         found: u32,
+    },
+    /// The name is not a regular file (after following links): a FIFO, a device, a
+    /// directory. Nothing was read from it.
+    #[error(
+        "it is {0}, not a regular file (a table is a regular file; remove it, and `tables build` makes the table)"
+    )]
+    NotAFile(&'static str),
+    /// The file is longer than the table its name stands for can be. Nothing was read from it.
+    #[error("the file has {found} bytes, but this table has at most {most}")]
+    TooLong {
+        /// The file's length.
+        found: u64,
+        /// The longest file this table can be.
+        most: u64,
     },
     /// The file ends before its header or payload does.
     #[error("truncated table: {0}")]
@@ -240,10 +268,11 @@ impl Table {
         Table::new(layout.header, bytes[layout.payload_start..end].to_vec())
     }
 
-    /// Reads and checks a table file, all of it, every time.
+    /// Reads and checks a table file, all of it, every time. Like [`Table::open`], it
+    /// refuses anything but a regular file without blocking or reading it.
     pub fn load(path: &Path) -> Result<Self, TableError> {
-        let bytes = fs::read(path).map_err(|source| TableError::Io { path: path.into(), source })?;
-        Table::from_bytes(&bytes)
+        let (file, meta) = regular::open(path)?;
+        Table::from_bytes(&read_whole(file, meta.len()).map_err(|source| TableError::Io { path: path.into(), source })?)
     }
 
     /// Opens a table file for use: its header is checked, and a payload of at least
@@ -252,26 +281,45 @@ impl Table {
     /// verified (beside it, `NAME.tbl.verified`): a file this toolkit saved was recorded as it
     /// was written, and any other (copied, edited, restored) is read whole once, then recorded.
     /// A small table is read and checked whole, like [`Table::load`].
+    ///
+    /// Only a regular file is opened (links followed): a FIFO, a device or a directory is
+    /// refused with [`TableError::NotAFile`] before anything is read, and an open never
+    /// waits. Nothing past the length the file had when opened is read.
     pub fn open(path: &Path) -> Result<Self, TableError> {
-        Table::open_with(path, false)
+        Table::open_with(path, false, None)
     }
 
     /// [`Table::open`] that checks the checksum whatever the record says (for `tables verify`).
     pub fn open_checked(path: &Path) -> Result<Self, TableError> {
-        Table::open_with(path, true)
+        Table::open_with(path, true, None)
     }
 
-    fn open_with(path: &Path, always_check: bool) -> Result<Self, TableError> {
+    /// [`Table::open`] of the table `spec` describes, which checks the file against what
+    /// `spec` says before reading more of it: a file longer than the table can be is refused
+    /// before its first byte is read, and a header of another table before its payload is.
+    pub(crate) fn open_as(path: &Path, spec: &TableSpec, always_check: bool) -> Result<Self, TableError> {
+        Table::open_with(path, always_check, Some(spec))
+    }
+
+    fn open_with(path: &Path, always_check: bool, spec: Option<&TableSpec>) -> Result<Self, TableError> {
         let io = |source| TableError::Io { path: path.into(), source };
-        let mut file = File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        if !meta.is_file() || meta.len() < MAP_AT_LEAST {
-            let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).map_err(io)?;
-            return Table::from_bytes(&bytes);
+        let (mut file, meta) = regular::open(path)?;
+        let len = meta.len();
+        if let Some(most) = spec.map(|s| Layout::MAX_HEADER.saturating_add(s.bytes).saturating_add(4)) {
+            if len > most {
+                return Err(TableError::TooLong { found: len, most });
+            }
+        }
+        let expect = |header: &TableHeader| match spec {
+            Some(s) => s.expect_header(header),
+            None => Ok(()),
+        };
+        if len < MAP_AT_LEAST {
+            let table = Table::from_bytes(&read_whole(file, len).map_err(io)?)?;
+            expect(table.header())?;
+            return Ok(table);
         }
         let opened = FileIdentity::of(&meta);
-        let len = meta.len();
         // The header: a page holds any ordinary one; the longest possible fits in the second read.
         let mut head = Vec::new();
         (&mut file).take(PAYLOAD_ALIGN).read_to_end(&mut head).map_err(io)?;
@@ -284,6 +332,7 @@ impl Table {
             }
             other => other?,
         };
+        expect(&layout.header)?;
         let end = layout.payload_end() as u64;
         let mut crc = [0u8; 4];
         file.seek(SeekFrom::Start(end)).map_err(io)?;
@@ -353,15 +402,17 @@ impl Table {
 
     /// Checks that this is the table asked for (puzzle, name, parameters).
     pub fn expect(&self, puzzle: &str, name: &str, params: &str) -> Result<(), TableError> {
-        let h = &self.header;
-        if h.puzzle != puzzle || h.name != name || h.params != params {
-            return Err(TableError::Mismatch {
-                expected: format!("{puzzle}/{name} ({params})"),
-                found: format!("{}/{} ({})", h.puzzle, h.name, h.params),
-            });
-        }
-        Ok(())
+        self.header.expect(puzzle, name, params)
     }
+}
+
+/// The `len` bytes of an opened regular file, and no more: one byte past them is asked for, so
+/// that a file that grew since is read as too long (and refused by the length checks), never
+/// read without end.
+fn read_whole(file: File, len: u64) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(len.min(MAP_AT_LEAST) as usize);
+    file.take(len.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Where the parts of a table file lie, from its header.

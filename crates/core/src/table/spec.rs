@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::{Table, TableError};
+use super::{Table, TableError, TableHeader};
 use crate::enumerate::LayerStats;
 use crate::progress::Progress;
 use crate::units::{human_bytes, human_seconds};
@@ -84,12 +84,36 @@ impl TableSpec {
         dir.join(self.file_name()).is_file()
     }
 
+    /// Whether `dir` holds anything under this table's name: a file, or what is not one (a
+    /// FIFO, a link to a device, a directory), which [`TableSpec::load`] refuses.
+    pub fn named_in(&self, dir: &Path) -> bool {
+        dir.join(self.file_name()).symlink_metadata().is_ok()
+    }
+
     /// Opens the table in `dir` ([`Table::open`]: a large one is mapped, and its checksum read
-    /// only if the file is not the version last verified) and checks that it is this one.
+    /// only if the file is not the version last verified) and checks that it is this one. The
+    /// file is checked against this description as soon as it can be: one longer than this
+    /// table can be is refused before it is read, a header of another table before the
+    /// payload is; and only a regular file is opened, without blocking.
     pub fn load(&self, dir: &Path) -> Result<Table, TableError> {
-        let table = Table::open(&dir.join(self.file_name()))?;
-        table.expect(&self.puzzle, &self.name, &self.params)?;
-        Ok(table)
+        Table::open_as(&dir.join(self.file_name()), self, false)
+    }
+
+    /// Whether `header` is this table's: its puzzle, name and parameters, and a payload of
+    /// [`TableSpec::bytes`].
+    pub(super) fn expect_header(&self, header: &TableHeader) -> Result<(), TableError> {
+        let h = header;
+        h.expect(&self.puzzle, &self.name, &self.params)?;
+        match h.payload_len() {
+            Some(len) if len == self.bytes => Ok(()),
+            len => Err(TableError::BadHeader(format!(
+                "{} entries of {} bits make {} bytes, but this table has {}",
+                h.entry_count,
+                h.entry_bits,
+                len.map_or("too many".to_string(), |l| l.to_string()),
+                self.bytes
+            ))),
+        }
     }
 
     /// Loads the table from `dir`, or, if the file does not exist and the table is small,
@@ -136,15 +160,14 @@ impl TableSpec {
     /// Loads the table from `dir` and checks header, checksum (every byte, whatever the record
     /// of verified files says), size and meaning; returns what was checked.
     pub fn verify(&self, dir: &Path) -> Result<(Table, String), String> {
-        let table = Table::open_checked(&dir.join(self.file_name())).map_err(|e| e.to_string())?;
-        table.expect(&self.puzzle, &self.name, &self.params).map_err(|e| e.to_string())?;
+        let table = Table::open_as(&dir.join(self.file_name()), self, true).map_err(|e| e.to_string())?;
         let report = (self.check)(&table, Scrutiny::Stored)?;
         Ok((table, report))
     }
 }
 
-/// What building a set of tables costs, measured on the reference machine (2 cores,
-/// docs/TABLES.md), so that a user is told before starting.
+/// What building a set of tables costs, so that a user is told before starting: measured
+/// by `cargo xtask bench --tables` ([`BuildCost::of`]), else estimated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildCost {
     /// Wall time of the whole set.
@@ -193,7 +216,8 @@ impl TableSet {
     /// build pdb78` (550.0 MiB; about 3 min and 1.5 GiB of memory on 2 cores)".
     pub fn how_to_build(&self, program: &str) -> String {
         format!(
-            "build them once with `{program} tables build {}` ({}; about {} and {} of memory on 2 cores)",
+            "build {} once with `{program} tables build {}` ({}; about {} and {} of memory on 2 cores)",
+            if self.specs.len() == 1 { "it" } else { "them" },
             self.name,
             human_bytes(self.bytes()),
             human_seconds(self.cost.seconds.into()),
@@ -220,12 +244,13 @@ impl TableSet {
     }
 
     /// Verifies every table of the set present in `dir` (an absent one is a failure when
-    /// `require_all`), then, if all of them passed, the set as a whole.
+    /// `require_all`), then, if all of them passed, the set as a whole. Anything under a
+    /// table's name is verified: what is not a regular file fails.
     pub fn verify(&self, dir: &Path, require_all: bool) -> Vec<Verified> {
         let mut lines = Vec::new();
         let mut tables = Vec::new();
         for spec in &self.specs {
-            if !require_all && !spec.exists_in(dir) {
+            if !require_all && !spec.named_in(dir) {
                 continue;
             }
             let outcome = spec.verify(dir).map(|(table, report)| {

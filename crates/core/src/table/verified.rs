@@ -73,9 +73,14 @@ pub(super) fn record_path(path: &Path) -> PathBuf {
 
 /// Whether the table at `path` is recorded as verified in exactly this version, with this
 /// stored CRC.
+/// The record is read like a table: only a regular file, never more than a record's length.
 pub(super) fn is_recorded(path: &Path, identity: &FileIdentity, crc: u32) -> bool {
-    fs::read_to_string(record_path(path)).is_ok_and(|text| text == identity.line(crc))
+    super::regular::read_small(&record_path(path), RECORD_BYTES)
+        .is_some_and(|text| text == identity.line(crc).as_bytes())
 }
+
+/// More bytes than any record has (a line of a few numbers).
+const RECORD_BYTES: u64 = 1024;
 
 /// Records that the table at `path`, in version `identity`, passed its checksum `crc`. Best
 /// effort: a directory that cannot be written only means the next load checks again. Written

@@ -18,7 +18,7 @@
 use rustc_hash::FxHashSet;
 
 use super::Stager;
-use crate::Grid;
+use crate::{Grid, SolveError};
 
 /// Boards of at most this many cells (20x20) fill their lines by the beam first.
 pub const BEAM_CELLS: usize = 400;
@@ -90,8 +90,9 @@ fn zobrist(tile: u16, cell: usize) -> u64 {
 impl Stager<'_> {
     /// Brings the goal's tiles of `line` home, or as many as the beam can, with the beam of
     /// `width` boards (see the module's documentation); `inward` is the offset from a cell
-    /// of the line to the next cell inside. The caller's greedy fill does the rest.
-    pub(super) fn beam(&mut self, line: &[usize], inward: isize, width: usize) {
+    /// of the line to the next cell inside. The caller's greedy fill does the rest. The
+    /// bounds are checked at every depth (each generated board is a node).
+    pub(super) fn beam(&mut self, line: &[usize], inward: isize, width: usize) -> Result<(), SolveError> {
         let dims = self.dims;
         let n = dims.cells();
         let k = line.len();
@@ -131,7 +132,7 @@ impl Stager<'_> {
             }
         }
         if root.misplaced() == 0 {
-            return;
+            return Ok(());
         }
         let rest = |node: &Node, depth: usize| depth as u32 + REST_PER_STEP * node.misplaced();
 
@@ -149,6 +150,7 @@ impl Stager<'_> {
         let mut candidates: Vec<Candidate> = Vec::new();
         let mut depth = 0;
         while depth < progress.1 + PATIENCE && progress.0 > 0 {
+            self.check()?;
             depth += 1;
             candidates.clear();
             for (p, node) in nodes.iter().enumerate() {
@@ -194,6 +196,7 @@ impl Stager<'_> {
                     candidates.push(Candidate { score, parent: p as u32, node: child });
                 }
             }
+            self.nodes += candidates.len() as u64;
             if candidates.is_empty() {
                 break;
             }
@@ -243,6 +246,7 @@ impl Stager<'_> {
         for &cell in path.iter().rev() {
             self.slide(cell);
         }
+        Ok(())
     }
 }
 

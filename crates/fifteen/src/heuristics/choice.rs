@@ -73,12 +73,12 @@ impl HeuristicChoice {
             HeuristicChoice::LinearConflict => "Manhattan distance plus linear conflicts",
             HeuristicChoice::WalkingDistance => "walking distance, or linear conflicts where larger",
             HeuristicChoice::Exact => "the exact distance, from a table of every position (at most 12 cells)",
-            HeuristicChoice::Pdb663 => "6-6-3 pattern databases (4x4; 11.5 MB, built on first use in seconds)",
-            HeuristicChoice::Pdb78 => "7-8 pattern databases (4x4; 576 MB, made once, minutes)",
-            HeuristicChoice::Pdb6666 => "6-6-6-6 pattern databases (5x5; 510 MB, made once, minutes)",
-            HeuristicChoice::Zpdb6666 => "zero-aware 6-6-6-6 pattern databases (5x5; 724 MB, made once, minutes)",
+            HeuristicChoice::Pdb663 => "6-6-3 pattern databases (4x4; built on first use)",
+            HeuristicChoice::Pdb78 => "7-8 pattern databases (4x4; built on request: `tables build pdb78`)",
+            HeuristicChoice::Pdb6666 => "6-6-6-6 pattern databases (5x5; built on request: `tables build pdb6666`)",
+            HeuristicChoice::Zpdb6666 => "zero-aware 6-6-6-6 pattern databases (5x5; built on request: `tables build zpdb6666`)",
             HeuristicChoice::Zpdb6666x7 => {
-                "seven zero-aware 6-6-6-6 partitions, the largest sum (5x5; 2.5 GB, made once, minutes)"
+                "seven zero-aware 6-6-6-6 partitions, the largest sum (5x5; built on request: `tables build zpdb6666x7`)"
             }
         }
     }

@@ -18,8 +18,14 @@ use super::{tile_heuristic, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
-/// The most cells a ranked tile space may have.
+/// The most cells an exact table may have (a byte per rank: 12! is 479 MB).
 pub const MAX_RANKED_CELLS: usize = 12;
+
+/// The most cells a ranked tile space may have: 16! ranks (the 4x4 puzzle's) fit a `u64`
+/// many times over. Whole-space analyses of more than 12 cells need more memory than one
+/// machine has (3 bits a rank: 33 GB for 2x7, 7.8 TB for 4x4), which a cluster's ranks share
+/// (slide-cluster).
+pub const MAX_SPACE_CELLS: usize = 16;
 
 /// A tile puzzle whose positions are numbered by the permutation of their cells (all `n!`
 /// of them, of which half are reachable), for whole-space enumeration.
@@ -31,10 +37,10 @@ pub struct TileSpace {
 }
 
 impl TileSpace {
-    /// The ranked space of `puzzle`, if it has at most [`MAX_RANKED_CELLS`] cells.
+    /// The ranked space of `puzzle`, if it has at most [`MAX_SPACE_CELLS`] cells.
     pub fn new(puzzle: TilePuzzle) -> Option<TileSpace> {
         let cells = puzzle.shape().cells();
-        (cells <= MAX_RANKED_CELLS).then(|| TileSpace { puzzle, ranker: PermutationRanker::new(cells), cells })
+        (cells <= MAX_SPACE_CELLS).then(|| TileSpace { puzzle, ranker: PermutationRanker::new(cells), cells })
     }
     /// The puzzle.
     pub fn puzzle(&self) -> &TilePuzzle {
@@ -60,7 +66,7 @@ impl RankedSpace for TileSpace {
     }
     #[inline]
     fn rank(&self, state: &TileState) -> u64 {
-        let mut cells = [0u8; MAX_RANKED_CELLS];
+        let mut cells = [0u8; MAX_SPACE_CELLS];
         for (c, slot) in cells.iter_mut().enumerate().take(self.cells) {
             *slot = state.tile_at(c as u8);
         }
@@ -68,7 +74,7 @@ impl RankedSpace for TileSpace {
     }
     #[inline]
     fn unrank(&self, rank: u64) -> TileState {
-        let mut cells = [0u8; MAX_RANKED_CELLS];
+        let mut cells = [0u8; MAX_SPACE_CELLS];
         self.ranker.unrank(rank, &mut cells[..self.cells]);
         TileState::from_cells(&cells[..self.cells])
     }
@@ -141,16 +147,13 @@ pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpe
 }
 
 /// The exact table of `shape` (blank last) as a set a user can build by name
-/// (`exact-3x3`), with what building it costs on the reference machine (docs/TABLES.md).
+/// (`exact-3x3`), with what building it costs (measured: [`BuildCost::of`]).
 pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
     let spec = table_spec(puzzle_name, shape, shape.cells() as u8 - 1)?;
     const MIB: u64 = 1 << 20;
-    let cost = match shape.cells() {
-        0..=8 => BuildCost { seconds: 1, memory: 3 * MIB },
-        9 => BuildCost { seconds: 1, memory: 4 * MIB },
-        10 => BuildCost { seconds: 1, memory: 10 * MIB },
-        _ => BuildCost { seconds: 65, memory: 917 * MIB },
-    };
+    // For a shape never measured: a byte a state, two passes.
+    let estimate = BuildCost { seconds: (spec.bytes / 7_000_000).max(1) as u32, memory: 2 * spec.bytes + 3 * MIB };
+    let cost = BuildCost::of(puzzle_name, &spec.name, estimate);
     Some(TableSet {
         name: spec.name.clone(),
         summary: format!("exact distances of every {shape} position (`--heuristic exact --size {shape}`)"),

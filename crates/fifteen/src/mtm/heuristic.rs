@@ -7,7 +7,7 @@
 //! - [`MtmManhattan`]: the vertical Manhattan distance over `rows - 1` (rounded up), plus
 //!   the horizontal over `cols - 1`. A vertical move lowers the vertical sum by at most
 //!   `rows - 1` and leaves the horizontal one alone.
-//! - [`MtmWalkingDistance`](super::MtmWalkingDistance): walking distance with the blank
+//! - [`MtmWalkingDistance`]: walking distance with the blank
 //!   jumping lines (the default; far stronger).
 //! - [`MtmPdb`]: the 15-puzzle's pattern database of coloured tiles, read twice (the board
 //!   and its transpose), combined with walking distance by [`MaxOf`]: what solves random

@@ -132,8 +132,9 @@ pub struct MtmCount {
 /// let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
 /// let start: Grid = "1 2 3 / 0 4 6 / 7 5 8".parse().unwrap();
 /// let solution = solver.solve(&start, &Limits::default()).unwrap();
-/// assert_eq!(write(&solution.notation(), Notation::Runs, Convention::TileMoves), "L U L2");
-/// assert_eq!(solution.single_tile_length(), 4);
+/// // Tile 4 slides left, 5 up, 8 left: three moves of one tile each.
+/// assert_eq!(write(&solution.notation(), Notation::Runs, Convention::TileMoves), "L U L");
+/// assert_eq!(solution.single_tile_length(), 3);
 /// ```
 #[derive(Clone, Debug)]
 pub struct MtmSolver {

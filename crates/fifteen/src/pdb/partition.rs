@@ -250,23 +250,15 @@ impl Partition {
             .collect()
     }
 
-    /// What building all its tables costs on the reference machine (2 cores; measured,
-    /// docs/TABLES.md).
+    /// What building all its tables costs: measured by `cargo xtask bench --tables`
+    /// ([`BuildCost::of`]), else (a partition never measured) about a minute of one core per
+    /// 50 M abstract states and eight bytes of working memory per entry.
     pub fn build_cost(&self) -> BuildCost {
-        const MIB: u64 = 1 << 20;
-        match self.name {
-            // Measured with `fifteen tables build` (checks included) while other builds shared the
-            // two cores (xtask/scripts/tables-side-by-side.sh; docs/BENCHMARKS.md).
-            "pdb663" => BuildCost { seconds: 9, memory: 37 * MIB },
-            "pdb78" => BuildCost { seconds: 165, memory: 1489 * MIB },
-            "pdb6666" => BuildCost { seconds: 240, memory: 1099 * MIB },
-            // A partition without a measurement: about a minute of one core per 50 M
-            // abstract states, eight bytes of working memory per entry.
-            _ => BuildCost {
-                seconds: (self.table_bytes() * self.shape.cells() as u64 / 50_000_000).max(1) as u32,
-                memory: self.table_bytes() * 8,
-            },
-        }
+        let estimate = BuildCost {
+            seconds: (self.table_bytes() * self.shape.cells() as u64 / 50_000_000).max(1) as u32,
+            memory: self.table_bytes() * 8,
+        };
+        BuildCost::of("fifteen", self.name, estimate)
     }
 
     /// What its tables are, in a few words: "3 additive pattern databases of 6-6-3 tiles for

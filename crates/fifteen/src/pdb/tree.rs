@@ -23,7 +23,7 @@
 
 use std::ops::ControlFlow;
 
-use slide_core::search::{count_optimal_tree, ida_star_tree, Beyond, CountResult, IdaOptions, IdaTree, Path};
+use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
 use slide_core::{Outcome, SearchStats};
 
 use super::heuristic::{OrientationDetail, PdbHeuristic};
@@ -228,8 +228,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                     own_step[s] = weights[s] as i32;
                     for (between, delta) in row.iter_mut().enumerate().take(1 << K) {
                         let earlier = (between & ((1 << s) - 1)).count_ones() as i32;
-                        let later: i32 =
-                            (s + 1..K).filter(|i| between >> i & 1 == 1).map(|i| weights[i] as i32).sum();
+                        let later: i32 = (s + 1..K).filter(|i| between >> i & 1 == 1).map(|i| weights[i] as i32).sum();
                         *delta = later - earlier * weights[s] as i32;
                     }
                 }
@@ -485,15 +484,26 @@ pub fn ida_star(
     start: TileState,
     options: &IdaOptions,
 ) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
-    struct First<'a>(TileState, TileState, &'a IdaOptions);
-    impl Search25 for First<'_> {
+    ida_star_on(&OneProcess, puzzle, h, start, options)
+}
+
+/// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or [`OneProcess`]).
+pub fn ida_star_on<R: IdaRunner>(
+    runner: &R,
+    puzzle: &TilePuzzle,
+    h: &PdbHeuristic,
+    start: TileState,
+    options: &IdaOptions,
+) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
+    struct First<'a, R>(&'a R, TileState, TileState, &'a IdaOptions);
+    impl<R: IdaRunner> Search25 for First<'_, R> {
         type Output = (Outcome<Path<TileState, Slide>>, SearchStats);
         fn run<T: IdaTree<State = TileState, Move = Slide>>(self, tree: &T) -> Self::Output {
-            let goal = self.1;
-            ida_star_tree(tree, self.0, |s| *s == goal, self.2)
+            let goal = self.2;
+            self.0.ida_star(tree, self.1, |s| *s == goal, self.3)
         }
     }
-    with_tree25(puzzle, h, First(start, puzzle.goal(), options)).ok()
+    with_tree25(puzzle, h, First(runner, start, puzzle.goal(), options)).ok()
 }
 
 /// Every optimal solution counted (and listed when `list`) on the [`Tree25`] of `puzzle` and

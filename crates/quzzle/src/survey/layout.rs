@@ -147,6 +147,28 @@ impl Counts {
     }
 }
 
+impl std::str::FromStr for Counts {
+    type Err = LayoutError;
+
+    /// Reads `H,V,S`: the horizontal dominoes, the vertical dominoes and the 1x1 blocks
+    /// (the classic start's type is `1,4,4`).
+    ///
+    /// ```
+    /// use quzzle::survey::Counts;
+    /// let c: Counts = "1,4,4".parse().unwrap();
+    /// assert_eq!((c.horizontal, c.vertical, c.singles), (1, 4, 4));
+    /// assert!("1,4".parse::<Counts>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Counts, LayoutError> {
+        let bad = || LayoutError::Counts(text.to_string());
+        let parts: Vec<u8> = text.split(',').map(|p| p.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+        match parts[..] {
+            [horizontal, vertical, singles] => Ok(Counts { horizontal, vertical, singles }),
+            _ => Err(bad()),
+        }
+    }
+}
+
 impl fmt::Display for Counts {
     /// `1 square, 1 horizontal, 4 vertical, 4 singles, 2 spaces`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -182,6 +204,9 @@ pub enum LayoutError {
         /// Columns given.
         cols: usize,
     },
+    /// A type not written as three counts.
+    #[error("{0:?} is not a type: write the horizontal dominoes, vertical dominoes and 1x1 blocks as H,V,S (1,4,4)")]
+    Counts(String),
     /// Walls are not part of the family.
     #[error("a layout of the family has no walls")]
     Walls,

@@ -19,6 +19,7 @@
 //! - [`moves`]: the block-metric moves on 20-bit boards.
 //! - [`graph`], [`diameter`], [`groups`]: one type's moves, searches and groups.
 //! - [`records`]: what is reported, as serde structs and a text summary.
+//! - [`published`]: dnomd343/klotski's totals, for the cross-check.
 //!
 //! # Example
 //! ```
@@ -28,7 +29,7 @@
 //! // One small type: the 2x2 block, a domino each way and one 1x1 block.
 //! let counts = Counts { horizontal: 1, vertical: 1, singles: 1 };
 //! let options = SurveyOptions { only: Some(vec![counts]), ..SurveyOptions::default() };
-//! let done = survey(&options, &Limits::default(), &NoProgress, &|_| {}).unwrap();
+//! let done = survey(&options, &Limits::default(), &NoProgress, &|_| std::ops::ControlFlow::Continue(())).unwrap();
 //! assert_eq!(done.summary.layouts, 12_528); // dnomd343/klotski: 12,528 too
 //! assert_eq!(done.types[0].groups as u64, done.summary.groups);
 //! ```
@@ -38,10 +39,12 @@ pub mod graph;
 pub mod groups;
 pub mod layout;
 pub mod moves;
+pub mod published;
 pub mod rank;
 pub mod records;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -108,7 +111,15 @@ pub enum SurveyError {
     /// A bound in the limits stopped it.
     #[error("survey stopped: {0}")]
     Limit(LimitHit),
+    /// The sink asked it to stop.
+    #[error("survey stopped by its caller")]
+    Halted,
 }
+
+/// Where [`survey`] hands each type as it is finished (from any worker thread): its groups'
+/// records are there to be written at once. `ControlFlow::Break` stops the survey (its
+/// reader is gone), which then ends with [`SurveyError::Halted`].
+pub type Sink<'a> = dyn Fn(&TypeSurvey) -> ControlFlow<()> + Sync + 'a;
 
 /// The work ahead: every type's layouts and moves, counted, and the memory the survey will
 /// take at most. Counting the moves is a pass over every layout (a few seconds).
@@ -195,7 +206,7 @@ pub fn survey(
     options: &SurveyOptions,
     limits: &Limits,
     progress: &dyn Progress,
-    sink: &(dyn Fn(&TypeSurvey) + Sync),
+    sink: &Sink,
 ) -> Result<Survey, SurveyError> {
     let plan = plan(options, rayon::current_num_threads(), progress)?;
     run(plan, options, limits, progress, sink)
@@ -207,7 +218,7 @@ pub fn run(
     options: &SurveyOptions,
     limits: &Limits,
     progress: &dyn Progress,
-    sink: &(dyn Fn(&TypeSurvey) + Sync),
+    sink: &Sink,
 ) -> Result<Survey, SurveyError> {
     let allowed = limits.search_memory();
     if plan.memory > allowed {
@@ -225,7 +236,13 @@ pub fn run(
         let total = done.fetch_add(size as u64, Ordering::Relaxed) + size as u64;
         report(LayerStats { depth: 0, new: size as u64, total, state_count: plan.layouts });
     };
-    let check = || guard.check_time();
+    // The sink may stop the survey (its reader is gone): the types at work stop at their
+    // next check, as for a bound.
+    let halted = AtomicBool::new(false);
+    let check = || match halted.load(Ordering::Relaxed) {
+        true => Some(LimitHit::Interrupted),
+        false => guard.check_time(),
+    };
     // The largest types first, so that no large one is left for the end.
     let mut order: Vec<&TypeWork> = plan.types.iter().collect();
     order.sort_by_key(|t| std::cmp::Reverse(t.bytes()));
@@ -234,12 +251,17 @@ pub fn run(
         .into_par_iter()
         .map(|work| {
             let surveyed = groups::survey_type(work, options.max_searches, &options.locate, &check, &on_group)?;
-            sink(&surveyed);
+            if sink(&surveyed).is_break() {
+                halted.store(true, Ordering::Relaxed);
+            }
             located.lock().unwrap_or_else(|e| e.into_inner()).extend(surveyed.located.iter().copied());
             Ok(surveyed.record)
         })
         .collect::<Result<_, LimitHit>>()
-        .map_err(SurveyError::Limit)?;
+        .map_err(|hit| match halted.load(Ordering::Relaxed) {
+            true => SurveyError::Halted,
+            false => SurveyError::Limit(hit),
+        })?;
     drop(report);
     records.sort_by_key(|r| r.type_id);
     let mut located = located.into_inner().unwrap_or_else(|e| e.into_inner());

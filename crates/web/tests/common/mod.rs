@@ -111,3 +111,28 @@ fn parse_answer(bytes: &[u8]) -> std::io::Result<Answer> {
     }
     Ok(Answer { status, headers, body: String::from_utf8_lossy(&body).into_owned() })
 }
+
+/// Sends a request and leaves it waiting for its answer: the search it starts runs until the
+/// stream is dropped (the connection closes, and the server stops the search).
+pub fn waiting_request(addr: SocketAddr, path: &str, body: &str) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream
+}
+
+/// Waits (up to 20 s) until the server runs `long` long searches.
+pub fn until_long_searches(addr: SocketAddr, long: u64) {
+    let clock = std::time::Instant::now();
+    loop {
+        let status = get(addr, "/api/status").json();
+        if status["searches"]["running"] == serde_json::json!(long) {
+            return;
+        }
+        assert!(clock.elapsed() < Duration::from_secs(20), "never {long} long searches: {status}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

@@ -1,0 +1,468 @@
+//! Distributed breadth-first enumeration of a ranked space: the histogram, the antipodes and
+//! the counts of [`enumerate_within`](slide_core::enumerate::enumerate_within), over every
+//! rank's memory.
+//!
+//! The rank space is cut into one contiguous block per rank ([`Plan`]); a rank keeps three
+//! bits per position of its block (seen, this layer, next layer), as the one-process search
+//! keeps them for the whole space. A layer is expanded in rounds: each rank expands the next
+//! positions of its part of the layer (with its threads), marks the successors that fall in
+//! its own block at once, and buckets the others by owner; the buckets are sorted, coded as
+//! gaps ([`crate::codec`]) and exchanged all-to-all; each rank marks what it received. A round
+//! ends when its buckets reach [`Plan::round_bytes`], so the exchange buffers stay bounded
+//! whatever the layer's size; the layer ends when every rank has expanded its part. Ranks
+//! are Lehmer codes, whose leading digits a move rarely changes, so most successors stay in
+//! their block and few bytes travel.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use slide_core::answer::Millis;
+use slide_core::bits::AtomicBitSet;
+use slide_core::enumerate::{DepthStore, EnumerateError, Enumeration, Enumerator, LayerStats};
+use slide_core::search::{LimitGuard, LimitHit, Limits};
+use slide_core::units::{human_bytes, thousands};
+use slide_core::RankedSpace;
+
+use crate::checkpoint::Checkpoints;
+use crate::{codec, Transport};
+
+/// The successors a rank buckets for other ranks in one round, at most (in bytes at eight a
+/// position; a round may pass it by one batch of chunks): [`Plan::round_bytes`] for a rank
+/// whose bit sets take more than this, a mebibyte for the smallest.
+pub const ROUND_BYTES: u64 = 16 << 20;
+
+/// Words of a layer's bit set per task (16,384 positions), as in the one-process search.
+const CHUNK: usize = 256;
+
+/// How the rank space is shared among the ranks, and what each rank holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Ranks of the space.
+    pub states: u64,
+    /// Ranks of the job (MPI's; not to be confused with the positions' ranks).
+    pub ranks: usize,
+    /// Positions per rank's block (a multiple of 64; the last block may be shorter).
+    pub block: u64,
+}
+
+impl Plan {
+    /// The plan of `states` positions over `ranks` ranks.
+    ///
+    /// ```
+    /// use slide_cluster::bfs::Plan;
+    /// // The 4x4 puzzle's 16! ranks over 1,024 ranks: 20.4 G positions, 7.7 GB of bits each.
+    /// let plan = Plan::new(20_922_789_888_000, 1024);
+    /// assert_eq!(plan.block, 20_432_412_032);
+    /// assert_eq!(plan.bits_bytes(), 7_662_154_512);
+    /// assert_eq!(plan.range(1023), (20_902_357_508_736, 20_922_789_888_000));
+    /// ```
+    pub fn new(states: u64, ranks: usize) -> Plan {
+        let words = states.div_ceil(64).div_ceil(ranks as u64);
+        Plan { states, ranks, block: words * 64 }
+    }
+
+    /// The positions of rank `rank`'s block: `first..end`.
+    pub fn range(&self, rank: usize) -> (u64, u64) {
+        let first = (rank as u64 * self.block).min(self.states);
+        (first, (first + self.block).min(self.states))
+    }
+
+    /// The rank that owns position `r`.
+    pub fn owner(&self, r: u64) -> usize {
+        (r / self.block) as usize
+    }
+
+    /// Bytes of a rank's three bit sets.
+    pub fn bits_bytes(&self) -> u64 {
+        3 * self.block / 8
+    }
+
+    /// Bytes of successors a rank buckets for others in one round: as much as its bit sets
+    /// take, from a mebibyte to [`ROUND_BYTES`].
+    pub fn round_bytes(&self) -> u64 {
+        self.bits_bytes().clamp(1 << 20, ROUND_BYTES)
+    }
+
+    /// Bytes of a rank's exchange buffers: the successors bucketed for others, their code,
+    /// and what the others send (about as much, when the space is spread evenly).
+    pub fn buffer_bytes(&self) -> u64 {
+        if self.ranks == 1 {
+            return 0;
+        }
+        3 * self.round_bytes()
+    }
+
+    /// Bytes a rank needs in all.
+    pub fn per_rank(&self) -> u64 {
+        self.bits_bytes() + self.buffer_bytes()
+    }
+
+    /// Bytes of a rank's checkpoint of one layer (two of its bit sets).
+    pub fn checkpoint_bytes(&self) -> u64 {
+        2 * self.block / 8
+    }
+
+    /// The plan in words, said before the work starts.
+    pub fn describe(&self, checkpoint: Option<&Path>) -> String {
+        let mut text = format!(
+            "{} positions over {} ranks, {} each: {} a rank ({} of bit sets at 3 bits a position, {} of exchange \
+             buffers), {} in all",
+            thousands(self.states),
+            self.ranks,
+            thousands(self.block),
+            human_bytes(self.per_rank()),
+            human_bytes(self.bits_bytes()),
+            human_bytes(self.buffer_bytes()),
+            human_bytes(self.per_rank() * self.ranks as u64)
+        );
+        if let Some(dir) = checkpoint {
+            text += &format!(
+                "; checkpoints in {}: {} a rank per layer, two layers at most",
+                dir.display(),
+                human_bytes(self.checkpoint_bytes())
+            );
+        }
+        text
+    }
+}
+
+/// What one layer took: rank 0 reports it after each ([`ClusterBfs::layer_log`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LayerReport {
+    /// The depth of the layer found.
+    pub depth: u32,
+    /// Positions first reached at this depth.
+    pub new: u64,
+    /// Positions reached so far.
+    pub total: u64,
+    /// Successors generated expanding the layer before it, on all ranks.
+    pub generated: u64,
+    /// Successors sent to another rank (after each rank dropped its repeats).
+    pub sent_positions: u64,
+    /// Bytes sent between ranks.
+    pub sent_bytes: u64,
+    /// Exchange rounds.
+    pub rounds: u64,
+    /// Time taken.
+    pub millis: Millis,
+}
+
+/// The breadth-first enumeration of a cluster's ranks: an [`Enumerator`] that every rank
+/// passes to the same facade for the same input, all at once (its steps are collectives).
+pub struct ClusterBfs<'a, X: Transport> {
+    net: &'a X,
+    job: String,
+    checkpoint: Option<PathBuf>,
+    say: &'a dyn Fn(&str),
+    warn: &'a dyn Fn(&str),
+    layer_log: Option<&'a dyn Fn(&LayerReport)>,
+}
+
+impl<'a, X: Transport> ClusterBfs<'a, X> {
+    /// The enumerator of this rank of `net`, for the program `job` (its name, for
+    /// checkpoints); rank 0 states its plan through `say`, and every rank its own troubles
+    /// through `warn`.
+    pub fn new(net: &'a X, job: &str, say: &'a dyn Fn(&str), warn: &'a dyn Fn(&str)) -> Self {
+        ClusterBfs { net, job: job.to_string(), checkpoint: None, say, warn, layer_log: None }
+    }
+
+    /// Checkpoints each complete layer in `dir`, and resumes from the last one there.
+    pub fn checkpoint(mut self, dir: Option<PathBuf>) -> Self {
+        self.checkpoint = dir;
+        self
+    }
+
+    /// Reports each layer to `log` (on rank 0).
+    pub fn layer_log(mut self, log: &'a dyn Fn(&LayerReport)) -> Self {
+        self.layer_log = Some(log);
+        self
+    }
+}
+
+/// One round's work on one rank.
+#[derive(Default)]
+struct Round {
+    /// Successors owned by other ranks, by owner.
+    remote: Vec<Vec<u64>>,
+    generated: u64,
+    /// Positions of this rank's block first reached.
+    new: u64,
+}
+
+impl Round {
+    fn merge(mut self, other: Round) -> Round {
+        if self.remote.is_empty() {
+            self.remote = other.remote;
+        } else {
+            for (mine, theirs) in self.remote.iter_mut().zip(other.remote) {
+                mine.extend(theirs);
+            }
+        }
+        self.generated += other.generated;
+        self.new += other.new;
+        self
+    }
+
+    fn remote_bytes(&self) -> u64 {
+        self.remote.iter().map(|r| r.len() as u64 * 8).sum()
+    }
+}
+
+/// A rank's three bit sets over its block.
+struct Sets {
+    first: u64,
+    seen: AtomicBitSet,
+    layer: AtomicBitSet,
+    next: AtomicBitSet,
+}
+
+impl Sets {
+    /// Marks position `r` (of this block) reached; returns whether it is new.
+    #[inline]
+    fn reach(&self, r: u64) -> bool {
+        let off = r - self.first;
+        if self.seen.insert(off) {
+            self.next.insert(off);
+            return true;
+        }
+        false
+    }
+}
+
+/// The limit flags of a round, summed over ranks: time, interrupt, failure.
+const TIME: usize = 3;
+const INTERRUPT: usize = 4;
+const FAILED: usize = 5;
+
+impl<X: Transport> ClusterBfs<'_, X> {
+    /// Expands the positions of `sets.layer` from word `*cursor` on, until the successors
+    /// bucketed for others reach [`Plan::round_bytes`] or the layer ends.
+    fn expand_round<P: RankedSpace>(&self, puzzle: &P, plan: &Plan, sets: &Sets, cursor: &mut usize) -> Round {
+        let words = sets.layer.word_count();
+        let batch = CHUNK * 4 * rayon::current_num_threads();
+        let mut round = Round { remote: vec![Vec::new(); plan.ranks], ..Round::default() };
+        let (first, end) = (sets.first, sets.first + sets.seen.len());
+        while *cursor < words && round.remote_bytes() < plan.round_bytes() {
+            let until = (*cursor + batch).min(words);
+            let chunks: Vec<_> = (*cursor..until).step_by(CHUNK).map(|w| w..(w + CHUNK).min(until)).collect();
+            let done = chunks
+                .into_par_iter()
+                .map(|words| {
+                    let mut r = Round { remote: vec![Vec::new(); plan.ranks], ..Round::default() };
+                    sets.layer.for_each_in(words, |off| {
+                        let state = puzzle.unrank(first + off);
+                        puzzle.for_each_successor(&state, |_, child| {
+                            r.generated += 1;
+                            let rank = puzzle.rank(&child);
+                            if (first..end).contains(&rank) {
+                                r.new += u64::from(sets.reach(rank));
+                            } else {
+                                r.remote[plan.owner(rank)].push(rank);
+                            }
+                        });
+                    });
+                    r
+                })
+                .reduce(Round::default, Round::merge);
+            round = round.merge(done);
+            *cursor = until;
+        }
+        round
+    }
+
+    fn hit_flags(&self, guard: &LimitGuard) -> [u64; 2] {
+        match guard.check_time() {
+            Some(LimitHit::Time(_)) => [1, 0],
+            Some(_) => [0, 1],
+            None => [0, 0],
+        }
+    }
+}
+
+impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
+    fn enumerate<P: RankedSpace>(
+        &self,
+        puzzle: &P,
+        roots: &[P::State],
+        store: DepthStore,
+        limits: &Limits,
+        progress: &(dyn Fn(LayerStats) + Sync),
+    ) -> Result<Enumeration<P::State>, EnumerateError> {
+        let clock = Instant::now();
+        let net = self.net;
+        let (me, ranks) = (net.rank(), net.size());
+        if store != DepthStore::None {
+            return Err(EnumerateError::Refused(
+                "a cluster's enumeration keeps no distance table: the histogram and the farthest positions only".into(),
+            ));
+        }
+        let n = puzzle.state_count();
+        let plan = Plan::new(n, ranks);
+        // Every rank checks its own budget (nodes may differ); all refuse if one must.
+        let short = net.sum(&[u64::from(plan.per_rank() > limits.search_memory())])[0];
+        if short > 0 {
+            return Err(EnumerateError::Refused(format!(
+                "enumerating {} positions over {ranks} ranks needs about {} a rank ({}), over the {} allowed on {short} \
+                 of them (--max-memory, per rank): run on more ranks, or give each more memory",
+                thousands(n),
+                human_bytes(plan.per_rank()),
+                plan.describe(None),
+                human_bytes(limits.max_memory.unwrap_or(u64::MAX))
+            )));
+        }
+        if me == 0 {
+            (self.say)(&plan.describe(self.checkpoint.as_deref()));
+        }
+        let (first, end) = plan.range(me);
+        let len = end - first;
+        let mut sets =
+            Sets { first, seen: AtomicBitSet::new(len), layer: AtomicBitSet::new(len), next: AtomicBitSet::new(len) };
+        let root_ranks: Vec<u64> = roots.iter().map(|r| puzzle.rank(r)).collect();
+        let job = format!("{} ({}) of {n} ranks from {root_ranks:?}", self.job, std::any::type_name::<P>());
+        let checkpoints =
+            self.checkpoint.as_ref().map(|dir| Checkpoints::new(dir, me, ranks, job.clone(), n, first, len));
+        let resumed = match &checkpoints {
+            Some(c) => c.resume(net, &mut sets.seen, &mut sets.layer, self.warn)?,
+            None => None,
+        };
+        let (mut histogram, mut generated) = match resumed {
+            Some(r) => {
+                if me == 0 {
+                    (self.say)(&format!(
+                        "resumed from the checkpoint of layer {} ({} positions reached)",
+                        r.histogram.len() - 1,
+                        thousands(r.histogram.iter().sum::<u64>())
+                    ));
+                }
+                (r.histogram, r.generated)
+            }
+            None => {
+                let mut mine = 0;
+                for &r in root_ranks.iter().filter(|r| (first..end).contains(r)) {
+                    if sets.seen.insert(r - first) {
+                        sets.layer.insert(r - first);
+                        mine += 1;
+                    }
+                }
+                let histogram = vec![net.sum(&[mine])[0]];
+                if let Some(c) = &checkpoints {
+                    c.save(net, &histogram, 0, &sets.seen, &sets.layer, self.warn)?;
+                }
+                (histogram, 0)
+            }
+        };
+        let mut total: u64 = histogram.iter().sum();
+        let last = |h: &[u64]| *h.last().expect("the roots' layer");
+        progress(LayerStats { depth: histogram.len() as u32 - 1, new: last(&histogram), total, state_count: n });
+        let guard = LimitGuard::new(limits);
+        loop {
+            let depth = histogram.len() as u32;
+            let layer_clock = Instant::now();
+            let mut report = LayerReport {
+                depth,
+                new: 0,
+                total,
+                generated: 0,
+                sent_positions: 0,
+                sent_bytes: 0,
+                rounds: 0,
+                millis: Millis::default(),
+            };
+            let mut cursor = 0;
+            loop {
+                let round = self.expand_round(puzzle, &plan, &sets, &mut cursor);
+                let mut sent = [0u64; 2];
+                let outgoing: Vec<Vec<u8>> = round
+                    .remote
+                    .into_iter()
+                    .enumerate()
+                    .map(|(to, mut positions)| {
+                        let bytes = codec::encode(&mut positions, plan.range(to).0);
+                        sent[0] += positions.len() as u64;
+                        sent[1] += bytes.len() as u64;
+                        bytes
+                    })
+                    .collect();
+                let incoming = net.all_to_all(outgoing);
+                let received: Result<Vec<u64>, _> = incoming
+                    .into_par_iter()
+                    .map(|bytes| {
+                        let mut new = 0;
+                        codec::decode(&bytes, first, |r| new += u64::from(r < end && sets.reach(r)))?;
+                        Ok::<u64, codec::CodecError>(new)
+                    })
+                    .collect();
+                let failed = match &received {
+                    Ok(_) => 0,
+                    Err(e) => {
+                        (self.warn)(&format!("rank {me}: positions received do not decode (a bug): {e}"));
+                        1
+                    }
+                };
+                let new = round.new + received.map_or(0, |r| r.iter().sum::<u64>());
+                let [time, interrupt] = self.hit_flags(&guard);
+                let more = u64::from(cursor < sets.layer.word_count());
+                let s = net.sum(&[more, round.generated, new, time, interrupt, failed, sent[0], sent[1]]);
+                report.rounds += 1;
+                report.generated += s[1];
+                report.new += s[2];
+                report.sent_positions += s[6];
+                report.sent_bytes += s[7];
+                generated += s[1];
+                if s[FAILED] > 0 {
+                    return Err(EnumerateError::Refused(
+                        "a rank received positions that do not decode (a bug; it says which)".into(),
+                    ));
+                }
+                if s[INTERRUPT] > 0 {
+                    return Err(EnumerateError::Stopped(LimitHit::Interrupted));
+                }
+                if s[TIME] > 0 {
+                    return Err(EnumerateError::Stopped(LimitHit::Time(limits.timeout.unwrap_or_default())));
+                }
+                if let Some(max) = limits.max_nodes.filter(|&m| generated >= m) {
+                    return Err(EnumerateError::Stopped(LimitHit::Nodes(max)));
+                }
+                if s[0] == 0 {
+                    break;
+                }
+            }
+            report.millis = layer_clock.elapsed().into();
+            if report.new == 0 {
+                break;
+            }
+            histogram.push(report.new);
+            total += report.new;
+            report.total = total;
+            progress(LayerStats { depth, new: report.new, total, state_count: n });
+            std::mem::swap(&mut sets.layer, &mut sets.next);
+            sets.next.clear();
+            if let Some(c) = &checkpoints {
+                c.save(net, &histogram, generated, &sets.seen, &sets.layer, self.warn)?;
+            }
+            if let (0, Some(log)) = (me, self.layer_log) {
+                log(&report);
+            }
+        }
+        // The farthest positions: each rank's part of the last layer, gathered on rank 0 in
+        // rank order (increasing, as the one-process search lists them).
+        let mut mine = Vec::new();
+        sets.layer.for_each_in(0..sets.layer.word_count(), |off| mine.push(first + off));
+        let mut outgoing = vec![Vec::new(); ranks];
+        outgoing[0] = codec::encode(&mut mine, 0);
+        let mut antipodes = Vec::new();
+        for bytes in net.all_to_all(outgoing) {
+            codec::decode(&bytes, 0, |r| antipodes.push(puzzle.unrank(r)))
+                .map_err(|e| EnumerateError::Refused(format!("the farthest positions do not decode (a bug): {e}")))?;
+        }
+        Ok(Enumeration {
+            histogram,
+            antipodes,
+            depths: None,
+            elapsed: clock.elapsed(),
+            memory_bytes: plan.per_rank() * ranks as u64,
+        })
+    }
+}
