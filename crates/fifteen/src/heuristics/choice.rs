@@ -118,9 +118,8 @@ impl HeuristicChoice {
             HeuristicChoice::Pdb78 => Some(HeuristicChoice::Pdb663),
             HeuristicChoice::Pdb663 => Some(HeuristicChoice::WalkingDistance),
             HeuristicChoice::Pdb6666 => Some(HeuristicChoice::LinearConflict),
-            // The catalogue gives way to the additive tables, which a user is likelier to
-            // have than the zero-aware 6-6-6-6 ones (asked for by name).
-            HeuristicChoice::Zpdb6666x7 | HeuristicChoice::Zpdb6666 => Some(HeuristicChoice::Pdb6666),
+            HeuristicChoice::Zpdb6666x7 => Some(HeuristicChoice::Zpdb6666),
+            HeuristicChoice::Zpdb6666 => Some(HeuristicChoice::Pdb6666),
             HeuristicChoice::WalkingDistance => Some(HeuristicChoice::LinearConflict),
             _ => None,
         }
