@@ -730,7 +730,7 @@ impl Pool {
         found: Option<Vec<u8>>,
         hit: Option<Hit>,
     ) -> Option<Cancel> {
-        let Some(at) = self.out[from].iter().position(|(i, _)| *i == index) else { return None };
+        let at = self.out[from].iter().position(|(i, _)| *i == index)?;
         let (_, lease) = self.out[from].swap_remove(at);
         self.leased -= lease.unwrap_or(0);
         self.nodes += nodes;

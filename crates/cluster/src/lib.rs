@@ -6,7 +6,7 @@
 //! - [`bfs`]: distributed breadth-first enumeration ([`ClusterBfs`]), the rank space shared
 //!   among the ranks, each layer's new positions exchanged all-to-all, checkpoints per layer
 //!   ([`checkpoint`]);
-//! - [`transport`]: what they need of a network ([`Transport`]): MPI ([`mpi`], feature `mpi`),
+//! - [`transport`]: what they need of a network ([`Transport`]): MPI (`mpi`, feature `mpi`),
 //!   or threads of one process ([`threads`]), on which the tests run them;
 //! - [`cli`]: the programs (`fifteen-mpi`, `goat-mpi`): rank 0 reads the inputs and writes the
 //!   records of `fifteen solve` and `fifteen analyze`, the other ranks work.

@@ -1,6 +1,6 @@
 //! What the distributed algorithms need of a network: numbered ranks, small messages between
 //! any two of them in the order they were sent, and three collectives that every rank calls
-//! together. MPI is the real one ([`crate::mpi`], feature `mpi`); [`crate::threads`] runs
+//! together. MPI is the real one (`slide_cluster::mpi`, feature `mpi`); [`crate::threads`] runs
 //! the ranks as threads of one process, for the tests and for a machine without MPI.
 
 use std::time::Duration;

@@ -226,8 +226,13 @@ fn a_flood_of_good_and_hostile_requests_from_several_clients() {
     );
 
     // The 8-puzzle's histogram is counted once, before the flood (0.03 s on a quiet machine;
-    // over the 0.3 s budget it would be said unavailable, which is not what this checks).
-    let warm = post(addr, "/api/histogram", &body(tiles(3, 3), "1 2 3 / 4 5 6 / 7 8 0")).json();
+    // over the 0.3 s budget it would be said unavailable, which is not what this checks). A
+    // machine busy with other work may cut a try short: the server keeps the count only once
+    // it is whole, so it is asked again.
+    let warm = (0..100)
+        .map(|_| post(addr, "/api/histogram", &body(tiles(3, 3), "1 2 3 / 4 5 6 / 7 8 0")).json())
+        .find(|h| h["available"] == json!(true))
+        .expect("the 8-puzzle's histogram within 0.3 s in one of 100 tries");
     assert_eq!(warm["states"], json!(181_440), "{warm}");
 
     // Slow clients hold connections open with half a request, all through the flood.

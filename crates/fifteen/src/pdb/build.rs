@@ -474,7 +474,7 @@ impl Search {
         mut placement: impl FnMut(u64, u8),
     ) -> (u64, u64) {
         let layout = self.layout;
-        let open = if depth % 2 == 0 { EVEN } else { 3 - EVEN };
+        let open = if depth.is_multiple_of(2) { EVEN } else { 3 - EVEN };
         let next = 3 - open;
         let value = depth.min(254) as u8;
         let first_word = chunk * CHUNK_WORDS;

@@ -11,7 +11,7 @@
 //! them (a pattern in an orientation of the board: the cells mapped by the orientation, a
 //! byte per tile, in slot order), its rank or order and occupied cells, and its entry, so that
 //! a move rewrites one byte and updates one rank per lookup holding the moved tile (a few word
-//! operations and a small table, [`Tree25::pending`]). The sums of a catalogue (one per
+//! operations and a small table, `Tree25::pending`). The sums of a catalogue (one per
 //! partition and orientation) are kept as bytes and updated by the changed entries, 32 at a
 //! time. The expansion ranks all of a node's children, then reads all their entries (the
 //! reads, each likely a cache miss, on their way at once), before the search descends into
