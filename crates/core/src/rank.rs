@@ -203,8 +203,7 @@ impl SubsetRanker {
         let mut chunk = 0;
         let mut rest = mask;
         while rest != 0 {
-            let part =
-                self.parts[((chunk * (self.k + 1) + below.min(self.k)) * 32 + (rest & 31) as usize) % self.parts.len()];
+            let part = self.parts[(chunk * (self.k + 1) + below.min(self.k)) * 32 + (rest & 31) as usize];
             rank += part >> 3;
             below += (part & 7) as usize;
             rest >>= CHUNK;

@@ -93,6 +93,8 @@ pub const FIFTEEN: Variant = Variant {
         named(HeuristicChoice::Pdb663),
         named(HeuristicChoice::Pdb78),
         named(HeuristicChoice::Pdb6666),
+        named(HeuristicChoice::Zpdb6666),
+        named(HeuristicChoice::Zpdb6666x7),
     ],
     shapes_text: "any size from 2x2 to 100x100 (--size RxC, or inferred from the rows or a square cell count); \
                   the optimal methods take boards up to 5x5, weighted up to 64 cells (8x8), fast any size; \

@@ -279,7 +279,7 @@ impl Solver {
         match (shape.cells(), shape.rows().max(shape.cols())) {
             (0..=10, _) => HeuristicChoice::Exact,
             (16, 4) => HeuristicChoice::Pdb78,
-            (25, 5) => HeuristicChoice::Pdb6666,
+            (25, 5) => HeuristicChoice::Zpdb6666,
             (_, 5) if shape.rows().min(shape.cols()) >= 4 => HeuristicChoice::LinearConflict,
             _ => HeuristicChoice::WalkingDistance,
         }

@@ -161,10 +161,12 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
         ControlFlow::Continue(())
     }
 
-    /// One loop over the blank's neighbours (one call site of `visit`, which the compiler
-    /// inlines, recursion and all); a child beyond the budget is not made, and where the
-    /// heuristic's change follows from the move alone (Manhattan distance) its board is not
-    /// even slid.
+    /// Off 4x4, one loop over the blank's neighbours (one call site of `visit`, which the
+    /// compiler inlines, recursion and all); a child beyond the budget is not made, and where
+    /// the heuristic's change follows from the move alone (Manhattan distance) its board is not
+    /// even slid. On 4x4 the expansion unrolled by the blank's cell serves instead, which makes
+    /// each child (two `u64`s) before comparing the budget: the loop cost Manhattan's IDA*
+    /// there more than the slides it spared (docs/BENCHMARKS.md, "issue 29").
     #[inline(always)]
     fn expand_within<F: FnMut(Slide, Self::Node) -> ControlFlow<()>>(
         &self,
@@ -173,7 +175,7 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
         beyond: &mut Beyond,
         mut visit: F,
     ) -> ControlFlow<()> {
-        if H::FAR_READS {
+        if H::FAR_READS || FOUR_BY_FOUR {
             return self.expand(node, |mv, child| {
                 if child.h > budget {
                     beyond.add(child.h);

@@ -341,14 +341,20 @@ fn the_assembled_heuristic_passes_its_check_and_an_inflated_table_fails_it() {
     assert!(partition.check_heuristic(inflated, 3).is_err());
 }
 
+/// Each sum (the whole partition, or each of a catalogue's groups) covers every goal cell but
+/// the blank's exactly once, and a catalogue uses each of its tables.
 #[test]
 fn every_partition_covers_each_goal_cell_but_the_blank_once() {
     for partition in Partition::all() {
-        let mut cells: Vec<u8> = partition.patterns.iter().flatten().copied().collect();
-        cells.push(partition.blank);
-        cells.sort_unstable();
         let all: Vec<u8> = (0..partition.shape.cells() as u8).collect();
-        assert_eq!(cells, all, "{}", partition.name);
+        for group in partition.groups() {
+            let mut cells: Vec<u8> = group.iter().flat_map(|&p| partition.patterns[p].iter().copied()).collect();
+            cells.push(partition.blank);
+            cells.sort_unstable();
+            assert_eq!(cells, all, "{}: sum {group:?}", partition.name);
+        }
+        let used: std::collections::BTreeSet<usize> = partition.groups().into_iter().flatten().collect();
+        assert_eq!(used.len(), partition.patterns.len(), "{}: every table in a sum", partition.name);
         assert_eq!(partition.specs().len(), partition.patterns.len());
     }
 }

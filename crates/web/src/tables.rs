@@ -139,7 +139,7 @@ impl Tables {
     pub fn tile_note(&self, dims: Dims, used: &str) -> Option<String> {
         let shape = dims.shape()?;
         let wanted = fifteen::Solver::strongest(shape).partition()?;
-        if ["pdb663", "pdb78", "pdb6666"].contains(&used) {
+        if ["pdb663", "pdb78", "pdb6666", "zpdb6666", "zpdb6666x7"].contains(&used) {
             return None;
         }
         // On 4x4 the 6-6-3 set is the one to mention: it takes seconds, and once there it

@@ -45,7 +45,8 @@ impl TileProgram for FifteenProgram {
     const ABOUT: &'static str =
         "Optimal solutions of RxC sliding-tile puzzles (8-, 15-, 24-puzzle, 2x2 to 5x5), fast ones up to 100x100";
     const DEFAULT_HEURISTIC: &'static str = "the strongest at hand: exact tables up to 10 cells; on 4x4 pdb78, else \
-                                             pdb663; on 5x5 pdb6666, else linear-conflict; walking-distance elsewhere. \
+                                             pdb663; on 5x5 zpdb6666, else pdb6666, else linear-conflict; walking-distance \
+                                             elsewhere. \
                                              With --metric mtm: on 4x4 pdb once built, else walking-distance";
     const EXAMPLES: &'static [Example] = &[
         (&[], "the code-golf challenge's five 15-puzzles, solved optimally (195 moves in all)"),

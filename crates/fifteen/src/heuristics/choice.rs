@@ -36,11 +36,18 @@ pub enum HeuristicChoice {
     /// Additive 6-6-6-6 pattern databases with the mirrored lookup (5x5, blank in a corner;
     /// 510 MB, built once on request: `fifteen tables build pdb6666`).
     Pdb6666,
+    /// The same partition with zero-aware tables (5x5, blank in a corner; 724 MB, built once
+    /// on request: `fifteen tables build zpdb6666`).
+    Zpdb6666,
+    /// Clausecker's catalogue of seven 6-6-6-6 partitions over 14 zero-aware tables, with the
+    /// mirrored lookups (5x5, blank in a corner; 2.5 GB, built once on request: `fifteen
+    /// tables build zpdb6666x7`).
+    Zpdb6666x7,
 }
 
 impl HeuristicChoice {
     /// Every choice, weakest first.
-    pub const ALL: [HeuristicChoice; 8] = [
+    pub const ALL: [HeuristicChoice; 10] = [
         HeuristicChoice::None,
         HeuristicChoice::Manhattan,
         HeuristicChoice::LinearConflict,
@@ -49,6 +56,8 @@ impl HeuristicChoice {
         HeuristicChoice::Pdb663,
         HeuristicChoice::Pdb78,
         HeuristicChoice::Pdb6666,
+        HeuristicChoice::Zpdb6666,
+        HeuristicChoice::Zpdb6666x7,
     ];
 
     /// The choice named `name` (as [`HeuristicChoice::name`] writes it).
@@ -67,6 +76,10 @@ impl HeuristicChoice {
             HeuristicChoice::Pdb663 => "6-6-3 pattern databases (4x4; built on first use)",
             HeuristicChoice::Pdb78 => "7-8 pattern databases (4x4; built on request: `tables build pdb78`)",
             HeuristicChoice::Pdb6666 => "6-6-6-6 pattern databases (5x5; built on request: `tables build pdb6666`)",
+            HeuristicChoice::Zpdb6666 => "zero-aware 6-6-6-6 pattern databases (5x5; built on request: `tables build zpdb6666`)",
+            HeuristicChoice::Zpdb6666x7 => {
+                "seven zero-aware 6-6-6-6 partitions, the largest sum (5x5; built on request: `tables build zpdb6666x7`)"
+            }
         }
     }
 
@@ -81,6 +94,8 @@ impl HeuristicChoice {
             HeuristicChoice::Pdb663 => "pdb663",
             HeuristicChoice::Pdb78 => "pdb78",
             HeuristicChoice::Pdb6666 => "pdb6666",
+            HeuristicChoice::Zpdb6666 => "zpdb6666",
+            HeuristicChoice::Zpdb6666x7 => "zpdb6666x7",
         }
     }
 
@@ -90,6 +105,8 @@ impl HeuristicChoice {
             HeuristicChoice::Pdb663 => Some(Partition::pdb663()),
             HeuristicChoice::Pdb78 => Some(Partition::pdb78()),
             HeuristicChoice::Pdb6666 => Some(Partition::pdb6666()),
+            HeuristicChoice::Zpdb6666 => Some(Partition::zpdb6666()),
+            HeuristicChoice::Zpdb6666x7 => Some(Partition::zpdb6666x7()),
             _ => None,
         }
     }
@@ -101,6 +118,8 @@ impl HeuristicChoice {
             HeuristicChoice::Pdb78 => Some(HeuristicChoice::Pdb663),
             HeuristicChoice::Pdb663 => Some(HeuristicChoice::WalkingDistance),
             HeuristicChoice::Pdb6666 => Some(HeuristicChoice::LinearConflict),
+            HeuristicChoice::Zpdb6666x7 => Some(HeuristicChoice::Zpdb6666),
+            HeuristicChoice::Zpdb6666 => Some(HeuristicChoice::Pdb6666),
             HeuristicChoice::WalkingDistance => Some(HeuristicChoice::LinearConflict),
             _ => None,
         }
@@ -152,7 +171,11 @@ impl AnyHeuristic {
                 Some(dir) => ExactDistance::load(table_puzzle, puzzle, dir, progress)?,
                 None => ExactDistance::build(puzzle)?,
             }),
-            HeuristicChoice::Pdb663 | HeuristicChoice::Pdb78 | HeuristicChoice::Pdb6666 => {
+            HeuristicChoice::Pdb663
+            | HeuristicChoice::Pdb78
+            | HeuristicChoice::Pdb6666
+            | HeuristicChoice::Zpdb6666
+            | HeuristicChoice::Zpdb6666x7 => {
                 let partition = choice.partition().expect("a pattern-database choice");
                 AnyHeuristic::Pdb(load_pdb(&partition, puzzle, data_dir, progress)?)
             }

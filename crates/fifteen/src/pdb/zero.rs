@@ -17,6 +17,8 @@
 //! blank in its region (it steps onto the cell the tile left, beside it), so it leaves every
 //! such entry as it was, as with additive tables.
 
+use std::sync::{Mutex, PoisonError};
+
 use slide_core::rank::SubsetRanker;
 
 use super::build::{Grid, MAX_PATTERN};
@@ -96,6 +98,40 @@ impl ZeroIndex {
         self.entries
     }
 
+    /// The number of entries of a table of `k` tiles on `shape`, as [`ZeroIndex::entries`]
+    /// gives, without building the index (its region map is megabytes): counted once per
+    /// process and remembered, since every listing of the table sets asks for it (the
+    /// command line's help does, on every run).
+    ///
+    /// # Panics
+    /// As [`ZeroIndex::new`].
+    pub fn count(shape: Shape, k: usize) -> u64 {
+        static COUNTED: Mutex<Vec<(Shape, usize, u64)>> = Mutex::new(Vec::new());
+        let mut counted = COUNTED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&(.., entries)) = counted.iter().find(|(s, n, _)| (*s, *n) == (shape, k)) {
+            return entries;
+        }
+        let n = shape.cells();
+        assert!((1..=MAX_ZERO_PATTERN).contains(&k) && k < n, "zero-aware patterns have 1 to 7 tiles");
+        let grid = Grid::new(shape);
+        let orders: u64 = (1..=k as u64).product();
+        let mut regions = 0u64;
+        let mut mask: u64 = (1 << k) - 1;
+        while mask < 1 << n {
+            let free = grid.all & !(mask as u32);
+            let mut left = free;
+            while left != 0 {
+                left &= !grid.region(left.trailing_zeros(), free);
+                regions += 1;
+            }
+            let low = mask & mask.wrapping_neg();
+            let high = mask + low;
+            mask = high | (((mask ^ high) >> 2) / low);
+        }
+        counted.push((shape, k, regions * orders));
+        regions * orders
+    }
+
     /// The number of tiles.
     pub fn tiles(&self) -> usize {
         self.k
@@ -132,7 +168,7 @@ impl ZeroIndex {
     pub fn index_of(&self, mask: u32, order: u32, blank: u8) -> u64 {
         let rank = self.subsets.rank(mask) as usize;
         let map = self.maps[rank];
-        let region = if map & 0xff > 1 { self.regions[rank * self.n + blank as usize % self.n] as u64 } else { 0 };
+        let region = if map & 0xff > 1 { self.regions[rank * self.n + blank as usize] as u64 } else { 0 };
         (map >> 8) + region * self.orders as u64 + order as u64
     }
 
@@ -183,6 +219,11 @@ mod tests {
         // 177,100 sets of cells: 111,180 with one region, 57,948 with two, 7,576 with three,
         // 384 with four, 12 with five; 720 orders each.
         assert_eq!(index.entries(), 181_008_000);
+        assert_eq!(ZeroIndex::count(Shape::TWENTY_FOUR, 6), 181_008_000);
+        for (rows, cols, k) in [(3, 3, 3), (2, 4, 2), (3, 4, 4)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            assert_eq!(ZeroIndex::count(shape, k), ZeroIndex::new(shape, k).entries(), "{rows}x{cols}, {k}");
+        }
         assert_eq!(index.regions(0b111111), 1);
         // The corner cell 0 walled off by cells 1 and 5.
         assert_eq!(index.regions(1 << 1 | 1 << 5 | 1 << 12 | 1 << 13 | 1 << 14 | 1 << 24), 2);
