@@ -235,7 +235,35 @@ async fn puzzles() -> Json<Vec<Offered>> {
     Json(list)
 }
 
-async fn status(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
+/// What `/api/status` says: the version, the tables, the search lanes and the budget.
+#[derive(Serialize)]
+struct Status {
+    version: &'static str,
+    data_dir: String,
+    tables: Vec<crate::tables::SetStatus>,
+    background_build: String,
+    searches: Lanes,
+    budget: Budget,
+}
+
+/// The search lanes: long searches and quick ones, each with its slots.
+#[derive(Serialize)]
+struct Lanes {
+    running: usize,
+    slots: usize,
+    quick_running: usize,
+    quick_slots: usize,
+}
+
+/// The budget of one search.
+#[derive(Serialize)]
+struct Budget {
+    seconds: f64,
+    memory_bytes: u64,
+    quick_seconds: f64,
+}
+
+async fn status(State(app): State<Arc<App>>) -> Json<Status> {
     let build = match app.tables.build_state() {
         Build::NotNeeded => "the 6-6-3 databases were built before".to_string(),
         Build::Running(since) => format!("building the 6-6-3 databases ({} s so far)", since.elapsed().as_secs()),
@@ -243,23 +271,24 @@ async fn status(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
         Build::Off => "no background builds (--no-table-builds)".into(),
         Build::Failed(why) => format!("the 6-6-3 databases could not be built: {why}"),
     };
-    Json(serde_json::json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "data_dir": app.tables.dir().display().to_string(),
-        "tables": app.tables.status(),
-        "background_build": build,
-        "searches": {
-            "running": app.searches.running(Lane::Long),
-            "slots": app.searches.slots,
-            "quick_running": app.searches.running(Lane::Quick),
-            "quick_slots": app.searches.slots,
+    let searches = &app.searches;
+    Json(Status {
+        version: env!("CARGO_PKG_VERSION"),
+        data_dir: app.tables.dir().display().to_string(),
+        tables: app.tables.status(),
+        background_build: build,
+        searches: Lanes {
+            running: searches.running(Lane::Long),
+            slots: searches.slots,
+            quick_running: searches.running(Lane::Quick),
+            quick_slots: searches.slots,
         },
-        "budget": {
-            "seconds": app.searches.timeout.as_secs_f64(),
-            "memory_bytes": app.searches.max_memory,
-            "quick_seconds": app.searches.quick_timeout.as_secs_f64(),
+        budget: Budget {
+            seconds: searches.timeout.as_secs_f64(),
+            memory_bytes: searches.max_memory,
+            quick_seconds: searches.quick_timeout.as_secs_f64(),
         },
-    }))
+    })
 }
 
 async fn position(

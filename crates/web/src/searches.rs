@@ -67,9 +67,15 @@ impl ApiError {
     }
 }
 
+/// The body of every refusal: `{"error": "..."}`.
+#[derive(serde::Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = axum::Json(serde_json::json!({ "error": self.message }));
+        let body = axum::Json(ErrorBody { error: &self.message });
         let mut response = (self.status, body).into_response();
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
