@@ -36,8 +36,8 @@ use slide_core::Direction;
 mod page;
 
 use crate::branching::Branching;
-use crate::heuristics::exact::{TileSpace, MAX_SPACE_CELLS};
-use crate::parse::{board_text, parse_grid};
+use crate::heuristics::exact::MAX_SPACE_CELLS;
+use crate::parse::parse_grid;
 use crate::scramble::{random_grid, scramble_grid};
 use crate::solvable::check_solvable_grid;
 use crate::{Dims, Grid, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
@@ -97,8 +97,9 @@ pub const FIFTEEN: Variant = Variant {
         named(HeuristicChoice::Zpdb6666x7),
     ],
     shapes_text: "any size from 2x2 to 100x100 (--size RxC, or inferred from the rows or a square cell count); \
-                  the optimal methods take boards up to 5x5, weighted up to 64 cells (8x8), fast any size; \
-                  --metric mtm solves up to 16 cells (4x4) and analyzes up to 12",
+                  the optimal methods take boards of 2 to 5 rows and columns (up to 5x5), weighted up to 64 cells \
+                  (8x8), fast any size; analyze takes boards whose positions fit the memory (2x6 and 3x4 on a \
+                  laptop); --metric mtm solves up to 16 cells (4x4) and analyzes up to 12",
     table_sets: crate::table_sets,
 };
 
@@ -401,9 +402,10 @@ fn too_large(dims: Dims, what: &str) -> String {
         ),
         false => String::new(),
     };
+    // The limit is the sides, not the cells: 2x6 has fewer cells than 5x5 and is refused.
     format!(
-        "a {dims} board is too large for {what}: the optimal methods take boards up to 5x5 (25 cells); \
-         {weighted}`solve --algorithm fast` solves boards up to 100x100, not optimally"
+        "a {dims} board is too large for {what}: the optimal methods take boards of 2 to 5 rows and 2 to 5 \
+         columns, up to 5x5; {weighted}`solve --algorithm fast` solves boards up to 100x100, not optimally"
     )
 }
 
@@ -717,47 +719,6 @@ impl Tiles {
         })
     }
 
-    /// The whole space reachable from `start` in the multi-tile metric (boards of up to 12
-    /// cells), toward `goal`.
-    fn analyze_multi_tile(
-        &self,
-        start: &Grid,
-        goal: &Grid,
-        limits: &Limits,
-        progress: &dyn Progress,
-    ) -> Result<Analysis<Self>, AnswerError> {
-        let dims = start.dims();
-        if let Some(why) = mtm::too_large_to_analyze(dims) {
-            return Err(AnswerError::Input(why));
-        }
-        let cells = dims.cells();
-        let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
-        let e = crate::mtm::analyze(start, DepthStore::None, limits, &*task).map_err(|e| match e {
-            crate::mtm::MtmError::Enumerate(e) => AnswerError::enumeration(Some(&format!("analyzing {dims}")), e),
-            e => AnswerError::Input(e.to_string()),
-        })?;
-        drop(task);
-        let from = if start == goal { "the goal" } else { "the start" };
-        let fields = SpaceFields {
-            rows: dims.rows() as u8,
-            cols: dims.cols() as u8,
-            goal: goal.cells().iter().map(|&t| t as u8).collect(),
-            start: (start != goal).then(|| start.cells().iter().map(|&t| t as u8).collect()),
-            memory_bytes: e.memory_bytes,
-            metric: Some(Metric::MultiTile.name()),
-        };
-        let antipodes = crate::mtm::boards(dims, &e.antipodes);
-        let words = SpaceWords {
-            title: format!("{dims} in the multi-tile metric, from {from} {start}"),
-            origin: from,
-            chart_title: format!("{} {dims}, multi-tile metric", self.variant.name),
-            antipodes: antipodes.iter().map(Grid::text).collect(),
-            notes: vec![format!("memory: {}", human_bytes(e.memory_bytes))],
-        };
-        let antipodes = antipodes.iter().map(|g| g.cells().iter().map(|&t| t as u8).collect()).collect();
-        Ok(Analysis::new(fields, e.histogram, antipodes, e.elapsed, words))
-    }
-
     /// The staged solver's answer, any size.
     /// The staged solver's answer, any size, within the request's bounds.
     fn fast_answer(&self, input: &TileInput, request: &SolveRequest) -> Result<Answer, AnswerError> {
@@ -1049,8 +1010,9 @@ impl Facade for Tiles {
         };
         let dims = start.dims();
         let cells = dims.cells();
-        if self.multi.is_some() {
-            return self.analyze_multi_tile(&start, &goal, limits, progress);
+        let multi = self.multi.is_some();
+        if let Some(why) = multi.then(|| mtm::too_large_to_analyze(dims)).flatten() {
+            return Err(AnswerError::Input(why));
         }
         if cells > MAX_SPACE_CELLS {
             let advice = format!(
@@ -1072,33 +1034,47 @@ impl Facade for Tiles {
                 human_bytes(limits.max_memory.unwrap_or(u64::MAX))
             )));
         }
-        let (Some((shape, origin)), Some((_, goal))) = (start.tile_state(), goal.tile_state()) else {
-            return Err(AnswerError::Bug("a board of at most 16 cells does not pack (a bug)".into()));
+        // One space for both metrics and every board whose ranks fit (2x6 and 6x2 too,
+        // whose sides the packed solvers' shapes do not take): the single-tile metric is
+        // the multi-tile one with one tile a move.
+        let puzzle = match multi {
+            true => crate::mtm::MtmPuzzle::new(&goal),
+            false => crate::mtm::MtmPuzzle::single_tile(&goal),
         };
-        let space = TileSpace::new(TilePuzzle::new(shape, goal))
-            .ok_or_else(|| AnswerError::Bug("no ranked space for a board of at most 16 cells (a bug)".into()))?;
+        let (Some(origin), Some(space)) = (crate::mtm::pack(&start), puzzle.and_then(crate::mtm::MtmSpace::new)) else {
+            return Err(AnswerError::Bug(format!("no ranked space for a board of {cells} cells (a bug)")));
+        };
         let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
         let e = enumerator
             .enumerate(&space, &[origin], DepthStore::None, limits, &*task)
-            .map_err(|e| AnswerError::enumeration(Some(&format!("analyzing {shape}")), e))?;
+            .map_err(|e| AnswerError::enumeration(Some(&format!("analyzing {dims}")), e))?;
         drop(task);
-        let from = if origin == goal { "the goal" } else { "the start" };
-        let fields = SpaceFields {
-            rows: shape.rows(),
-            cols: shape.cols(),
-            goal: goal.to_cells(cells),
-            start: (origin != goal).then(|| origin.to_cells(cells)),
-            memory_bytes: e.memory_bytes,
-            metric: None,
+        let from = if start == goal { "the goal" } else { "the start" };
+        let metric = multi.then_some(Metric::MultiTile);
+        let in_metric = match metric {
+            Some(_) => " in the multi-tile metric",
+            None => "",
         };
+        let fields = SpaceFields {
+            rows: dims.rows() as u8,
+            cols: dims.cols() as u8,
+            goal: goal.cells().iter().map(|&t| t as u8).collect(),
+            start: (start != goal).then(|| start.cells().iter().map(|&t| t as u8).collect()),
+            memory_bytes: e.memory_bytes,
+            metric: metric.map(Metric::name),
+        };
+        let antipodes = crate::mtm::boards(dims, &e.antipodes);
         let words = SpaceWords {
-            title: format!("{shape}, from {from} {}", board_text(&origin, shape)),
+            title: format!("{dims}{in_metric}, from {from} {start}"),
             origin: from,
-            chart_title: format!("{} {shape}", self.variant.name),
-            antipodes: e.antipodes.iter().map(|s| board_text(s, shape)).collect(),
+            chart_title: match metric {
+                Some(_) => format!("{} {dims}, multi-tile metric", self.variant.name),
+                None => format!("{} {dims}", self.variant.name),
+            },
+            antipodes: antipodes.iter().map(Grid::text).collect(),
             notes: vec![format!("memory: {}", human_bytes(e.memory_bytes))],
         };
-        let antipodes = e.antipodes.iter().map(|s| s.to_cells(cells)).collect();
+        let antipodes = antipodes.iter().map(|g| g.cells().iter().map(|&t| t as u8).collect()).collect();
         Ok(Analysis::new(fields, e.histogram, antipodes, e.elapsed, words))
     }
 

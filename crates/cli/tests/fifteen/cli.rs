@@ -174,7 +174,7 @@ fn printed_positions_read_back() {
 /// optimal methods refuse them with exit 2, naming their limit and the methods that take them.
 #[test]
 fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
-    for (size, rows, cols) in [("6x6", 6, 6), ("3x40", 3, 40), ("100x100", 100, 100)] {
+    for (size, rows, cols) in [("2x6", 2, 6), ("6x6", 6, 6), ("3x40", 3, 40), ("100x100", 100, 100)] {
         let o = fifteen(&["random", "--size", size, "--seed", "5", "--json"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let v = &json_lines(&o)[0];
@@ -195,13 +195,17 @@ fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
             };
             assert!(e.contains(&format!("a {size} board is too large for {what}")), "{e}");
             assert!(e.contains("up to 5x5") && e.contains("--algorithm fast"), "{e}");
+            // The limit is the sides: 2x6 has fewer cells than 5x5.
+            assert!(e.contains("2 to 5 rows and 2 to 5 columns") && !e.contains("25 cells"), "{e}");
             // Weighted A* is named where it applies: up to 64 cells.
             assert_eq!(e.contains("--algorithm weighted"), rows * cols <= 64, "{e}");
         }
-        let o = fifteen(&["analyze", "--size", size]);
-        assert_eq!(o.status.code(), Some(2));
-        let e = String::from_utf8_lossy(&o.stderr);
-        assert!(e.contains(&format!("analyzing {size} would rank {}! positions", rows * cols)), "{e}");
+        if rows * cols > 12 {
+            let o = fifteen(&["analyze", "--size", size]);
+            assert_eq!(o.status.code(), Some(2));
+            let e = String::from_utf8_lossy(&o.stderr);
+            assert!(e.contains(&format!("analyzing {size} would rank {}! positions", rows * cols)), "{e}");
+        }
     }
     // Scrambles of a 10x10 board, in text, read back with the size inferred from the rows.
     let o = fifteen(&["scramble", "--size", "10x10", "--moves", "200", "--seed", "2", "--count", "2"]);
@@ -310,4 +314,32 @@ fn the_shared_command_line_runs_for_fifteen() {
         (err.code, err.message.as_str()),
         (ExitCode::BadInput, "row 3, column 3: tile 8 appears twice (first at row 3, column 2)")
     );
+}
+
+/// lightln2's complete breadth-first search of the 6x2 board (github.com/lightln2/SlidingTilesSolver,
+/// results/normal_frontier/12-6x2.log): the positions at each distance from the goal, 0 to 80.
+const PUBLISHED_6X2: [u64; 81] = [
+    1, 2, 3, 6, 11, 20, 36, 60, 95, 155, 258, 426, 688, 1106, 1723, 2615, 3901, 5885, 8851, 13205, 19508, 28593, 41179,
+    58899, 83582, 118109, 165136, 228596, 312542, 423797, 568233, 755727, 994641, 1296097, 1667002, 2119476, 2660415,
+    3300586, 4038877, 4877286, 5804505, 6810858, 7864146, 8929585, 9958080, 10902749, 11716813, 12356080, 12791679,
+    13002649, 12981651, 12723430, 12245198, 11572814, 10738102, 9772472, 8720063, 7623133, 6526376, 5459196, 4457799,
+    3546306, 2749552, 2068975, 1510134, 1064591, 720002, 464913, 284204, 165094, 89649, 45758, 21471, 9583, 3829, 1427,
+    430, 129, 33, 12, 2,
+];
+
+/// A board with a side past 5 whose positions fit the memory is analyzed whole: 2x6 and 6x2
+/// passed analyze's size check, then failed on the packed solvers' shapes (sides up to 5).
+/// Their histograms equal the published one layer for layer (a whole-space search each, about
+/// a minute in the tests' build).
+#[test]
+fn boards_with_a_side_past_five_are_analyzed_whole() {
+    for size in ["2x6", "6x2"] {
+        let o = fifteen(&["analyze", "--json", "--quiet", "--size", size]);
+        assert!(o.status.success(), "{size}: {}", String::from_utf8_lossy(&o.stderr));
+        let v = &json_lines(&o)[0];
+        let histogram: Vec<u64> = v["histogram"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+        assert_eq!(histogram, PUBLISHED_6X2, "{size}");
+        assert_eq!((v["states"].as_u64(), v["max_depth"].as_u64()), (Some(239_500_800), Some(80)), "{size}");
+        assert_eq!(v["antipodes"].as_array().map(Vec::len), Some(2), "{size}");
+    }
 }

@@ -4,9 +4,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
-
-use super::memory::{buffer_bytes, hash_map_bytes};
+use super::memory::buffer_bytes;
+use super::store::StateMap;
 use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Heuristic, Puzzle};
 
@@ -32,7 +31,7 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
     let clock = Instant::now();
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
-    let mut nodes: FxHashMap<P::State, Node<P::State, P::Move>> = FxHashMap::default();
+    let mut nodes: StateMap<P::State, Node<P::State, P::Move>> = StateMap::new();
     // A max-heap of (lowest f, deepest g, oldest entry); `queued[entry]` holds the key, h
     // and the heuristic's carried value. Entries made stale by a cheaper path are skipped
     // when popped.
@@ -56,7 +55,7 @@ pub fn astar<P: Puzzle, H: Heuristic<P>>(
             found = Some(key);
             break;
         }
-        let bytes = hash_map_bytes(&nodes)
+        let bytes = nodes.footprint()
             + buffer_bytes::<(Reverse<u32>, u32, Reverse<usize>)>(open.len(), open.capacity())
             + buffer_bytes::<(P::State, u32, H::Carried)>(queued.len(), queued.capacity());
         if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {

@@ -1,13 +1,11 @@
 //! Breadth-first search with path recovery, and shortest-path counting.
 
-use std::collections::hash_map::Entry;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
-
 use super::layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
-use super::memory::{hash_map_bytes, Footprint};
+use super::memory::Footprint;
+use super::store::StateMap;
 use super::{LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::Puzzle;
 
@@ -42,7 +40,7 @@ pub fn bfs<P: Puzzle>(
     let clock = Instant::now();
     let mut stats = SearchStats::default();
     let start_key = puzzle.canonical(start);
-    let mut search = ShortestPath { puzzle, goal, seen: FxHashMap::default() };
+    let mut search = ShortestPath { puzzle, goal, seen: StateMap::new() };
     search.seen.insert(start_key, (start, None));
     let end = if (search.goal)(&start) {
         LayersEnd::Stopped(start_key)
@@ -66,7 +64,7 @@ struct ShortestPath<'a, P: Puzzle, G> {
     puzzle: &'a P,
     goal: G,
     #[allow(clippy::type_complexity)]
-    seen: FxHashMap<P::State, (P::State, Option<(P::State, P::Move)>)>,
+    seen: StateMap<P::State, (P::State, Option<(P::State, P::Move)>)>,
 }
 
 impl<P: Puzzle, G: Fn(&P::State) -> bool> LayerVisitor<(P::State, P::State)> for ShortestPath<'_, P, G> {
@@ -87,8 +85,7 @@ impl<P: Puzzle, G: Fn(&P::State) -> bool> LayerVisitor<(P::State, P::State)> for
             }
             next.generated();
             let child_key = puzzle.canonical(child);
-            if let Entry::Vacant(entry) = self.seen.entry(child_key) {
-                entry.insert((child, Some((key, mv))));
+            if self.seen.insert_new(child_key, (child, Some((key, mv)))) {
                 if (self.goal)(&child) {
                     found = Some(child_key);
                 }
@@ -102,7 +99,7 @@ impl<P: Puzzle, G: Fn(&P::State) -> bool> LayerVisitor<(P::State, P::State)> for
     }
 
     fn bytes(&self) -> Footprint {
-        hash_map_bytes(&self.seen)
+        self.seen.footprint()
     }
 }
 
@@ -121,8 +118,8 @@ pub fn count_shortest_paths<P: Puzzle>(
     let clock = Instant::now();
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
-    let mut seen: FxHashMap<P::State, u32> = FxHashMap::default();
-    let mut layer: FxHashMap<P::State, (P::State, u128)> = FxHashMap::default();
+    let mut seen: StateMap<P::State, u32> = StateMap::new();
+    let mut layer: StateMap<P::State, (P::State, u128)> = StateMap::new();
     let start_key = puzzle.canonical(start);
     seen.insert(start_key, 0);
     layer.insert(start_key, (start, 1));
@@ -138,9 +135,9 @@ pub fn count_shortest_paths<P: Puzzle>(
             stats.elapsed = clock.elapsed();
             return (Outcome::NoSolution, stats);
         }
-        let mut next: FxHashMap<P::State, (P::State, u128)> = FxHashMap::default();
+        let mut next: StateMap<P::State, (P::State, u128)> = StateMap::new();
         for (state, count) in layer.values() {
-            let bytes = hash_map_bytes(&seen) + hash_map_bytes(&layer) + hash_map_bytes(&next);
+            let bytes = seen.footprint() + layer.footprint() + next.footprint();
             if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
                 stats.elapsed = clock.elapsed();
                 return (Outcome::LimitReached(hit), stats);
@@ -152,7 +149,7 @@ pub fn count_shortest_paths<P: Puzzle>(
                     Some(&d) if d <= depth => {}
                     _ => {
                         seen.insert(key, depth + 1);
-                        let entry = next.entry(key).or_insert((child, 0));
+                        let entry = next.get_or_insert(key, (child, 0));
                         entry.1 = entry.1.saturating_add(*count);
                     }
                 }

@@ -2,12 +2,10 @@
 //! states they visit and so find *a* path but not a shortest one: Lecky's depth-bounded
 //! search with a visited set, the unbounded one, and the generic puzzle solver's stack.
 
-use std::collections::hash_map::Entry;
 use std::time::Instant;
 
-use rustc_hash::{FxHashMap, FxHashSet};
-
-use super::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes, Footprint};
+use super::memory::{buffer_bytes, Footprint};
+use super::store::{StateMap, StateSet};
 use super::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Puzzle, ZeroHeuristic};
 
@@ -93,14 +91,14 @@ const ALLOCATION_OVERHEAD: u64 = 16;
 /// own small allocation of up to four successors, plus the allocator's bookkeeping; the
 /// path holds a state and a move per level).
 fn remembered_bytes<P: Puzzle>(
-    visited: &FxHashSet<P::State>,
+    visited: &StateSet<P::State>,
     frames: &Vec<Vec<(P::Move, P::State)>>,
     path: &PathOf<P>,
 ) -> Footprint {
     let frame = std::mem::size_of::<Vec<(P::Move, P::State)>>() as u64
         + 4 * std::mem::size_of::<(P::Move, P::State)>() as u64
         + ALLOCATION_OVERHEAD;
-    hash_set_bytes(visited)
+    visited.footprint()
         + buffer_bytes::<Vec<(P::Move, P::State)>>(frames.len(), frames.capacity())
         + Footprint::held(frames.len() as u64 * frame)
         + buffer_bytes::<P::State>(path.states.len(), path.states.capacity())
@@ -127,7 +125,7 @@ pub fn depth_first_any<P: Puzzle>(
     let clock = Instant::now();
     let mut guard = LimitGuard::new(limits);
     let mut stats = SearchStats::default();
-    let mut visited = FxHashSet::default();
+    let mut visited = StateSet::new();
     visited.insert(puzzle.canonical(start));
     let mut path = Path::empty(start);
     if goal(&start) {
@@ -207,7 +205,7 @@ pub fn depth_limited_visited<P: Puzzle>(
     if goal(&start) {
         return (Outcome::Found(Some(path)), stats);
     }
-    let mut visited = FxHashSet::default();
+    let mut visited = StateSet::new();
     visited.insert(puzzle.canonical(start));
     let mut best: Option<PathOf<P>> = None;
     // `frames[i]` holds the unexplored successors of `path.states[i]`.
@@ -281,7 +279,7 @@ pub fn depth_first_stack<P: Puzzle>(
     let mut stats = SearchStats::default();
     // The trail: for each state seen, the state as reached and its parent link.
     #[allow(clippy::type_complexity)]
-    let mut trail: FxHashMap<P::State, (P::State, Option<(P::State, P::Move)>)> = FxHashMap::default();
+    let mut trail: StateMap<P::State, (P::State, Option<(P::State, P::Move)>)> = StateMap::new();
     let start_key = puzzle.canonical(start);
     trail.insert(start_key, (start, None));
     let mut stack: Vec<(P::State, P::State)> = Vec::new();
@@ -294,12 +292,11 @@ pub fn depth_first_stack<P: Puzzle>(
         puzzle.for_each_successor(&state, |mv, child| {
             stats.nodes += 1;
             let child_key = puzzle.canonical(child);
-            if let Entry::Vacant(entry) = trail.entry(child_key) {
-                entry.insert((child, Some((key, mv))));
+            if trail.insert_new(child_key, (child, Some((key, mv)))) {
                 stack.push((child_key, child));
             }
         });
-        let bytes = hash_map_bytes(&trail) + buffer_bytes::<(P::State, P::State)>(stack.len(), stack.capacity());
+        let bytes = trail.footprint() + buffer_bytes::<(P::State, P::State)>(stack.len(), stack.capacity());
         if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(bytes)) {
             stats.elapsed = clock.elapsed();
             return (Outcome::LimitReached(hit), stats);

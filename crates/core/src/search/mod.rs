@@ -15,6 +15,7 @@ pub mod runner;
 mod scramble;
 pub mod split;
 mod stopped;
+pub mod store;
 pub mod tree;
 mod walk;
 mod weighted;

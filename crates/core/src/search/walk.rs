@@ -6,9 +6,9 @@
 use std::time::Instant;
 
 use rand::{Rng, RngExt};
-use rustc_hash::FxHashSet;
 
-use super::memory::{buffer_bytes, hash_set_bytes, Footprint};
+use super::memory::{buffer_bytes, Footprint};
+use super::store::StateSet;
 use super::{LimitGuard, LimitHit, Limits, Path, SearchStats};
 use crate::{Heuristic, Puzzle};
 
@@ -106,7 +106,7 @@ pub fn random_walks<P: Puzzle, H: Heuristic<P>, R: Rng + ?Sized>(
         out = Walks { first: Some(found.clone()), best: Some(found), walks: 1, succeeded: 1, ..out };
         return (out, stats);
     }
-    let mut dead_ends: FxHashSet<P::State> = FxHashSet::default();
+    let mut dead_ends: StateSet<P::State> = StateSet::new();
     let (h0, carried0) = heuristic.estimate_carried(&start);
     // The moves of the current state: (move, child, its estimate, its carried value).
     #[allow(clippy::type_complexity)]
@@ -130,7 +130,7 @@ pub fn random_walks<P: Puzzle, H: Heuristic<P>, R: Rng + ?Sized>(
             let remembered = || {
                 buffer_bytes::<P::State>(path.states.len(), path.states.capacity())
                     + buffer_bytes::<P::Move>(path.moves.len(), path.moves.capacity())
-                    + hash_set_bytes(&dead_ends)
+                    + dead_ends.footprint()
                     + Footprint::held(kept(&out.first) + kept(&out.best))
             };
             if let Some(hit) = guard.check(stats.nodes).or_else(|| guard.check_memory(remembered())) {
@@ -190,7 +190,7 @@ pub fn random_walks<P: Puzzle, H: Heuristic<P>, R: Rng + ?Sized>(
             if dead_ends.insert(end) {
                 out.dead_ends += 1;
             }
-            if let Some(hit) = guard.check_memory(hash_set_bytes(&dead_ends)) {
+            if let Some(hit) = guard.check_memory(dead_ends.footprint()) {
                 out.stopped = Some(hit);
                 break;
             }

@@ -6,6 +6,7 @@ use slide_core::rank::PermutationRanker;
 use slide_core::{Direction, Puzzle, RankedSpace};
 
 use crate::board::MAX_CELLS;
+use crate::heuristics::exact::MAX_SPACE_CELLS;
 use crate::{Dims, Grid, TileState};
 
 /// The most cells a board solved in the multi-tile metric may have: 16 (4x4, 2x8, 3x5...).
@@ -78,13 +79,35 @@ pub(crate) fn lines(dims: Dims, blank: usize) -> [(Direction, isize, usize); 4] 
 pub struct MtmPuzzle {
     dims: Dims,
     goal: TileState,
+    /// The most tiles one move slides: a line's length in the multi-tile metric, 1 in the
+    /// single-tile metric.
+    longest: usize,
 }
 
 impl MtmPuzzle {
     /// The puzzle whose goal is `goal`, if the board has at most 25 cells (a packed
     /// [`TileState`]); solving takes boards of at most [`MAX_MTM_CELLS`] cells.
     pub fn new(goal: &Grid) -> Option<MtmPuzzle> {
-        Some(MtmPuzzle { dims: goal.dims(), goal: pack(goal)? })
+        Some(MtmPuzzle { dims: goal.dims(), goal: pack(goal)?, longest: usize::MAX })
+    }
+    /// The same board in the single-tile metric: every move slides one tile. Unlike
+    /// [`crate::TilePuzzle`], whose sides are at most 5, it takes any board of at most 25
+    /// cells (2x6, 3x7, 2x12...), so that analysis of the whole space serves every board
+    /// whose ranks fit, in either metric, by one [`MtmSpace`].
+    ///
+    /// ```
+    /// use fifteen::mtm::MtmPuzzle;
+    /// use fifteen::Grid;
+    /// use slide_core::Puzzle;
+    ///
+    /// let goal: Grid = "1 2 3 4 5 6 / 7 8 9 10 11 0".parse().unwrap();
+    /// let puzzle = MtmPuzzle::single_tile(&goal).unwrap();
+    /// let mut moves = Vec::new();
+    /// puzzle.for_each_successor(&puzzle.goal(), |m, _| moves.push(m.notation().to_string()));
+    /// assert_eq!(moves, ["D", "R"]);
+    /// ```
+    pub fn single_tile(goal: &Grid) -> Option<MtmPuzzle> {
+        Some(MtmPuzzle { longest: 1, ..MtmPuzzle::new(goal)? })
     }
     /// The board's dimensions.
     pub fn dims(&self) -> Dims {
@@ -125,7 +148,7 @@ impl Puzzle for MtmPuzzle {
         for (direction, step, available) in lines(self.dims, blank as usize) {
             let mut child = *state;
             let mut from = blank as isize;
-            for count in 1..=available {
+            for count in 1..=available.min(self.longest) {
                 from += step;
                 child = child.slide(from as u8);
                 visit(LineMove { direction, count: count as u8, blank, to: from as u8 }, child);
@@ -135,7 +158,7 @@ impl Puzzle for MtmPuzzle {
 }
 
 /// [`MtmPuzzle`] with its states numbered by the permutation of their cells, for
-/// whole-space enumeration of boards of at most [`MAX_ANALYZED_CELLS`] cells.
+/// whole-space enumeration in either metric, of boards of at most [`MAX_SPACE_CELLS`] cells.
 #[derive(Clone, Debug)]
 pub struct MtmSpace {
     puzzle: MtmPuzzle,
@@ -143,10 +166,11 @@ pub struct MtmSpace {
 }
 
 impl MtmSpace {
-    /// The ranked space of `puzzle`, if its board has at most [`MAX_ANALYZED_CELLS`] cells.
+    /// The ranked space of `puzzle`, if its board has at most [`MAX_SPACE_CELLS`] cells (its
+    /// ranks fit a `u64`; whether their bits fit the memory is the enumeration's check).
     pub fn new(puzzle: MtmPuzzle) -> Option<MtmSpace> {
         let cells = puzzle.dims.cells();
-        (cells <= MAX_ANALYZED_CELLS).then(|| MtmSpace { puzzle, ranker: PermutationRanker::new(cells) })
+        (cells <= MAX_SPACE_CELLS).then(|| MtmSpace { puzzle, ranker: PermutationRanker::new(cells) })
     }
     /// The puzzle.
     pub fn puzzle(&self) -> &MtmPuzzle {
@@ -170,7 +194,7 @@ impl RankedSpace for MtmSpace {
     #[inline]
     fn rank(&self, state: &TileState) -> u64 {
         let n = self.puzzle.dims.cells();
-        let mut cells = [0u8; MAX_ANALYZED_CELLS];
+        let mut cells = [0u8; MAX_SPACE_CELLS];
         for (c, slot) in cells.iter_mut().enumerate().take(n) {
             *slot = state.tile_at(c as u8);
         }
@@ -179,7 +203,7 @@ impl RankedSpace for MtmSpace {
     #[inline]
     fn unrank(&self, rank: u64) -> TileState {
         let n = self.puzzle.dims.cells();
-        let mut cells = [0u8; MAX_ANALYZED_CELLS];
+        let mut cells = [0u8; MAX_SPACE_CELLS];
         self.ranker.unrank(rank, &mut cells[..n]);
         TileState::from_cells(&cells[..n])
     }

@@ -1,0 +1,303 @@
+//! The map of remembered states of the searches that remember them (`bfs`, `astar`, the
+//! depth-first searches with a visited set): a hash map split into [`SHARDS`] tables.
+//!
+//! Why split: a hash table grows by moving every entry into a table twice as large, and no
+//! check of the limits can run meanwhile. One table of 0.8 GB took 1.6 to 3.6 s to double,
+//! and a search overran its time limit by as much. Each shard grows alone, at a
+//! [`SHARDS`]th of the size, and the search checks its limits between two growths
+//! ([`super::LimitGuard::check_memory`]), so a deadline is passed by one shard's growth at
+//! most (tens of milliseconds where the whole table took seconds), and the peak memory of a
+//! growth is a shard's new table, not the whole table's.
+//!
+//! The map keeps its [`Footprint`] up to date as entries go in, so a search can read it
+//! before every expansion: the bytes held, and the largest growth of a shard that is near
+//! full (shards grow one at a time, each checked before; entries spread evenly, so many
+//! shards near full at once is the rule, and counting all their growths as one would foresee
+//! a growth of the whole table that never comes).
+
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::hash_table::{Entry, HashTable};
+use rustc_hash::FxBuildHasher;
+
+use super::memory::{hash_table_bytes, Footprint};
+
+/// The number of tables a [`StateMap`] is split into.
+pub const SHARDS: usize = 64;
+
+/// A hash map of states split into [`SHARDS`] tables that grow one at a time, with its
+/// memory footprint (see the module's documentation).
+///
+/// ```
+/// use slide_core::search::store::StateMap;
+///
+/// let mut seen = StateMap::new();
+/// assert!(seen.insert_new(7u64, "start"));
+/// assert!(!seen.insert_new(7u64, "again"), "a key goes in once");
+/// assert_eq!(seen.get(&7), Some(&"start"));
+/// assert_eq!(seen.len(), 1);
+/// assert!(seen.footprint().held > 0);
+/// ```
+pub struct StateMap<K, V> {
+    shards: Box<[HashTable<(K, V)>]>,
+    len: usize,
+    /// The bytes the shards' tables hold.
+    held: u64,
+    /// Each shard's next growth when it is near full (zero otherwise).
+    growing: [u64; SHARDS],
+}
+
+impl<K: Hash + Eq, V> Default for StateMap<K, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Hash + Eq, V> StateMap<K, V> {
+    /// An empty map (it allocates its tables as entries arrive).
+    pub fn new() -> Self {
+        StateMap { shards: (0..SHARDS).map(|_| HashTable::new()).collect(), len: 0, held: 0, growing: [0; SHARDS] }
+    }
+
+    /// The number of entries.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the map is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bytes the tables hold, and the largest growth of a table near full (the bytes it
+    /// will allocate while its old table is alive).
+    #[inline]
+    pub fn footprint(&self) -> Footprint {
+        Footprint { held: self.held, growing: self.growing.iter().copied().max().unwrap_or(0) }
+    }
+
+    /// The value of `key`.
+    #[inline]
+    pub fn get(&self, key: &K) -> Option<&V> {
+        let (hash, shard) = locate(key);
+        self.shards[shard].find(hash, |(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// The value of `key`, to change it.
+    #[inline]
+    pub fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+        let (hash, shard) = locate(key);
+        self.shards[shard].find_mut(hash, |(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Whether `key` is in the map.
+    #[inline]
+    pub fn contains_key(&self, key: &K) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// Puts `key` in with `value` unless it is there already: whether it went in (a key
+    /// present keeps its value).
+    #[inline]
+    pub fn insert_new(&mut self, key: K, value: V) -> bool {
+        let (hash, shard) = locate(&key);
+        let table = &mut self.shards[shard];
+        let before = shard_footprint(table).held;
+        match table.entry(hash, |(k, _)| *k == key, |(k, _)| locate(k).0) {
+            Entry::Occupied(_) => return false,
+            Entry::Vacant(slot) => {
+                slot.insert((key, value));
+            }
+        }
+        self.len += 1;
+        self.refoot(before, shard);
+        true
+    }
+
+    /// Puts `key` in with `value`, replacing the value it had: the old value.
+    #[inline]
+    pub fn insert(&mut self, key: K, value: V) -> Option<V> {
+        let (hash, shard) = locate(&key);
+        let table = &mut self.shards[shard];
+        let before = shard_footprint(table).held;
+        match table.entry(hash, |(k, _)| *k == key, |(k, _)| locate(k).0) {
+            Entry::Occupied(mut slot) => return Some(std::mem::replace(&mut slot.get_mut().1, value)),
+            Entry::Vacant(slot) => {
+                slot.insert((key, value));
+            }
+        }
+        self.len += 1;
+        self.refoot(before, shard);
+        None
+    }
+
+    /// The value of `key`, put in as `value` first if the key is not there.
+    #[inline]
+    pub fn get_or_insert(&mut self, key: K, value: V) -> &mut V
+    where
+        K: Copy,
+    {
+        let (hash, shard) = locate(&key);
+        if self.shards[shard].find(hash, |(k, _)| *k == key).is_none() {
+            let before = shard_footprint(&self.shards[shard]).held;
+            self.shards[shard].insert_unique(hash, (key, value), |(k, _)| locate(k).0);
+            self.len += 1;
+            self.refoot(before, shard);
+        }
+        let (_, v) = self.shards[shard].find_mut(hash, |(k, _)| *k == key).expect("the key was just put in");
+        v
+    }
+
+    /// Every entry, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.shards.iter().flat_map(|t| t.iter().map(|(k, v)| (k, v)))
+    }
+
+    /// Every value, in no particular order.
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.iter().map(|(_, v)| v)
+    }
+
+    /// Replaces shard `shard`'s part of the footprint, its bytes held `before` an insertion,
+    /// by its part now.
+    #[inline]
+    fn refoot(&mut self, before: u64, shard: usize) {
+        let after = shard_footprint(&self.shards[shard]);
+        self.held = self.held - before + after.held;
+        self.growing[shard] = after.growing;
+    }
+}
+
+impl<K: Hash + Eq, V> std::ops::Index<&K> for StateMap<K, V> {
+    type Output = V;
+    /// # Panics
+    ///
+    /// If `key` is not in the map.
+    fn index(&self, key: &K) -> &V {
+        self.get(key).expect("a key of the map")
+    }
+}
+
+impl<K, V> std::fmt::Debug for StateMap<K, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StateMap").field("len", &self.len).field("held", &self.held).finish()
+    }
+}
+
+/// A set of states: a [`StateMap`] without values.
+///
+/// ```
+/// use slide_core::search::store::StateSet;
+///
+/// let mut visited = StateSet::new();
+/// assert!(visited.insert(3u32));
+/// assert!(!visited.insert(3u32));
+/// assert!(visited.contains(&3));
+/// ```
+#[derive(Debug)]
+pub struct StateSet<K>(StateMap<K, ()>);
+
+impl<K: Hash + Eq> Default for StateSet<K> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Hash + Eq> StateSet<K> {
+    /// An empty set.
+    pub fn new() -> Self {
+        StateSet(StateMap::new())
+    }
+    /// Adds `key`: whether it was new.
+    #[inline]
+    pub fn insert(&mut self, key: K) -> bool {
+        self.0.insert_new(key, ())
+    }
+    /// Whether `key` is in the set.
+    #[inline]
+    pub fn contains(&self, key: &K) -> bool {
+        self.0.contains_key(key)
+    }
+    /// The number of keys.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    /// See [`StateMap::footprint`].
+    #[inline]
+    pub fn footprint(&self) -> Footprint {
+        self.0.footprint()
+    }
+}
+
+/// A key's hash and its shard. The shard is taken from the hash mixed once more, so that it
+/// shares no bits with what the table reads of the hash (its low bits for the bucket, its top
+/// seven for the control byte): within a shard, keys still differ in both.
+#[inline]
+fn locate<K: Hash>(key: &K) -> (u64, usize) {
+    let hash = FxBuildHasher.hash_one(key);
+    let shard = (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SHARDS.trailing_zeros())) as usize;
+    (hash, shard)
+}
+
+/// One shard's footprint: its table's bytes and, when near full, its next growth.
+#[inline]
+fn shard_footprint<T>(table: &HashTable<T>) -> Footprint {
+    hash_table_bytes(table.len(), table.capacity(), std::mem::size_of::<T>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn it_maps_as_a_hash_map_does() {
+        let mut ours = StateMap::new();
+        let mut std = HashMap::new();
+        for i in 0..20_000u64 {
+            let k = i.wrapping_mul(2_654_435_761) % 7_919;
+            assert_eq!(ours.insert_new(k, i), !std.contains_key(&k));
+            std.entry(k).or_insert(i);
+            if i % 3 == 0 {
+                assert_eq!(ours.insert(k, i + 1), std.insert(k, i + 1));
+            }
+        }
+        assert_eq!(ours.len(), std.len());
+        for (k, v) in &std {
+            assert_eq!(ours.get(k), Some(v));
+        }
+        assert_eq!(ours.iter().count(), std.len());
+        *ours.get_mut(&5).unwrap() = 99;
+        assert_eq!(ours[&5], 99);
+        assert_eq!(ours.get(&8_000), None);
+    }
+
+    #[test]
+    fn the_footprint_is_the_shards_and_a_growth_is_one_shards() {
+        let mut map = StateMap::new();
+        for i in 0..200_000u64 {
+            map.insert_new(i, i);
+            let f = map.footprint();
+            let shards: Vec<Footprint> = map.shards.iter().map(shard_footprint).collect();
+            if i % 997 == 0 {
+                assert_eq!(f.held, shards.iter().map(|s| s.held).sum::<u64>());
+                assert_eq!(f.growing, shards.iter().map(|s| s.growing).max().unwrap());
+            }
+            // A growth allocates one shard's table, never the whole map's again.
+            if i >= 10_000 {
+                assert!(f.growing * 16 < f.held, "{} of {}", f.growing, f.held);
+            }
+        }
+        // Entries spread over the shards: none holds more than twice its share.
+        let most = map.shards.iter().map(|t| t.len()).max().unwrap();
+        assert!(most < 2 * 200_000 / SHARDS, "{most}");
+    }
+}
