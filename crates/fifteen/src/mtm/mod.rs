@@ -3,7 +3,9 @@
 //! needs at most 43 such moves (Norskog and Davidson), the 8-puzzle 24.
 //!
 //! - [`MtmPuzzle`]: the moves ([`LineMove`]), on boards of up to 25 cells; [`MtmSpace`]
-//!   ranks them for whole-space analysis (up to 12 cells: 3x4, 2x6).
+//!   ranks them for whole-space analysis (in this metric up to 12 cells: 3x4, 2x6). With one
+//!   tile a move ([`MtmPuzzle::single_tile`]) it is the single-tile puzzle on any board,
+//!   whatever its sides, and `fifteen analyze` enumerates that space too.
 //! - [`MtmWalkingDistance`]: walking distance with the blank jumping lines, admissible
 //!   because every move is vertical or horizontal; [`MtmManhattan`], Manhattan distance over
 //!   the longest slide.
