@@ -99,14 +99,18 @@ pub fn run(root: &Path, bin: &Path, scratch: &Path, only: &[String]) -> Result<(
 }
 
 /// `old` (the measurements file's text) with the rows of `measured` replaced or added and
-/// its `# measured:` line saying `how`; rows not measured now are kept.
+/// its `# measured:` line saying `how`; rows not measured now are kept. The comment lines
+/// after the old `# measured:` line qualify the old measurement, and go with it.
 fn updated_measurements(old: &str, measured: &[(String, String, u32, u64)], how: &str) -> String {
     let mut out = String::new();
+    let mut old_notes = false;
     for line in old.lines().filter(|l| l.starts_with('#')) {
         match line.starts_with("# measured:") {
             true if !measured.is_empty() => {
                 let _ = writeln!(out, "# measured: {how}");
+                old_notes = true;
             }
+            _ if old_notes => {}
             _ => out.push_str(&format!("{line}\n")),
         }
     }
@@ -215,7 +219,8 @@ mod tests {
 
     #[test]
     fn measurements_are_replaced_and_kept() {
-        let old = "# about\n# measured: then\nprogram\tset\tseconds\tpeak_bytes\nfifteen\tpdb78\t165\t100\ngoat\texact\t1\t2\n";
+        // The note after the old `# measured:` line qualified the old figures: it goes.
+        let old = "# about\n# measured: then\n# a note on then\nprogram\tset\tseconds\tpeak_bytes\nfifteen\tpdb78\t165\t100\ngoat\texact\t1\t2\n";
         let new = updated_measurements(old, &[("fifteen".into(), "pdb78".into(), 80, 50)], "now");
         assert_eq!(
             new,
