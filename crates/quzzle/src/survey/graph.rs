@@ -1,8 +1,8 @@
 //! The moves between the layouts of one type, by rank, and breadth-first search over them.
 
 use super::layout::{Layout, Symmetry};
-use super::moves::for_each_successor;
-use super::rank::TypeRanker;
+use super::moves::{for_each_move, for_each_successor};
+use super::rank::{Reading, TypeRanker};
 
 /// Every move of one type's layouts: for the layout of rank `r`, the ranks one move away
 /// are `targets[offsets[r]..offsets[r + 1]]` (compressed adjacency lists). Moves are
@@ -16,14 +16,15 @@ pub struct TypeMoves {
 impl TypeMoves {
     /// The moves of the `ranker`'s layouts, of which there are `moves` in all (counted by
     /// [`count_moves`]: the lists are allocated once, at their size). `visit` sees each
-    /// layout on the way, in rank order.
-    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(Layout)) -> TypeMoves {
+    /// layout and its reading on the way, in rank order. Each move is ranked from its
+    /// layout's reading ([`TypeRanker::rank_moved`]): only the cells it changes are read.
+    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(Layout, &Reading)) -> TypeMoves {
         let mut offsets = Vec::with_capacity(ranker.count() as usize + 1);
         let mut targets = Vec::with_capacity(moves as usize);
         offsets.push(0);
-        ranker.for_each(|layout| {
-            visit(layout);
-            for_each_successor(layout, |child| targets.push(ranker.rank(child)));
+        ranker.for_each_reading(|layout, reading| {
+            visit(layout, reading);
+            for_each_move(layout, |shape, from, to, _| targets.push(ranker.rank_moved(reading, shape, from, to)));
             offsets.push(targets.len() as u32);
         });
         debug_assert_eq!(targets.len() as u64, moves);
@@ -49,6 +50,14 @@ impl TypeMoves {
     #[inline]
     pub fn of(&self, r: u32) -> &[u32] {
         &self.targets[self.offsets[r as usize] as usize..self.offsets[r as usize + 1] as usize]
+    }
+
+    /// The first rank one move from rank `r` (or 0 when it has none): reading it brings the
+    /// start of its list into the cache.
+    #[inline]
+    pub fn first_of(&self, r: u32) -> u32 {
+        let at = self.offsets[r as usize] as usize;
+        self.targets.get(at).copied().unwrap_or(0)
     }
 
     /// The number of moves from rank `r`.
@@ -108,6 +117,9 @@ pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
 /// A distance no search reaches: "not reached yet".
 pub const UNSEEN: u16 = u16::MAX;
 
+/// How far ahead in its queue a search reads the lists of moves.
+const LOOKAHEAD: usize = 8;
+
 /// Breadth-first search over one type's moves, with its arrays kept between searches:
 /// each search clears only the entries it set.
 #[derive(Clone, Debug)]
@@ -143,6 +155,15 @@ impl Bfs {
         let mut head = 0;
         let mut deepest = 0;
         while head < self.order.len() {
+            // The lists of the layouts a few places ahead in the queue are read now, so
+            // that the memory fetches their cache misses need overlap the work on this one
+            // (the lists are in rank order, the queue in no order of memory).
+            if let Some(&ahead) = self.order.get(head + LOOKAHEAD) {
+                std::hint::black_box(moves.first_of(ahead));
+            }
+            if let Some(&ahead) = self.order.get(head + 2 * LOOKAHEAD) {
+                std::hint::black_box(moves.degree(ahead));
+            }
             let r = self.order[head];
             head += 1;
             let d = self.dist[r as usize];

@@ -183,27 +183,132 @@ impl TypeRanker {
 
     /// Calls `visit` with every layout of the type in rank order.
     pub fn for_each(&self, mut visit: impl FnMut(Layout)) {
+        self.for_each_reading(|layout, _| visit(layout));
+    }
+
+    /// Calls `visit` with every layout of the type in rank order, and its [`Reading`]: its
+    /// rank, its common code, and the ranking's state at each cell, which
+    /// [`TypeRanker::rank_moved`] needs to rank the layout's moves without reading them
+    /// from the first cell. The walk gets all of these for the table reads it makes anyway.
+    pub fn for_each_reading(&self, mut visit: impl FnMut(Layout, &Reading)) {
         if self.count > 0 {
-            self.walk(0, 0, 0, [0; 4], &mut visit);
+            let mut reading =
+                Reading { pre: [0; CELLS + 1], at: [0; CELLS + 1], profile: [0; CELLS + 1], shapes: 0, code: 0 };
+            let walk = Walk { ranker: self, per_cell: (1 << PROFILE) * self.used_states * 8 };
+            walk.step(0, 0, 0, 0, [0; 4], (0, 0), &mut reading, &mut visit);
         }
     }
 
-    /// The layouts completing the prefix read so far (`parts`: 1x1, horizontal, vertical
-    /// origins and the 2x2 cell), in rank order.
-    fn walk(&self, cell: usize, profile: usize, used: usize, parts: [u32; 4], visit: &mut impl FnMut(Layout)) {
+    /// The rank of the layout that `reading`'s layout becomes when its block of `shape`
+    /// with its top-left cell at `from` moves to `to` (a move of the block metric).
+    ///
+    /// The two readings agree before the first of `from` and `to`, and after the last
+    /// once the cells covered ahead agree again (then the blocks met agree too): only the
+    /// cells between are read, usually two to six instead of twenty. The rank is the
+    /// parent's sums before and after, and the child's table entries between.
+    #[inline]
+    pub fn rank_moved(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> u32 {
+        let value = shape as u64;
+        let shapes = reading.shapes - (value << (3 * from)) + (value << (3 * to));
+        let (lo, hi) = if from < to { (from, to) } else { (to, from) };
+        let footprint = Shape::ALL.map(|s| s.footprint() as usize);
+        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let per_cell = (1 << PROFILE) * self.used_states * 8;
+        let profile_stride = self.used_states * 8;
+        let mut rank = reading.pre[lo];
+        let mut at = reading.at[lo] as usize;
+        let mut profile = reading.profile[lo] as usize;
+        for cell in lo..CELLS {
+            if cell > hi && profile == reading.profile[cell] as usize {
+                return rank + (reading.pre[CELLS] - reading.pre[cell]);
+            }
+            let shape = (shapes >> (3 * cell)) as usize & 7;
+            rank += self.starts[at + cell * per_cell + profile * profile_stride + shape];
+            profile = (profile | footprint[shape]) >> 1;
+            at += stride[shape];
+        }
+        rank
+    }
+}
+
+/// One layout as the ranking reads it (see [`TypeRanker::for_each_reading`]).
+#[derive(Clone, Debug)]
+pub struct Reading {
+    /// The rank's partial sums: `pre[c]` is what the cells before `c` add; `pre[20]` is
+    /// the rank.
+    pre: [u32; CELLS + 1],
+    /// The table offset of the blocks met before each cell.
+    at: [u32; CELLS + 1],
+    /// The cells covered ahead of each cell by the blocks met before it.
+    profile: [u8; CELLS + 1],
+    /// The shape starting at each cell, three bits a cell (as in [`TypeRanker::rank`]).
+    shapes: u64,
+    /// The layout's common code.
+    code: u64,
+}
+
+impl Reading {
+    /// The layout's rank.
+    #[inline]
+    pub fn rank(&self) -> u32 {
+        self.pre[CELLS]
+    }
+
+    /// The layout's common code ([`Layout::common_code`]).
+    #[inline]
+    pub fn common_code(&self) -> u64 {
+        self.code
+    }
+}
+
+/// The walk of [`TypeRanker::for_each_reading`].
+struct Walk<'a> {
+    ranker: &'a TypeRanker,
+    per_cell: usize,
+}
+
+impl Walk<'_> {
+    /// The two bits of each shape in a common code; the 2x2 block has none (its cells are
+    /// covered before the reading starts).
+    const CODE_BITS: [u32; 5] = [0b00, 0b11, 0b01, 0b10, 0];
+
+    /// Reads `cell` onwards, with `profile` covered ahead, `used` the offset of the blocks
+    /// met, `pre` the rank's sum so far, `parts` the origins so far (1x1, horizontal,
+    /// vertical, the 2x2 cell) and `body` the common code's bits so far and their count.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &self,
+        cell: usize,
+        profile: usize,
+        used: usize,
+        pre: u32,
+        parts: [u32; 4],
+        body: (u32, u32),
+        reading: &mut Reading,
+        visit: &mut impl FnMut(Layout, &Reading),
+    ) {
+        reading.pre[cell] = pre;
+        reading.at[cell] = used as u32;
+        reading.profile[cell] = profile as u8;
         if cell == CELLS {
-            visit(Layout::from_parts(parts[3] as usize, parts[0], parts[1], parts[2]));
+            let (bits, len) = body;
+            let body = if len == 0 { 0 } else { bits << (32 - 2 * len) };
+            reading.code = (parts[3] as u64) << 32 | body as u64;
+            visit(Layout::from_parts(parts[3] as usize, parts[0], parts[1], parts[2]), reading);
             return;
         }
         if profile & 1 != 0 {
-            return self.walk(cell + 1, profile >> 1, used, parts, visit);
+            return self.step(cell + 1, profile >> 1, used, pre, parts, body, reading, visit);
         }
-        let starts = self.starts_at(cell, profile, used);
+        let r = self.ranker;
+        let base = cell * self.per_cell + profile * r.used_states * 8 + used;
+        let starts = &r.starts[base..base + 6];
+        let stride = [0, r.strides[0], r.strides[2], r.strides[1], r.strides[3]].map(|s| s as usize * 8);
         for shape in Shape::ALL {
-            if starts[shape as usize + 1] == starts[shape as usize] {
+            let k = shape as usize;
+            if starts[k + 1] == starts[k] {
                 continue; // does not fit, or nothing completes it
             }
-            let (next, used) = self.place(cell, profile, used, shape).expect("a shape with completions fits");
             let mut parts = parts;
             match shape {
                 Shape::Single => parts[0] |= 1 << cell,
@@ -212,8 +317,15 @@ impl TypeRanker {
                 Shape::Square => parts[3] = cell as u32,
                 Shape::Space => {}
             }
-            self.walk(cell + 1, next, used, parts, visit);
+            let body = match shape {
+                Shape::Square => body,
+                _ => (body.0 << 2 | Self::CODE_BITS[k], body.1 + 1),
+            };
+            reading.shapes = reading.shapes & !(7 << (3 * cell)) | (k as u64) << (3 * cell);
+            let next = (profile | shape.footprint() as usize) >> 1;
+            self.step(cell + 1, next, used + stride[k], pre + starts[k], parts, body, reading, visit);
         }
+        reading.shapes &= !(7 << (3 * cell));
     }
 }
 
