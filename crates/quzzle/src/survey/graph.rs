@@ -117,8 +117,8 @@ pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
 /// A distance no search reaches: "not reached yet".
 pub const UNSEEN: u16 = u16::MAX;
 
-/// How far ahead in its queue a search reads the lists of moves.
-const LOOKAHEAD: usize = 8;
+/// How many layouts of its queue a search reads ahead at once (see [`Bfs::run`]).
+const LOOKAHEAD: usize = 16;
 
 /// Breadth-first search over one type's moves, with its arrays kept between searches:
 /// each search clears only the entries it set.
@@ -155,14 +155,20 @@ impl Bfs {
         let mut head = 0;
         let mut deepest = 0;
         while head < self.order.len() {
-            // The lists of the layouts a few places ahead in the queue are read now, so
-            // that the memory fetches their cache misses need overlap the work on this one
-            // (the lists are in rank order, the queue in no order of memory).
-            if let Some(&ahead) = self.order.get(head + LOOKAHEAD) {
-                std::hint::black_box(moves.first_of(ahead));
-            }
-            if let Some(&ahead) = self.order.get(head + 2 * LOOKAHEAD) {
-                std::hint::black_box(moves.degree(ahead));
+            // The lists are in rank order and the queue in no order of memory, so each
+            // layout's list is a cache miss or two (its offset, its moves). Every
+            // `LOOKAHEAD` layouts, the lists of the next `LOOKAHEAD` and the offsets of
+            // those after are read in a burst: the misses are then fetched together, not
+            // one after another as each layout comes up.
+            if head % LOOKAHEAD == 0 {
+                let mut touched = 0u32;
+                for &ahead in self.order.iter().skip(head + LOOKAHEAD).take(LOOKAHEAD) {
+                    touched ^= moves.first_of(ahead);
+                }
+                for &ahead in self.order.iter().skip(head + 2 * LOOKAHEAD).take(LOOKAHEAD) {
+                    touched ^= moves.degree(ahead);
+                }
+                std::hint::black_box(touched);
             }
             let r = self.order[head];
             head += 1;

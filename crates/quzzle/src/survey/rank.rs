@@ -138,7 +138,6 @@ impl TypeRanker {
             + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
             + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
             + ((Shape::Square as u64) << (3 * layout.square()));
-        let footprint = Shape::ALL.map(|s| s.footprint() as usize);
         let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
         let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
@@ -146,7 +145,7 @@ impl TypeRanker {
             // A covered cell reads a row of zeros and adds nothing but a shift.
             let shape = (shapes >> (3 * cell)) as usize & 7;
             rank += self.starts[at + cell * per_cell + profile * self.used_states * 8 + shape];
-            profile = (profile | footprint[shape]) >> 1;
+            profile = (profile | footprint(shape)) >> 1;
             at += stride[shape];
         }
         rank
@@ -199,6 +198,35 @@ impl TypeRanker {
         }
     }
 
+    /// The reading of `layout`, a layout of this type, as [`TypeRanker::for_each_reading`]
+    /// gives it: for a layout met outside the walk (the tests compare the two).
+    pub fn reading(&self, layout: Layout) -> Reading {
+        debug_assert_eq!(layout.counts(), self.counts);
+        let shapes = spread(layout.origins(Shape::Single)) * Shape::Single as u64
+            + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
+            + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
+            + ((Shape::Square as u64) << (3 * layout.square()));
+        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let per_cell = (1 << PROFILE) * self.used_states * 8;
+        let mut reading = Reading {
+            pre: [0; CELLS + 1],
+            at: [0; CELLS + 1],
+            profile: [0; CELLS + 1],
+            shapes,
+            code: layout.common_code(),
+        };
+        let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
+        for cell in 0..CELLS {
+            (reading.pre[cell], reading.at[cell], reading.profile[cell]) = (rank, at as u32, profile as u8);
+            let shape = (shapes >> (3 * cell)) as usize & 7;
+            rank += self.starts[at + cell * per_cell + profile * self.used_states * 8 + shape];
+            profile = (profile | footprint(shape)) >> 1;
+            at += stride[shape];
+        }
+        (reading.pre[CELLS], reading.at[CELLS], reading.profile[CELLS]) = (rank, at as u32, profile as u8);
+        reading
+    }
+
     /// The rank of the layout that `reading`'s layout becomes when its block of `shape`
     /// with its top-left cell at `from` moves to `to` (a move of the block metric).
     ///
@@ -211,7 +239,6 @@ impl TypeRanker {
         let value = shape as u64;
         let shapes = reading.shapes - (value << (3 * from)) + (value << (3 * to));
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
-        let footprint = Shape::ALL.map(|s| s.footprint() as usize);
         let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         let profile_stride = self.used_states * 8;
@@ -224,7 +251,7 @@ impl TypeRanker {
             }
             let shape = (shapes >> (3 * cell)) as usize & 7;
             rank += self.starts[at + cell * per_cell + profile * profile_stride + shape];
-            profile = (profile | footprint[shape]) >> 1;
+            profile = (profile | footprint(shape)) >> 1;
             at += stride[shape];
         }
         rank
@@ -232,7 +259,7 @@ impl TypeRanker {
 }
 
 /// One layout as the ranking reads it (see [`TypeRanker::for_each_reading`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reading {
     /// The rank's partial sums: `pre[c]` is what the cells before `c` add; `pre[20]` is
     /// the rank.
@@ -327,6 +354,23 @@ impl Walk<'_> {
         }
         reading.shapes &= !(7 << (3 * cell));
     }
+}
+
+/// The footprint of the shape numbered `shape` ([`Shape::footprint`]), by a shift of a
+/// constant rather than a table read: it is on the path from one cell's reading to the
+/// next, where a load's latency would be paid at every cell.
+#[inline]
+fn footprint(shape: usize) -> usize {
+    const PACKED: u64 = {
+        let mut packed = 0u64;
+        let mut i = 0;
+        while i < Shape::ALL.len() {
+            packed |= (Shape::ALL[i].footprint() as u64) << (8 * i);
+            i += 1;
+        }
+        packed
+    };
+    (PACKED >> (8 * shape)) as usize & 0xFF
 }
 
 /// The bits of a 20-bit mask moved to every third bit: bit `i` to bit `3 i`.
