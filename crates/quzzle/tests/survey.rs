@@ -129,6 +129,8 @@ fn every_type_ranks_a_random_sample_both_ways() {
             let l = ranker.unrank(r);
             assert_eq!(ranker.rank(l), r, "type {id}");
             assert_eq!(l.counts(), ranker.counts());
+            let (m, f) = (l.mirrored(), l.flipped());
+            assert_eq!(ranker.rank_two(m, f), (ranker.rank(m), ranker.rank(f)), "type {id}: {l}");
         }
     }
 }

@@ -82,8 +82,9 @@ impl Images {
 
     /// Adds the next layout in rank order.
     pub fn push(&mut self, ranker: &TypeRanker, layout: Layout) {
-        self.left_right.push(ranker.rank(layout.mirrored()));
-        self.upside_down.push(ranker.rank(layout.flipped()));
+        let (left_right, upside_down) = ranker.rank_two(layout.mirrored(), layout.flipped());
+        self.left_right.push(left_right);
+        self.upside_down.push(upside_down);
     }
 
     /// The bytes it takes for `layouts` layouts.

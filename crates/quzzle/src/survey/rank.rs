@@ -133,11 +133,7 @@ impl TypeRanker {
     #[inline]
     pub fn rank(&self, layout: Layout) -> u32 {
         debug_assert_eq!(layout.counts(), self.counts);
-        // The shape starting at each cell, three bits a cell (0 for empty and covered cells).
-        let shapes = spread(layout.origins(Shape::Single)) * Shape::Single as u64
-            + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
-            + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
-            + ((Shape::Square as u64) << (3 * layout.square()));
+        let shapes = shapes_of(layout);
         let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
         let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
@@ -149,6 +145,28 @@ impl TypeRanker {
             at += stride[shape];
         }
         rank
+    }
+
+    /// The ranks of two layouts of this type, read side by side: each cell's table reads
+    /// for both are independent, so their cache misses overlap (the survey ranks every
+    /// layout's two mirror images this way).
+    #[inline]
+    pub fn rank_two(&self, a: Layout, b: Layout) -> (u32, u32) {
+        debug_assert_eq!(a.counts(), self.counts);
+        debug_assert_eq!(b.counts(), self.counts);
+        let shapes = [shapes_of(a), shapes_of(b)];
+        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let (mut profile, mut at, mut rank) = ([0usize; 2], [0usize; 2], [0u32; 2]);
+        let per_cell = (1 << PROFILE) * self.used_states * 8;
+        for cell in 0..CELLS {
+            for i in 0..2 {
+                let shape = (shapes[i] >> (3 * cell)) as usize & 7;
+                rank[i] += self.starts[at[i] + cell * per_cell + profile[i] * self.used_states * 8 + shape];
+                profile[i] = (profile[i] | footprint(shape)) >> 1;
+                at[i] += stride[shape];
+            }
+        }
+        (rank[0], rank[1])
     }
 
     /// The layout of rank `rank` (below [`TypeRanker::count`]).
@@ -202,10 +220,7 @@ impl TypeRanker {
     /// gives it: for a layout met outside the walk (the tests compare the two).
     pub fn reading(&self, layout: Layout) -> Reading {
         debug_assert_eq!(layout.counts(), self.counts);
-        let shapes = spread(layout.origins(Shape::Single)) * Shape::Single as u64
-            + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
-            + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
-            + ((Shape::Square as u64) << (3 * layout.square()));
+        let shapes = shapes_of(layout);
         let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         let mut reading = Reading {
@@ -371,6 +386,16 @@ fn footprint(shape: usize) -> usize {
         packed
     };
     (PACKED >> (8 * shape)) as usize & 0xFF
+}
+
+/// The shape starting at each cell of `layout`, three bits a cell (0 for empty and covered
+/// cells), as the ranking reads them.
+#[inline]
+fn shapes_of(layout: Layout) -> u64 {
+    spread(layout.origins(Shape::Single)) * Shape::Single as u64
+        + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
+        + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
+        + ((Shape::Square as u64) << (3 * layout.square()))
 }
 
 /// The bits of a 20-bit mask moved to every third bit: bit `i` to bit `3 i`.
