@@ -408,7 +408,7 @@ fn the_walks_readings_are_the_layouts_readings() {
         let every = (ranker.count() / 60_000).max(1);
         let mut rank = 0u32;
         ranker.for_each_reading(|layout, reading| {
-            if rank % every == 0 {
+            if rank.is_multiple_of(every) {
                 assert_eq!(reading.rank(), rank, "{layout}");
                 assert_eq!(reading.common_code(), layout.common_code(), "{layout}");
                 assert_eq!(*reading, ranker.reading(layout), "{layout}");

@@ -18,6 +18,10 @@ pub struct TypeRanker {
     /// Strides of the "blocks met" index: 1x1, vertical, horizontal, 2x2 (empty cells follow
     /// from the cells covered).
     strides: [u32; 4],
+    /// The table offset each shape adds to the blocks met, by shape number: the strides
+    /// times 8, kept so that the ranking loops read them instead of building them (eight
+    /// entries, so that a shape read as three bits needs no bounds check).
+    steps: [usize; 8],
     /// Blocks-met states: `2 * (h + 1) * (v + 1) * (s + 1)`.
     used_states: usize,
     /// `starts[((cell * 32 + profile) * used_states + used) * 8 + k]`: the number of
@@ -40,7 +44,8 @@ impl TypeRanker {
         let (s, v, h) = (counts.singles as u32, counts.vertical as u32, counts.horizontal as u32);
         let strides = [1, s + 1, (s + 1) * (v + 1), (s + 1) * (v + 1) * (h + 1)];
         let used_states = 2 * strides[3] as usize;
-        let mut ranker = TypeRanker { counts, strides, used_states, starts: Vec::new(), count: 0 };
+        let steps = [0, strides[0], strides[2], strides[1], strides[3], 0, 0, 0].map(|s| s as usize * 8);
+        let mut ranker = TypeRanker { counts, strides, steps, used_states, starts: Vec::new(), count: 0 };
         // ways[(cell * 32 + profile) * used_states + used]: completions from that state.
         let profiles = 1 << PROFILE;
         let mut ways = vec![0u32; (CELLS + 1) * profiles * used_states];
@@ -134,7 +139,7 @@ impl TypeRanker {
     pub fn rank(&self, layout: Layout) -> u32 {
         debug_assert_eq!(layout.counts(), self.counts);
         let shapes = shapes_of(layout);
-        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let stride = &self.steps;
         let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         for cell in 0..CELLS {
@@ -155,7 +160,7 @@ impl TypeRanker {
         debug_assert_eq!(a.counts(), self.counts);
         debug_assert_eq!(b.counts(), self.counts);
         let shapes = [shapes_of(a), shapes_of(b)];
-        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let stride = &self.steps;
         let (mut profile, mut at, mut rank) = ([0usize; 2], [0usize; 2], [0u32; 2]);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         for cell in 0..CELLS {
@@ -221,7 +226,7 @@ impl TypeRanker {
     pub fn reading(&self, layout: Layout) -> Reading {
         debug_assert_eq!(layout.counts(), self.counts);
         let shapes = shapes_of(layout);
-        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let stride = &self.steps;
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         let mut reading = Reading {
             pre: [0; CELLS + 1],
@@ -254,7 +259,7 @@ impl TypeRanker {
         let value = shape as u64;
         let shapes = reading.shapes - (value << (3 * from)) + (value << (3 * to));
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
-        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let stride = &self.steps;
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         let profile_stride = self.used_states * 8;
         let mut rank = reading.pre[lo];
@@ -345,7 +350,7 @@ impl Walk<'_> {
         let r = self.ranker;
         let base = cell * self.per_cell + profile * r.used_states * 8 + used;
         let starts = &r.starts[base..base + 6];
-        let stride = [0, r.strides[0], r.strides[2], r.strides[1], r.strides[3]].map(|s| s as usize * 8);
+        let stride = &r.steps;
         for shape in Shape::ALL {
             let k = shape as usize;
             if starts[k + 1] == starts[k] {
