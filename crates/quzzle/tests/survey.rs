@@ -407,7 +407,18 @@ fn the_walks_readings_are_the_layouts_readings() {
     for (_, ranker) in family() {
         let every = (ranker.count() / 60_000).max(1);
         let mut rank = 0u32;
+        let mut before: Option<Layout> = None;
         ranker.for_each_reading(|layout, reading| {
+            // The cells before `since` are those of the layout before.
+            let since = reading.since();
+            match before {
+                None => assert_eq!(since, 0),
+                Some(b) => {
+                    assert!((0..since).all(|c| b.at(c) == layout.at(c)), "{b} then {layout}: since {since}");
+                    assert_ne!(b.at(since), layout.at(since), "{b} then {layout}: since {since}");
+                }
+            }
+            before = Some(layout);
             if rank.is_multiple_of(every) {
                 assert_eq!(reading.rank(), rank, "{layout}");
                 assert_eq!(reading.common_code(), layout.common_code(), "{layout}");
@@ -419,6 +430,32 @@ fn the_walks_readings_are_the_layouts_readings() {
         assert_eq!(rank, ranker.count());
     }
     assert!(checked > 2_000_000, "{checked} readings compared");
+}
+
+#[test]
+fn the_move_lists_are_the_successors_ranked_afresh() {
+    // Every layout of the types of at most 150,000 layouts and a sample of the five largest:
+    // the lists built with differences remembered along the walk are the ranks of the
+    // successors, in the mover's order.
+    let mut family = family();
+    family.sort_by_key(|(_, r)| r.count());
+    let large = family.len() - 5;
+    let mut checked = 0u64;
+    for (i, (id, ranker)) in family.iter().enumerate() {
+        if ranker.count() > 150_000 && i < large {
+            continue;
+        }
+        let every = if i < large { 1 } else { 97 };
+        let (moves, _) = tally::tally(ranker.counts()).expect("a type of the family");
+        let lists = graph::TypeMoves::build(ranker, moves, |_, _| {});
+        for r in (0..ranker.count()).step_by(every) {
+            let mut fresh = Vec::new();
+            for_each_successor(ranker.unrank(r), |child| fresh.push(ranker.rank(child)));
+            assert_eq!(lists.of(r), &fresh[..], "type {id}, rank {r}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 3_000_000, "{checked} lists compared");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The moves between the layouts of one type, by rank, and breadth-first search over them.
 
-use super::layout::{Layout, Symmetry};
+use super::layout::{Layout, Shape, Symmetry, CELLS};
 use super::moves::{for_each_move, for_each_successor};
 use super::rank::{Reading, TypeRanker};
 
@@ -22,9 +22,33 @@ impl TypeMoves {
         let mut offsets = Vec::with_capacity(ranker.count() as usize + 1);
         let mut targets = Vec::with_capacity(moves as usize);
         offsets.push(0);
+        // The difference a move makes to the rank depends on the layout's cells before the
+        // one where the two readings agree again (`rank_moved_to`), and the walk changes
+        // its layouts from the last cells back: a move's difference, once known, holds for
+        // every following layout until the walk changes a cell before that one. Per move
+        // (shape, from, to): the difference, that cell, and the layout it was found at;
+        // per cell, the last layout at which the walk changed it.
+        let mut known = vec![(0u32, 0u8, u32::MAX); MOVE_KEYS];
+        let mut changed = [0u32; CELLS + 1];
+        let mut index = 0u32;
         ranker.for_each_reading(|layout, reading| {
             visit(layout, reading);
-            for_each_move(layout, |shape, from, to, _| targets.push(ranker.rank_moved(reading, shape, from, to)));
+            changed[reading.since()..].fill(index);
+            let rank = reading.rank();
+            for_each_move(layout, |shape, from, to, _| {
+                let key = move_key(shape, from, to);
+                let (delta, end, at) = known[key];
+                // Still known if no cell before `end` changed since layout `at`.
+                let child = if at != u32::MAX && changed[end as usize - 1] <= at {
+                    rank.wrapping_add(delta)
+                } else {
+                    let (child, end) = ranker.rank_moved_to(reading, shape, from, to);
+                    known[key] = (child.wrapping_sub(rank), end as u8, index);
+                    child
+                };
+                targets.push(child);
+            });
+            index += 1;
             offsets.push(targets.len() as u32);
         });
         debug_assert_eq!(targets.len() as u64, moves);
@@ -65,6 +89,15 @@ impl TypeMoves {
     pub fn degree(&self, r: u32) -> u32 {
         self.offsets[r as usize + 1] - self.offsets[r as usize]
     }
+}
+
+/// The number of keys [`move_key`] gives.
+const MOVE_KEYS: usize = 5 * CELLS * CELLS;
+
+/// A number for the move of the block of `shape` from top-left cell `from` to `to`.
+#[inline]
+fn move_key(shape: Shape, from: usize, to: usize) -> usize {
+    (shape as usize * CELLS + from) * CELLS + to
 }
 
 /// The images of one type's layouts under the board's symmetries, by rank.

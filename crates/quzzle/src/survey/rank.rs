@@ -214,8 +214,15 @@ impl TypeRanker {
     /// from the first cell. The walk gets all of these for the table reads it makes anyway.
     pub fn for_each_reading(&self, mut visit: impl FnMut(Layout, &Reading)) {
         if self.count > 0 {
-            let mut reading =
-                Reading { pre: [0; CELLS + 1], at: [0; CELLS + 1], profile: [0; CELLS + 1], shapes: 0, code: 0 };
+            let mut reading = Reading {
+                pre: [0; CELLS + 1],
+                at: [0; CELLS + 1],
+                profile: [0; CELLS + 1],
+                shapes: 0,
+                code: 0,
+                since: 0,
+                dirty: 0,
+            };
             let walk = Walk { ranker: self, per_cell: (1 << PROFILE) * self.used_states * 8 };
             walk.step(0, 0, 0, 0, [0; 4], (0, 0), &mut reading, &mut visit);
         }
@@ -234,6 +241,8 @@ impl TypeRanker {
             profile: [0; CELLS + 1],
             shapes,
             code: layout.common_code(),
+            since: 0,
+            dirty: 0,
         };
         let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
         for cell in 0..CELLS {
@@ -256,6 +265,14 @@ impl TypeRanker {
     /// parent's sums before and after, and the child's table entries between.
     #[inline]
     pub fn rank_moved(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> u32 {
+        self.rank_moved_to(reading, shape, from, to).0
+    }
+
+    /// [`TypeRanker::rank_moved`], and the cell where the two readings agree again (20 if
+    /// they agree only at the end): the difference between the two ranks depends on the
+    /// layout's cells before it only, so it holds for every layout that shares them.
+    #[inline]
+    pub fn rank_moved_to(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> (u32, usize) {
         let value = shape as u64;
         let shapes = reading.shapes - (value << (3 * from)) + (value << (3 * to));
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
@@ -267,19 +284,19 @@ impl TypeRanker {
         let mut profile = reading.profile[lo] as usize;
         for cell in lo..CELLS {
             if cell > hi && profile == reading.profile[cell] as usize {
-                return rank + (reading.pre[CELLS] - reading.pre[cell]);
+                return (rank + (reading.pre[CELLS] - reading.pre[cell]), cell);
             }
             let shape = (shapes >> (3 * cell)) as usize & 7;
             rank += self.starts[at + cell * per_cell + profile * profile_stride + shape];
             profile = (profile | footprint(shape)) >> 1;
             at += stride[shape];
         }
-        rank
+        (rank, CELLS)
     }
 }
 
 /// One layout as the ranking reads it (see [`TypeRanker::for_each_reading`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Reading {
     /// The rank's partial sums: `pre[c]` is what the cells before `c` add; `pre[20]` is
     /// the rank.
@@ -292,7 +309,22 @@ pub struct Reading {
     shapes: u64,
     /// The layout's common code.
     code: u64,
+    /// In a walk, the first cell where this layout differs from the one before (0 for the
+    /// first, and outside a walk).
+    since: usize,
+    /// In a walk, the first cell changed since the last layout was visited.
+    dirty: usize,
 }
+
+impl PartialEq for Reading {
+    /// The same layout read the same way (where a walk found it aside).
+    fn eq(&self, other: &Reading) -> bool {
+        (self.pre, self.at, self.profile, self.shapes, self.code)
+            == (other.pre, other.at, other.profile, other.shapes, other.code)
+    }
+}
+
+impl Eq for Reading {}
 
 impl Reading {
     /// The layout's rank.
@@ -305,6 +337,13 @@ impl Reading {
     #[inline]
     pub fn common_code(&self) -> u64 {
         self.code
+    }
+
+    /// In a walk, the first cell where this layout differs from the one visited before it;
+    /// its cells before that are the same (0 for the first layout, and outside a walk).
+    #[inline]
+    pub fn since(&self) -> usize {
+        self.since
     }
 }
 
@@ -341,7 +380,9 @@ impl Walk<'_> {
             let (bits, len) = body;
             let body = if len == 0 { 0 } else { bits << (32 - 2 * len) };
             reading.code = (parts[3] as u64) << 32 | body as u64;
+            reading.since = reading.dirty;
             visit(Layout::from_parts(parts[3] as usize, parts[0], parts[1], parts[2]), reading);
+            reading.dirty = CELLS;
             return;
         }
         if profile & 1 != 0 {
@@ -356,6 +397,7 @@ impl Walk<'_> {
             if starts[k + 1] == starts[k] {
                 continue; // does not fit, or nothing completes it
             }
+            reading.dirty = reading.dirty.min(cell);
             let mut parts = parts;
             match shape {
                 Shape::Single => parts[0] |= 1 << cell,
