@@ -124,7 +124,8 @@ pub enum SurveyError {
 pub type Sink<'a> = dyn Fn(&TypeSurvey) -> ControlFlow<()> + Sync + 'a;
 
 /// The work ahead: every type's layouts and moves, counted, and the memory the survey will
-/// take at most. Counting the moves is a pass over every layout (a few seconds).
+/// take at most. The moves are read from [`tally`] (a type missing there would be counted
+/// by a pass over its layouts).
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// The types, by number.
