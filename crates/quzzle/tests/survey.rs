@@ -9,10 +9,12 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
+use proptest::prelude::*;
 use quzzle::survey::moves::{for_each_move, for_each_successor};
 use quzzle::survey::{
     family, survey, Counts, GroupRecord, Layout, Record, Shape, SurveyError, SurveyOptions, TypeRanker, KLOTSKI,
 };
+use quzzle::survey::{graph, tally};
 use quzzle::{analyze, solve_instance, Algorithm, Instance, Metric};
 use rand::{RngExt, SeedableRng};
 use slide_core::progress::NoProgress;
@@ -127,6 +129,8 @@ fn every_type_ranks_a_random_sample_both_ways() {
             let l = ranker.unrank(r);
             assert_eq!(ranker.rank(l), r, "type {id}");
             assert_eq!(l.counts(), ranker.counts());
+            let (m, f) = (l.mirrored(), l.flipped());
+            assert_eq!(ranker.rank_two(m, f), (ranker.rank(m), ranker.rank(f)), "type {id}: {l}");
         }
     }
 }
@@ -393,4 +397,103 @@ fn bounds_stop_or_refuse_the_survey() {
         .to_string()
         .contains("no layout has"));
     assert!(TypeRanker::new(Counts { horizontal: 7, vertical: 0, singles: 1 }).is_none());
+}
+
+#[test]
+fn the_walks_readings_are_the_layouts_readings() {
+    // Every layout of the types of at most 60,000 layouts, and a sample of the others:
+    // the walk's running sums, states, codes and ranks are those read from the layout.
+    let mut checked = 0u64;
+    for (_, ranker) in family() {
+        let every = (ranker.count() / 60_000).max(1);
+        let mut rank = 0u32;
+        let mut before: Option<Layout> = None;
+        ranker.for_each_reading(|layout, reading| {
+            // The cells before `since` are those of the layout before.
+            let since = reading.since();
+            match before {
+                None => assert_eq!(since, 0),
+                Some(b) => {
+                    assert!((0..since).all(|c| b.at(c) == layout.at(c)), "{b} then {layout}: since {since}");
+                    assert_ne!(b.at(since), layout.at(since), "{b} then {layout}: since {since}");
+                }
+            }
+            before = Some(layout);
+            if rank.is_multiple_of(every) {
+                assert_eq!(reading.rank(), rank, "{layout}");
+                assert_eq!(reading.common_code(), layout.common_code(), "{layout}");
+                assert_eq!(*reading, ranker.reading(layout), "{layout}");
+                checked += 1;
+            }
+            rank += 1;
+        });
+        assert_eq!(rank, ranker.count());
+    }
+    assert!(checked > 2_000_000, "{checked} readings compared");
+}
+
+#[test]
+fn the_move_lists_are_the_successors_ranked_afresh() {
+    // Every layout of the types of at most 150,000 layouts and a sample of the five largest:
+    // the lists built with differences remembered along the walk are the ranks of the
+    // successors, in the mover's order.
+    let mut family = family();
+    family.sort_by_key(|(_, r)| r.count());
+    let large = family.len() - 5;
+    let mut checked = 0u64;
+    for (i, (id, ranker)) in family.iter().enumerate() {
+        if ranker.count() > 150_000 && i < large {
+            continue;
+        }
+        let every = if i < large { 1 } else { 97 };
+        let (moves, _) = tally::tally(ranker.counts()).expect("a type of the family");
+        let lists = graph::TypeMoves::build(ranker, moves, |_, _| {});
+        for r in (0..ranker.count()).step_by(every) {
+            let mut fresh = Vec::new();
+            for_each_successor(ranker.unrank(r), |child| fresh.push(ranker.rank(child)));
+            assert_eq!(lists.of(r), &fresh[..], "type {id}, rank {r}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 3_000_000, "{checked} lists compared");
+}
+
+#[test]
+fn the_move_tally_is_what_the_mover_counts() {
+    let family = family();
+    assert_eq!(family.len(), tally::TALLY.len());
+    for (id, ranker) in &family {
+        let c = ranker.counts();
+        let (h, v, s, moves, stuck) = tally::TALLY[*id as usize];
+        assert_eq!((h, v, s), (c.horizontal, c.vertical, c.singles), "type {id}");
+        assert_eq!(graph::count_moves(ranker), (moves, stuck), "type {id}: {c}");
+    }
+    let total: u64 = tally::TALLY.iter().map(|t| t.3).sum();
+    assert_eq!(total, 402_258_220, "dnomd343/klotski's count of moves, each from both ends");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// One random layout of every type per case: its moves, generated on the 20-bit board
+    /// and ranked from its reading, are the generic engine's successors, ranked afresh.
+    #[test]
+    fn moves_ranked_from_readings_are_the_engines(picks in proptest::collection::vec(any::<u32>(), 203)) {
+        let family = family();
+        prop_assert_eq!(family.len(), picks.len());
+        for ((id, ranker), pick) in family.iter().zip(picks) {
+            let layout = ranker.unrank(pick % ranker.count());
+            let reading = ranker.reading(layout);
+            let mut ours = HashMap::new();
+            for_each_move(layout, |shape, from, to, child| {
+                ours.insert(child, ranker.rank_moved(&reading, shape, from, to));
+            });
+            let engine = engine_successors(layout);
+            prop_assert_eq!(ours.len(), engine.len(), "type {}: {}", id, layout);
+            for child in engine {
+                prop_assert_eq!(ours.get(&child).copied(), Some(ranker.rank(child)), "type {}: {} to {}", id, layout, child);
+                prop_assert_eq!(ranker.unrank(ranker.rank(child)), child);
+            }
+        }
+    }
 }

@@ -59,11 +59,15 @@ impl Eccentricities {
         symmetries: &[Symmetry],
         max_searches: u32,
     ) -> Diameter {
-        for &w in group {
-            self.lower[w as usize] = 0;
-            self.upper[w as usize] = u16::MAX;
+        // With one search allowed, the bounds are never kept: the arrays are not touched.
+        let mut candidates: Vec<u32> = Vec::new();
+        if max_searches > 1 {
+            for &w in group {
+                self.lower[w as usize] = 0;
+                self.upper[w as usize] = u16::MAX;
+            }
+            candidates.extend_from_slice(group);
         }
-        let mut candidates: Vec<u32> = group.to_vec();
         let (mut lower, mut upper) = (0u16, u16::MAX);
         let mut searches = 1;
         let mut pick_high = true;
@@ -81,6 +85,27 @@ impl Eccentricities {
             lower = lower.max(ecc);
             upper = upper.min(ecc.saturating_mul(2));
             let mut highest_upper = 0u16;
+            if searches >= max_searches {
+                // The last search: the bounds it gives are needed for the upper bound
+                // only, not kept, and no candidate is picked after it.
+                let from_arrays = searches > 1;
+                for &w in if from_arrays { &candidates[..] } else { group } {
+                    let (mut lo, mut hi) =
+                        if from_arrays { (self.lower[w as usize], self.upper[w as usize]) } else { (0, u16::MAX) };
+                    for d in
+                        std::iter::once(bfs.dist(w)).chain(symmetries.iter().map(|&s| bfs.dist(images.image(s, w))))
+                    {
+                        lo = lo.max(d.max(ecc - d));
+                        hi = hi.min(ecc + d);
+                    }
+                    let useless = lo == hi || (hi <= lower && lo >= upper.div_ceil(2));
+                    if !useless {
+                        highest_upper = highest_upper.max(hi);
+                    }
+                }
+                upper = upper.min(lower.max(highest_upper));
+                return Diameter { lower, upper, searches, pair };
+            }
             candidates.retain(|&w| {
                 let lo = &mut self.lower[w as usize];
                 let hi = &mut self.upper[w as usize];
@@ -100,7 +125,7 @@ impl Eccentricities {
             });
             // Every eccentricity is at most its upper bound; those removed are at most `lower`.
             upper = upper.min(lower.max(highest_upper));
-            if lower == upper || searches >= max_searches {
+            if lower == upper {
                 return Diameter { lower, upper, searches, pair };
             }
             // Alternately the candidate that may be farthest and the one that may be most

@@ -1,8 +1,8 @@
 //! The moves between the layouts of one type, by rank, and breadth-first search over them.
 
-use super::layout::{Layout, Symmetry};
-use super::moves::for_each_successor;
-use super::rank::TypeRanker;
+use super::layout::{Layout, Shape, Symmetry, CELLS};
+use super::moves::{for_each_move, for_each_successor};
+use super::rank::{Reading, TypeRanker};
 
 /// Every move of one type's layouts: for the layout of rank `r`, the ranks one move away
 /// are `targets[offsets[r]..offsets[r + 1]]` (compressed adjacency lists). Moves are
@@ -16,14 +16,39 @@ pub struct TypeMoves {
 impl TypeMoves {
     /// The moves of the `ranker`'s layouts, of which there are `moves` in all (counted by
     /// [`count_moves`]: the lists are allocated once, at their size). `visit` sees each
-    /// layout on the way, in rank order.
-    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(Layout)) -> TypeMoves {
+    /// layout and its reading on the way, in rank order. Each move is ranked from its
+    /// layout's reading ([`TypeRanker::rank_moved`]): only the cells it changes are read.
+    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(Layout, &Reading)) -> TypeMoves {
         let mut offsets = Vec::with_capacity(ranker.count() as usize + 1);
         let mut targets = Vec::with_capacity(moves as usize);
         offsets.push(0);
-        ranker.for_each(|layout| {
-            visit(layout);
-            for_each_successor(layout, |child| targets.push(ranker.rank(child)));
+        // The difference a move makes to the rank depends on the layout's cells before the
+        // one where the two readings agree again (`rank_moved_to`), and the walk changes
+        // its layouts from the last cells back: a move's difference, once known, holds for
+        // every following layout until the walk changes a cell before that one. Per move
+        // (shape, from, to): the difference, that cell, and the layout it was found at;
+        // per cell, the last layout at which the walk changed it.
+        let mut known = vec![(0u32, 0u8, u32::MAX); MOVE_KEYS];
+        let mut changed = [0u32; CELLS + 1];
+        let mut index = 0u32;
+        ranker.for_each_reading(|layout, reading| {
+            visit(layout, reading);
+            changed[reading.since()..].fill(index);
+            let rank = reading.rank();
+            for_each_move(layout, |shape, from, to, _| {
+                let key = move_key(shape, from, to);
+                let (delta, end, at) = known[key];
+                // Still known if no cell before `end` changed since layout `at`.
+                let child = if at != u32::MAX && changed[end as usize - 1] <= at {
+                    rank.wrapping_add(delta)
+                } else {
+                    let (child, end) = ranker.rank_moved_to(reading, shape, from, to);
+                    known[key] = (child.wrapping_sub(rank), end as u8, index);
+                    child
+                };
+                targets.push(child);
+            });
+            index += 1;
             offsets.push(targets.len() as u32);
         });
         debug_assert_eq!(targets.len() as u64, moves);
@@ -51,11 +76,28 @@ impl TypeMoves {
         &self.targets[self.offsets[r as usize] as usize..self.offsets[r as usize + 1] as usize]
     }
 
+    /// The first rank one move from rank `r` (or 0 when it has none): reading it brings the
+    /// start of its list into the cache.
+    #[inline]
+    pub fn first_of(&self, r: u32) -> u32 {
+        let at = self.offsets[r as usize] as usize;
+        self.targets.get(at).copied().unwrap_or(0)
+    }
+
     /// The number of moves from rank `r`.
     #[inline]
     pub fn degree(&self, r: u32) -> u32 {
         self.offsets[r as usize + 1] - self.offsets[r as usize]
     }
+}
+
+/// The number of keys [`move_key`] gives.
+const MOVE_KEYS: usize = 5 * CELLS * CELLS;
+
+/// A number for the move of the block of `shape` from top-left cell `from` to `to`.
+#[inline]
+fn move_key(shape: Shape, from: usize, to: usize) -> usize {
+    (shape as usize * CELLS + from) * CELLS + to
 }
 
 /// The images of one type's layouts under the board's symmetries, by rank.
@@ -73,8 +115,9 @@ impl Images {
 
     /// Adds the next layout in rank order.
     pub fn push(&mut self, ranker: &TypeRanker, layout: Layout) {
-        self.left_right.push(ranker.rank(layout.mirrored()));
-        self.upside_down.push(ranker.rank(layout.flipped()));
+        let (left_right, upside_down) = ranker.rank_two(layout.mirrored(), layout.flipped());
+        self.left_right.push(left_right);
+        self.upside_down.push(upside_down);
     }
 
     /// The bytes it takes for `layouts` layouts.
@@ -107,6 +150,9 @@ pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
 
 /// A distance no search reaches: "not reached yet".
 pub const UNSEEN: u16 = u16::MAX;
+
+/// How many layouts of its queue a search reads ahead at once (see [`Bfs::run`]).
+const LOOKAHEAD: usize = 16;
 
 /// Breadth-first search over one type's moves, with its arrays kept between searches:
 /// each search clears only the entries it set.
@@ -143,6 +189,21 @@ impl Bfs {
         let mut head = 0;
         let mut deepest = 0;
         while head < self.order.len() {
+            // The lists are in rank order and the queue in no order of memory, so each
+            // layout's list is a cache miss or two (its offset, its moves). Every
+            // `LOOKAHEAD` layouts, the lists of the next `LOOKAHEAD` and the offsets of
+            // those after are read in a burst: the misses are then fetched together, not
+            // one after another as each layout comes up.
+            if head % LOOKAHEAD == 0 {
+                let mut touched = 0u32;
+                for &ahead in self.order.iter().skip(head + LOOKAHEAD).take(LOOKAHEAD) {
+                    touched ^= moves.first_of(ahead);
+                }
+                for &ahead in self.order.iter().skip(head + 2 * LOOKAHEAD).take(LOOKAHEAD) {
+                    touched ^= moves.degree(ahead);
+                }
+                std::hint::black_box(touched);
+            }
             let r = self.order[head];
             head += 1;
             let d = self.dist[r as usize];

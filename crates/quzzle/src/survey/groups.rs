@@ -76,8 +76,8 @@ pub fn survey_type(
     let n = ranker.count() as usize;
     let mut codes = Vec::with_capacity(n);
     let mut images = Images::with_capacity(n);
-    let moves = TypeMoves::build(ranker, work.moves, |layout| {
-        codes.push(layout.common_code());
+    let moves = TypeMoves::build(ranker, work.moves, |layout, reading| {
+        codes.push(reading.common_code());
         images.push(ranker, layout);
     });
     let mut group_of = vec![u32::MAX; n];

@@ -17,6 +17,7 @@
 //! - [`layout`]: one layout in a `u64`, its text forms and types ([`Counts`]).
 //! - [`rank`]: a perfect ranking of each type's layouts, so arrays replace hash tables.
 //! - [`moves`]: the block-metric moves on 20-bit boards.
+//! - [`tally`]: every type's move count, known before the work starts.
 //! - [`graph`], [`diameter`], [`groups`]: one type's moves, searches and groups.
 //! - [`records`]: what is reported, as serde structs and a text summary.
 //! - [`published`]: dnomd343/klotski's totals, for the cross-check.
@@ -42,6 +43,7 @@ pub mod moves;
 pub mod published;
 pub mod rank;
 pub mod records;
+pub mod tally;
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -122,7 +124,8 @@ pub enum SurveyError {
 pub type Sink<'a> = dyn Fn(&TypeSurvey) -> ControlFlow<()> + Sync + 'a;
 
 /// The work ahead: every type's layouts and moves, counted, and the memory the survey will
-/// take at most. Counting the moves is a pass over every layout (a few seconds).
+/// take at most. The moves are read from [`tally`] (a type missing there would be counted
+/// by a pass over its layouts).
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// The types, by number.
@@ -168,7 +171,7 @@ pub fn plan(options: &SurveyOptions, threads: usize, progress: &dyn Progress) ->
     let types: Vec<TypeWork> = family
         .into_par_iter()
         .map(|(id, ranker)| {
-            let (moves, stuck) = graph::count_moves(&ranker);
+            let (moves, stuck) = tally::tally(ranker.counts()).unwrap_or_else(|| graph::count_moves(&ranker));
             let total = counted.fetch_add(ranker.count() as u64, Ordering::Relaxed) + ranker.count() as u64;
             report(LayerStats { depth: id as u32, new: ranker.count() as u64, total, state_count: layouts });
             TypeWork { id, ranker, moves, stuck }

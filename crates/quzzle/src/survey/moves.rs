@@ -18,13 +18,13 @@ pub fn for_each_move(layout: Layout, mut visit: impl FnMut(Shape, usize, usize, 
     let occupied = layout.occupied();
     let empty = ALL & !occupied;
     // A block moves only if an empty cell touches it; the cells next to an empty one.
-    let near_empty = empty | empty >> COLS | (empty << COLS) & ALL | (empty >> 1) & !COL3 | (empty << 1) & !COL0;
+    let near_empty = empty >> COLS | (empty << COLS) & ALL | (empty >> 1) & !COL3 | (empty << 1) & !COL0;
     for shape in BLOCKS {
-        for from in ones(layout.origins(shape)) {
+        // Only the blocks one of whose cells touches an empty one: those whose top-left
+        // cell is where a cell of the block would be, shifted back.
+        let movable = layout.origins(shape) & shape.blocked_by(near_empty);
+        for from in ones(movable) {
             let cells = shape.footprint() << from;
-            if cells & near_empty == 0 {
-                continue;
-            }
             let free = shape.origins() & !shape.blocked_by(occupied & !cells);
             let start = 1 << from;
             for to in ones(flood(start, free) & !start) {

@@ -18,6 +18,10 @@ pub struct TypeRanker {
     /// Strides of the "blocks met" index: 1x1, vertical, horizontal, 2x2 (empty cells follow
     /// from the cells covered).
     strides: [u32; 4],
+    /// The table offset each shape adds to the blocks met, by shape number: the strides
+    /// times 8, kept so that the ranking loops read them instead of building them (eight
+    /// entries, so that a shape read as three bits needs no bounds check).
+    steps: [usize; 8],
     /// Blocks-met states: `2 * (h + 1) * (v + 1) * (s + 1)`.
     used_states: usize,
     /// `starts[((cell * 32 + profile) * used_states + used) * 8 + k]`: the number of
@@ -40,7 +44,8 @@ impl TypeRanker {
         let (s, v, h) = (counts.singles as u32, counts.vertical as u32, counts.horizontal as u32);
         let strides = [1, s + 1, (s + 1) * (v + 1), (s + 1) * (v + 1) * (h + 1)];
         let used_states = 2 * strides[3] as usize;
-        let mut ranker = TypeRanker { counts, strides, used_states, starts: Vec::new(), count: 0 };
+        let steps = [0, strides[0], strides[2], strides[1], strides[3], 0, 0, 0].map(|s| s as usize * 8);
+        let mut ranker = TypeRanker { counts, strides, steps, used_states, starts: Vec::new(), count: 0 };
         // ways[(cell * 32 + profile) * used_states + used]: completions from that state.
         let profiles = 1 << PROFILE;
         let mut ways = vec![0u32; (CELLS + 1) * profiles * used_states];
@@ -133,23 +138,40 @@ impl TypeRanker {
     #[inline]
     pub fn rank(&self, layout: Layout) -> u32 {
         debug_assert_eq!(layout.counts(), self.counts);
-        // The shape starting at each cell, three bits a cell (0 for empty and covered cells).
-        let shapes = spread(layout.origins(Shape::Single)) * Shape::Single as u64
-            + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
-            + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
-            + ((Shape::Square as u64) << (3 * layout.square()));
-        let footprint = Shape::ALL.map(|s| s.footprint() as usize);
-        let stride = [0, self.strides[0], self.strides[2], self.strides[1], self.strides[3]].map(|s| s as usize * 8);
+        let shapes = shapes_of(layout);
+        let stride = &self.steps;
         let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         for cell in 0..CELLS {
             // A covered cell reads a row of zeros and adds nothing but a shift.
             let shape = (shapes >> (3 * cell)) as usize & 7;
             rank += self.starts[at + cell * per_cell + profile * self.used_states * 8 + shape];
-            profile = (profile | footprint[shape]) >> 1;
+            profile = (profile | footprint(shape)) >> 1;
             at += stride[shape];
         }
         rank
+    }
+
+    /// The ranks of two layouts of this type, read side by side: each cell's table reads
+    /// for both are independent, so their cache misses overlap (the survey ranks every
+    /// layout's two mirror images this way).
+    #[inline]
+    pub fn rank_two(&self, a: Layout, b: Layout) -> (u32, u32) {
+        debug_assert_eq!(a.counts(), self.counts);
+        debug_assert_eq!(b.counts(), self.counts);
+        let shapes = [shapes_of(a), shapes_of(b)];
+        let stride = &self.steps;
+        let (mut profile, mut at, mut rank) = ([0usize; 2], [0usize; 2], [0u32; 2]);
+        let per_cell = (1 << PROFILE) * self.used_states * 8;
+        for cell in 0..CELLS {
+            for i in 0..2 {
+                let shape = (shapes[i] >> (3 * cell)) as usize & 7;
+                rank[i] += self.starts[at[i] + cell * per_cell + profile[i] * self.used_states * 8 + shape];
+                profile[i] = (profile[i] | footprint(shape)) >> 1;
+                at[i] += stride[shape];
+            }
+        }
+        (rank[0], rank[1])
     }
 
     /// The layout of rank `rank` (below [`TypeRanker::count`]).
@@ -183,27 +205,199 @@ impl TypeRanker {
 
     /// Calls `visit` with every layout of the type in rank order.
     pub fn for_each(&self, mut visit: impl FnMut(Layout)) {
+        self.for_each_reading(|layout, _| visit(layout));
+    }
+
+    /// Calls `visit` with every layout of the type in rank order, and its [`Reading`]: its
+    /// rank, its common code, and the ranking's state at each cell, which
+    /// [`TypeRanker::rank_moved`] needs to rank the layout's moves without reading them
+    /// from the first cell. The walk gets all of these for the table reads it makes anyway.
+    pub fn for_each_reading(&self, mut visit: impl FnMut(Layout, &Reading)) {
         if self.count > 0 {
-            self.walk(0, 0, 0, [0; 4], &mut visit);
+            let mut reading = Reading {
+                pre: [0; CELLS + 1],
+                at: [0; CELLS + 1],
+                profile: [0; CELLS + 1],
+                shapes: 0,
+                code: 0,
+                since: 0,
+                dirty: 0,
+            };
+            let walk = Walk { ranker: self, per_cell: (1 << PROFILE) * self.used_states * 8 };
+            walk.step(0, 0, 0, 0, [0; 4], (0, 0), &mut reading, &mut visit);
         }
     }
 
-    /// The layouts completing the prefix read so far (`parts`: 1x1, horizontal, vertical
-    /// origins and the 2x2 cell), in rank order.
-    fn walk(&self, cell: usize, profile: usize, used: usize, parts: [u32; 4], visit: &mut impl FnMut(Layout)) {
+    /// The reading of `layout`, a layout of this type, as [`TypeRanker::for_each_reading`]
+    /// gives it: for a layout met outside the walk (the tests compare the two).
+    pub fn reading(&self, layout: Layout) -> Reading {
+        debug_assert_eq!(layout.counts(), self.counts);
+        let shapes = shapes_of(layout);
+        let stride = &self.steps;
+        let per_cell = (1 << PROFILE) * self.used_states * 8;
+        let mut reading = Reading {
+            pre: [0; CELLS + 1],
+            at: [0; CELLS + 1],
+            profile: [0; CELLS + 1],
+            shapes,
+            code: layout.common_code(),
+            since: 0,
+            dirty: 0,
+        };
+        let (mut profile, mut at, mut rank) = (0usize, 0usize, 0u32);
+        for cell in 0..CELLS {
+            (reading.pre[cell], reading.at[cell], reading.profile[cell]) = (rank, at as u32, profile as u8);
+            let shape = (shapes >> (3 * cell)) as usize & 7;
+            rank += self.starts[at + cell * per_cell + profile * self.used_states * 8 + shape];
+            profile = (profile | footprint(shape)) >> 1;
+            at += stride[shape];
+        }
+        (reading.pre[CELLS], reading.at[CELLS], reading.profile[CELLS]) = (rank, at as u32, profile as u8);
+        reading
+    }
+
+    /// The rank of the layout that `reading`'s layout becomes when its block of `shape`
+    /// with its top-left cell at `from` moves to `to` (a move of the block metric).
+    ///
+    /// The two readings agree before the first of `from` and `to`, and after the last
+    /// once the cells covered ahead agree again (then the blocks met agree too): only the
+    /// cells between are read, usually two to six instead of twenty. The rank is the
+    /// parent's sums before and after, and the child's table entries between.
+    #[inline]
+    pub fn rank_moved(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> u32 {
+        self.rank_moved_to(reading, shape, from, to).0
+    }
+
+    /// [`TypeRanker::rank_moved`], and the cell where the two readings agree again (20 if
+    /// they agree only at the end): the difference between the two ranks depends on the
+    /// layout's cells before it only, so it holds for every layout that shares them.
+    #[inline]
+    pub fn rank_moved_to(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> (u32, usize) {
+        let value = shape as u64;
+        let shapes = reading.shapes - (value << (3 * from)) + (value << (3 * to));
+        let (lo, hi) = if from < to { (from, to) } else { (to, from) };
+        let stride = &self.steps;
+        let per_cell = (1 << PROFILE) * self.used_states * 8;
+        let profile_stride = self.used_states * 8;
+        let mut rank = reading.pre[lo];
+        let mut at = reading.at[lo] as usize;
+        let mut profile = reading.profile[lo] as usize;
+        for cell in lo..CELLS {
+            if cell > hi && profile == reading.profile[cell] as usize {
+                return (rank + (reading.pre[CELLS] - reading.pre[cell]), cell);
+            }
+            let shape = (shapes >> (3 * cell)) as usize & 7;
+            rank += self.starts[at + cell * per_cell + profile * profile_stride + shape];
+            profile = (profile | footprint(shape)) >> 1;
+            at += stride[shape];
+        }
+        (rank, CELLS)
+    }
+}
+
+/// One layout as the ranking reads it (see [`TypeRanker::for_each_reading`]).
+#[derive(Clone, Debug)]
+pub struct Reading {
+    /// The rank's partial sums: `pre[c]` is what the cells before `c` add; `pre[20]` is
+    /// the rank.
+    pre: [u32; CELLS + 1],
+    /// The table offset of the blocks met before each cell.
+    at: [u32; CELLS + 1],
+    /// The cells covered ahead of each cell by the blocks met before it.
+    profile: [u8; CELLS + 1],
+    /// The shape starting at each cell, three bits a cell (as in [`TypeRanker::rank`]).
+    shapes: u64,
+    /// The layout's common code.
+    code: u64,
+    /// In a walk, the first cell where this layout differs from the one before (0 for the
+    /// first, and outside a walk).
+    since: usize,
+    /// In a walk, the first cell changed since the last layout was visited.
+    dirty: usize,
+}
+
+impl PartialEq for Reading {
+    /// The same layout read the same way (where a walk found it aside).
+    fn eq(&self, other: &Reading) -> bool {
+        (self.pre, self.at, self.profile, self.shapes, self.code)
+            == (other.pre, other.at, other.profile, other.shapes, other.code)
+    }
+}
+
+impl Eq for Reading {}
+
+impl Reading {
+    /// The layout's rank.
+    #[inline]
+    pub fn rank(&self) -> u32 {
+        self.pre[CELLS]
+    }
+
+    /// The layout's common code ([`Layout::common_code`]).
+    #[inline]
+    pub fn common_code(&self) -> u64 {
+        self.code
+    }
+
+    /// In a walk, the first cell where this layout differs from the one visited before it;
+    /// its cells before that are the same (0 for the first layout, and outside a walk).
+    #[inline]
+    pub fn since(&self) -> usize {
+        self.since
+    }
+}
+
+/// The walk of [`TypeRanker::for_each_reading`].
+struct Walk<'a> {
+    ranker: &'a TypeRanker,
+    per_cell: usize,
+}
+
+impl Walk<'_> {
+    /// The two bits of each shape in a common code; the 2x2 block has none (its cells are
+    /// covered before the reading starts).
+    const CODE_BITS: [u32; 5] = [0b00, 0b11, 0b01, 0b10, 0];
+
+    /// Reads `cell` onwards, with `profile` covered ahead, `used` the offset of the blocks
+    /// met, `pre` the rank's sum so far, `parts` the origins so far (1x1, horizontal,
+    /// vertical, the 2x2 cell) and `body` the common code's bits so far and their count.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &self,
+        cell: usize,
+        profile: usize,
+        used: usize,
+        pre: u32,
+        parts: [u32; 4],
+        body: (u32, u32),
+        reading: &mut Reading,
+        visit: &mut impl FnMut(Layout, &Reading),
+    ) {
+        reading.pre[cell] = pre;
+        reading.at[cell] = used as u32;
+        reading.profile[cell] = profile as u8;
         if cell == CELLS {
-            visit(Layout::from_parts(parts[3] as usize, parts[0], parts[1], parts[2]));
+            let (bits, len) = body;
+            let body = if len == 0 { 0 } else { bits << (32 - 2 * len) };
+            reading.code = (parts[3] as u64) << 32 | body as u64;
+            reading.since = reading.dirty;
+            visit(Layout::from_parts(parts[3] as usize, parts[0], parts[1], parts[2]), reading);
+            reading.dirty = CELLS;
             return;
         }
         if profile & 1 != 0 {
-            return self.walk(cell + 1, profile >> 1, used, parts, visit);
+            return self.step(cell + 1, profile >> 1, used, pre, parts, body, reading, visit);
         }
-        let starts = self.starts_at(cell, profile, used);
+        let r = self.ranker;
+        let base = cell * self.per_cell + profile * r.used_states * 8 + used;
+        let starts = &r.starts[base..base + 6];
+        let stride = &r.steps;
         for shape in Shape::ALL {
-            if starts[shape as usize + 1] == starts[shape as usize] {
+            let k = shape as usize;
+            if starts[k + 1] == starts[k] {
                 continue; // does not fit, or nothing completes it
             }
-            let (next, used) = self.place(cell, profile, used, shape).expect("a shape with completions fits");
+            reading.dirty = reading.dirty.min(cell);
             let mut parts = parts;
             match shape {
                 Shape::Single => parts[0] |= 1 << cell,
@@ -212,9 +406,43 @@ impl TypeRanker {
                 Shape::Square => parts[3] = cell as u32,
                 Shape::Space => {}
             }
-            self.walk(cell + 1, next, used, parts, visit);
+            let body = match shape {
+                Shape::Square => body,
+                _ => (body.0 << 2 | Self::CODE_BITS[k], body.1 + 1),
+            };
+            reading.shapes = reading.shapes & !(7 << (3 * cell)) | (k as u64) << (3 * cell);
+            let next = (profile | shape.footprint() as usize) >> 1;
+            self.step(cell + 1, next, used + stride[k], pre + starts[k], parts, body, reading, visit);
         }
+        reading.shapes &= !(7 << (3 * cell));
     }
+}
+
+/// The footprint of the shape numbered `shape` ([`Shape::footprint`]), by a shift of a
+/// constant rather than a table read: it is on the path from one cell's reading to the
+/// next, where a load's latency would be paid at every cell.
+#[inline]
+fn footprint(shape: usize) -> usize {
+    const PACKED: u64 = {
+        let mut packed = 0u64;
+        let mut i = 0;
+        while i < Shape::ALL.len() {
+            packed |= (Shape::ALL[i].footprint() as u64) << (8 * i);
+            i += 1;
+        }
+        packed
+    };
+    (PACKED >> (8 * shape)) as usize & 0xFF
+}
+
+/// The shape starting at each cell of `layout`, three bits a cell (0 for empty and covered
+/// cells), as the ranking reads them.
+#[inline]
+fn shapes_of(layout: Layout) -> u64 {
+    spread(layout.origins(Shape::Single)) * Shape::Single as u64
+        + spread(layout.origins(Shape::Horizontal)) * Shape::Horizontal as u64
+        + spread(layout.origins(Shape::Vertical)) * Shape::Vertical as u64
+        + ((Shape::Square as u64) << (3 * layout.square()))
 }
 
 /// The bits of a 20-bit mask moved to every third bit: bit `i` to bit `3 i`.
