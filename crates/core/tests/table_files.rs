@@ -74,7 +74,7 @@ fn open_every_way(dir: &Path, entries: u64) -> Vec<Result<Table, String>> {
                 1 => Table::open_checked(&path).map_err(|e| e.to_string()),
                 2 => Table::load(&path).map_err(|e| e.to_string()),
                 3 => s.load(&dir).map_err(|e| e.to_string()),
-                _ => s.verify(&dir).map(|(t, _)| t),
+                _ => s.verify(&dir).map(|(t, _)| t).map_err(|e| e.to_string()),
             }
         }));
     }
