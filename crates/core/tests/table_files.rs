@@ -8,13 +8,14 @@
 //! that blocks fails the test instead of hanging it.
 #![cfg(unix)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use proptest::prelude::*;
 use slide_core::progress::NoProgress;
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec, MAP_AT_LEAST};
+use slide_testing::scratch;
 
 /// What no loaded machine needs for opening a small table (a blocked open waits forever).
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -42,13 +43,6 @@ fn spec(entries: u64) -> TableSpec {
         build: Box::new(move |_| table(NAME, entries)),
         check: Box::new(|_, _| Ok("checked".into())),
     }
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("slide-table-files-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Runs `f` on a thread of its own; fails the test if it has not returned by the deadline.
