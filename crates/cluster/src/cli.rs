@@ -109,7 +109,7 @@ pub fn command<P: Front>(program: &'static str) -> clap::Command {
 #[cfg(feature = "mpi")]
 pub fn main<P: Front>(program: &'static str) -> ! {
     slide_cli::exit::run_main(program, || {
-        let net = crate::mpi::MpiRank::init().map_err(CliError::internal)?;
+        let net = crate::mpi::MpiRank::init().map_err(|e| CliError::internal(e.to_string()))?;
         run::<P, _>(program, std::env::args_os(), Rc::new(net))
     })
 }

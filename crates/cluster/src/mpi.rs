@@ -25,6 +25,20 @@ use crate::Transport;
 /// The tag of every message.
 const TAG: i32 = 7;
 
+/// Why MPI could not be joined.
+#[derive(Debug, thiserror::Error)]
+pub enum MpiError {
+    /// `init` was called twice in one process.
+    #[error("MPI is initialised already in this process (a bug)")]
+    AlreadyInitialised,
+    /// The library offers less threading than the ranks need.
+    #[error(
+        "the MPI library offers {0:?} threading, and the ranks need MPI_THREAD_FUNNELED (search threads beside the \
+         one that calls MPI)"
+    )]
+    Threading(Threading),
+}
+
 /// This process's rank of an MPI job.
 pub struct MpiRank {
     world: SimpleCommunicator,
@@ -37,14 +51,11 @@ pub struct MpiRank {
 
 impl MpiRank {
     /// Initialises MPI (once per process) and joins the job.
-    pub fn init() -> Result<MpiRank, String> {
-        let (universe, threading) = mpi::initialize_with_threading(Threading::Funneled)
-            .ok_or("MPI is initialised already in this process (a bug)")?;
+    pub fn init() -> Result<MpiRank, MpiError> {
+        let (universe, threading) =
+            mpi::initialize_with_threading(Threading::Funneled).ok_or(MpiError::AlreadyInitialised)?;
         if threading < Threading::Funneled {
-            return Err(format!(
-                "the MPI library offers {threading:?} threading, and the ranks need MPI_THREAD_FUNNELED (search \
-                 threads beside the one that calls MPI)"
-            ));
+            return Err(MpiError::Threading(threading));
         }
         let world = universe.world();
         let (rank, size) = (world.rank() as usize, world.size() as usize);

@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use fifteen::facade::{Tiles, FIFTEEN};
 use fifteen::parse::parse_dims;
-use fifteen::Grid;
 use serde_json::Value;
 use slide_core::answer::{Algorithm, Facade, Origin, Record, Settings, SolveRequest};
 use slide_core::progress::NoProgress;
 use slide_core::search::Limits;
+use slide_testing::tiles::replay;
 use slide_testing::{json_lines, scratch};
 
 const FIFTEEN_MPI: &str = env!("CARGO_BIN_EXE_fifteen-mpi");
@@ -153,23 +153,6 @@ fn korf(first: usize, last: usize) -> Vec<String> {
         .collect()
 }
 
-/// Replays a record's moves from its start: they must reach its goal.
-fn replays(record: &Value) -> bool {
-    let cells = |key: &str| -> Vec<u32> {
-        record[key].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as u32).collect()
-    };
-    let dims = parse_dims(&format!("{}x{}", record["rows"], record["cols"])).unwrap();
-    let (mut board, goal) =
-        (Grid::from_cells(dims, &cells("start")).unwrap(), Grid::from_cells(dims, &cells("goal")).unwrap());
-    for mv in record["moves"].as_array().unwrap() {
-        let direction = mv.as_str().unwrap().parse().unwrap();
-        if board.slide(direction).is_none() {
-            return false;
-        }
-    }
-    board == goal
-}
-
 #[test]
 fn twenty_of_korfs_100_solve_as_fifteen_solve_does() {
     let data = scratch("mpirun-korf");
@@ -202,7 +185,7 @@ fn twenty_of_korfs_100_solve_as_fifteen_solve_does() {
     for (got, want) in records.iter().zip(&one) {
         assert_eq!(keys(got), keys(want), "the keys of `fifteen solve`, in order");
         assert_eq!(comparable(got.clone()), comparable(want.clone()), "the same solution, the first found");
-        assert!(replays(got), "line {}: the moves reach the goal", got["line"]);
+        replay(got);
         assert!(got["nodes"].as_u64().unwrap() > 0);
     }
     assert!(stderr(&o).contains("20 of 20 boards solved"), "{}", stderr(&o));

@@ -62,15 +62,31 @@ pub fn quantity(n: impl Into<u128>, noun: &str) -> String {
 pub const MAX_BYTES: u64 = u64::MAX / 2;
 const MAX_BYTES_TEXT: &str = "8192P (8 EiB)";
 
+/// Why text is not a size in bytes ([`parse_bytes`]); each holds the text as given.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BytesError {
+    /// Not a number with an optional unit.
+    #[error("{0:?} is not a size: write a number of bytes with an optional unit, e.g. 512M or 2G")]
+    NotASize(String),
+    /// More than [`MAX_BYTES`].
+    #[error("{0:?} is too large: the most is {MAX_BYTES_TEXT}")]
+    TooLarge(String),
+    /// Less than one byte.
+    #[error("{0:?} is too small: give at least one byte")]
+    TooSmall(String),
+}
+
 /// Reads a size in bytes: a number with an optional binary unit, `K`, `M`, `G`, `T` or `P`
 /// (`KiB`, `MB`, ... are read the same). Examples: `65536`, `512M`, `1.5G`.
 ///
 /// ```
-/// assert_eq!(slide_core::units::parse_bytes("512M"), Ok(512 << 20));
+/// use slide_core::units::{parse_bytes, BytesError};
+/// assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+/// assert_eq!(parse_bytes("0.1"), Err(BytesError::TooSmall("0.1".into())));
 /// ```
-pub fn parse_bytes(text: &str) -> Result<u64, String> {
+pub fn parse_bytes(text: &str) -> Result<u64, BytesError> {
     let t = text.trim();
-    let bad = || format!("{text:?} is not a size: write a number of bytes with an optional unit, e.g. 512M or 2G");
+    let bad = || BytesError::NotASize(text.to_string());
     let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
     let value: f64 = number.parse().map_err(|_| bad())?;
@@ -86,10 +102,10 @@ pub fn parse_bytes(text: &str) -> Result<u64, String> {
     };
     let bytes = value * scale as f64;
     if !bytes.is_finite() || bytes > MAX_BYTES as f64 {
-        return Err(format!("{text:?} is too large: the most is {}", MAX_BYTES_TEXT));
+        return Err(BytesError::TooLarge(text.to_string()));
     }
     if bytes < 1.0 {
-        return Err(format!("{text:?} is too small: give at least one byte"));
+        return Err(BytesError::TooSmall(text.to_string()));
     }
     Ok(bytes as u64)
 }
@@ -136,8 +152,8 @@ mod tests {
         }
         assert_eq!(parse_bytes("2P"), Ok(2 << 50));
         // A size, only too large: said so, with the most there is.
-        let e = parse_bytes("99999999999P").unwrap_err();
+        let e = parse_bytes("99999999999P").unwrap_err().to_string();
         assert!(e.contains("is too large: the most is 8192P"), "{e}");
-        assert!(parse_bytes("lots").unwrap_err().contains("is not a size"));
+        assert_eq!(parse_bytes("lots").unwrap_err(), BytesError::NotASize("lots".into()));
     }
 }

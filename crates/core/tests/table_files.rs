@@ -8,13 +8,14 @@
 //! that blocks fails the test instead of hanging it.
 #![cfg(unix)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use proptest::prelude::*;
 use slide_core::progress::NoProgress;
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec, MAP_AT_LEAST};
+use slide_testing::scratch;
 
 /// What no loaded machine needs for opening a small table (a blocked open waits forever).
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -44,13 +45,6 @@ fn spec(entries: u64) -> TableSpec {
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("slide-table-files-{name}-{}", std::process::id()));
-    std::fs::remove_dir_all(&dir).ok();
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Runs `f` on a thread of its own; fails the test if it has not returned by the deadline.
 fn within_deadline<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
     let (send, receive) = mpsc::channel();
@@ -74,7 +68,7 @@ fn open_every_way(dir: &Path, entries: u64) -> Vec<Result<Table, String>> {
                 1 => Table::open_checked(&path).map_err(|e| e.to_string()),
                 2 => Table::load(&path).map_err(|e| e.to_string()),
                 3 => s.load(&dir).map_err(|e| e.to_string()),
-                _ => s.verify(&dir).map(|(t, _)| t),
+                _ => s.verify(&dir).map(|(t, _)| t).map_err(|e| e.to_string()),
             }
         }));
     }

@@ -13,6 +13,24 @@
 /// The deepest count kept exactly: the counts are `u128`s, and a node has at most 3 children.
 pub const MAX_DEPTH: u32 = 80;
 
+/// Why there are no branching factors to give.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BranchingError {
+    /// Not a board, or a blank off it.
+    #[error("no branching for a {rows}x{cols} board with the blank on cell {blank}")]
+    NoBoard {
+        /// Rows asked for.
+        rows: usize,
+        /// Columns asked for.
+        cols: usize,
+        /// The blank's cell asked for.
+        blank: usize,
+    },
+    /// Deeper than the counts are kept exactly.
+    #[error("--depth is at most {MAX_DEPTH} (the counts are kept exactly), not {0}")]
+    TooDeep(u32),
+}
+
 /// The branching factors of one board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Branching {
@@ -38,12 +56,12 @@ pub struct Branching {
 impl Branching {
     /// The branching factors of a `rows` x `cols` board whose tree starts with the blank on
     /// `blank`, with node counts to `depth` (at most [`MAX_DEPTH`]).
-    pub fn new(rows: usize, cols: usize, blank: usize, depth: u32) -> Result<Branching, String> {
+    pub fn new(rows: usize, cols: usize, blank: usize, depth: u32) -> Result<Branching, BranchingError> {
         if rows < 2 || cols < 2 || blank >= rows * cols {
-            return Err(format!("no branching for a {rows}x{cols} board with the blank on cell {blank}"));
+            return Err(BranchingError::NoBoard { rows, cols, blank });
         }
         if depth > MAX_DEPTH {
-            return Err(format!("--depth is at most {MAX_DEPTH} (the counts are kept exactly), not {depth}"));
+            return Err(BranchingError::TooDeep(depth));
         }
         let grid = Grid { rows, cols };
         let (mut choices, mut degrees, mut logs) = (0u64, 0u64, 0f64);

@@ -675,7 +675,8 @@ impl Tiles {
             },
         };
         let (rows, cols) = (usize::from(shape.rows()), usize::from(shape.cols()));
-        let b = Branching::new(rows, cols, usize::from(goal.blank()), depth).map_err(AnswerError::Input)?;
+        let b = Branching::new(rows, cols, usize::from(goal.blank()), depth)
+            .map_err(|e| AnswerError::Input(e.to_string()))?;
         let (num, den) = b.average_reduced();
         let fraction = match (num, den) == (b.choices, b.degrees) {
             true => format!("{}/{}", b.choices, b.degrees),

@@ -22,6 +22,7 @@ pub mod wide;
 pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
 pub use grid::{Dims, Grid};
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
+pub use heuristics::HeuristicError;
 pub use parse::TileBoard;
 pub use solver::{solve, Algorithm, Count, Note, RandomWalk, Solution, SolveError, Solver, WalkReport};
 

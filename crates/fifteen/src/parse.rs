@@ -139,21 +139,44 @@ fn infer_dims(rows: &[usize], count: usize) -> Option<Dims> {
     Dims::new(side, side)
 }
 
+/// Why a size written `RxC` is not one.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum SizeError {
+    /// Not two numbers joined by `x`.
+    #[error("size {0:?} is not of the form RxC (for example 4x4)")]
+    NotRxC(String),
+    /// Rows or columns out of the range taken.
+    #[error("size {rows}x{cols} is not supported: rows and columns must be 2 to {most}")]
+    Unsupported {
+        /// The rows given.
+        rows: usize,
+        /// The columns given.
+        cols: usize,
+        /// The most rows and columns taken.
+        most: usize,
+    },
+}
+
 /// Reads dimensions written `RxC` (for example `3x3`, `2x4`, `100x100`).
-pub fn parse_dims(text: &str) -> Result<Dims, String> {
-    let (r, c) = parse_rxc(text)?;
-    Dims::new(r, c).ok_or_else(|| format!("size {r}x{c} is not supported: rows and columns must be 2 to 100"))
+///
+/// ```
+/// let e = fifteen::parse::parse_dims("101x2").unwrap_err();
+/// assert_eq!(e.to_string(), "size 101x2 is not supported: rows and columns must be 2 to 100");
+/// ```
+pub fn parse_dims(text: &str) -> Result<Dims, SizeError> {
+    let (rows, cols) = parse_rxc(text)?;
+    Dims::new(rows, cols).ok_or(SizeError::Unsupported { rows, cols, most: Dims::MAX_SIDE })
 }
 
 /// Reads a shape of the optimal searches written `RxC` (2 to 5 rows and columns).
-pub fn parse_shape(text: &str) -> Result<Shape, String> {
-    let (r, c) = parse_rxc(text)?;
-    Shape::new(r, c).ok_or_else(|| format!("size {r}x{c} is not supported: rows and columns must be 2 to 5"))
+pub fn parse_shape(text: &str) -> Result<Shape, SizeError> {
+    let (rows, cols) = parse_rxc(text)?;
+    Shape::new(rows, cols).ok_or(SizeError::Unsupported { rows, cols, most: 5 })
 }
 
 /// `R` and `C` of `RxC`.
-fn parse_rxc(text: &str) -> Result<(usize, usize), String> {
-    let wrong = || format!("size {text:?} is not of the form RxC (for example 4x4)");
+fn parse_rxc(text: &str) -> Result<(usize, usize), SizeError> {
+    let wrong = || SizeError::NotRxC(text.to_string());
     let (r, c) = text.trim().split_once(['x', 'X', '*']).ok_or_else(wrong)?;
     let parse = |s: &str| s.trim().parse::<usize>().map_err(|_| wrong());
     Ok((parse(r)?, parse(c)?))
@@ -229,7 +252,7 @@ mod tests {
         assert!(err("1 2 3 / 4 5 6 7 0", s24).contains("row 1 has 3 cells"));
         assert!(err("1 2 x 4", None).contains("column 5"));
         assert_eq!(parse_shape("3x3").unwrap(), Shape::new(3, 3).unwrap());
-        assert!(parse_shape("6x2").unwrap_err().contains("2 to 5"));
+        assert_eq!(parse_shape("6x2"), Err(SizeError::Unsupported { rows: 6, cols: 2, most: 5 }));
         assert!(parse_shape("44").is_err());
     }
 
@@ -264,7 +287,7 @@ mod tests {
         );
         assert_eq!(parse_dims("3x40").unwrap(), Dims::new(3, 40).unwrap());
         assert_eq!(parse_dims("100X100").unwrap(), Dims::new(100, 100).unwrap());
-        assert!(parse_dims("101x2").unwrap_err().contains("2 to 100"));
+        assert!(parse_dims("101x2").unwrap_err().to_string().contains("2 to 100"));
         assert!(parse_dims("1x2").is_err() && parse_dims("x").is_err());
         assert!(parse_board(&cells(36), None)
             .unwrap_err()

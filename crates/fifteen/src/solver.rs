@@ -29,15 +29,17 @@ use thiserror::Error;
 
 use crate::board::CellOrder;
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
-use crate::heuristics::TileHeuristic;
+use crate::heuristics::{HeuristicError, TileHeuristic};
 use crate::parse::{parse_board, BoardError};
 use crate::solvable::{check_solvable, solution_parity, Unsolvable};
 use crate::tree;
 use crate::wide::WideSolution;
 use crate::{Grid, Shape, Slide, TilePuzzle, TileState};
+use slide_core::table::TableError;
 
-/// Why a board was not solved.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
+/// Why a board was not solved. Neither `Clone` nor `PartialEq`: it may hold a table file's
+/// I/O error ([`HeuristicError`], [`TableError`]), which is neither.
+#[derive(Debug, Error)]
 pub enum SolveError {
     /// The board text is not a board.
     #[error("{0}")]
@@ -50,7 +52,7 @@ pub enum SolveError {
     Unsolvable(#[from] Unsolvable),
     /// The heuristic asked for cannot serve this board.
     #[error("{0}")]
-    Heuristic(String),
+    Heuristic(HeuristicError),
     /// A bound of [`Limits`] ended the search: which one, what the search had done and the
     /// lower bound it had proved.
     #[error("search stopped: {0}")]
@@ -58,7 +60,7 @@ pub enum SolveError {
     /// A table file the heuristic read was written in place during the search, so the answer
     /// may rest on bytes of two files: refused (the next search reopens the tables).
     #[error("{0}")]
-    TableChanged(String),
+    TableChanged(TableError),
     /// The search ended without a solution for a board that has one: a bug.
     #[error("no solution found for a solvable board (a bug)")]
     Missed,
@@ -321,17 +323,21 @@ impl Solver {
                 None => true,
                 Some(dir) => !self.build_databases && !p.missing_in(dir).is_empty(),
             };
-            let skip = asked.is_none() && tried.partition().is_some_and(unbuilt);
-            let built = if skip { Err(String::new()) } else { build(tried) };
-            match (built, tried.fallback()) {
-                (Err(why), Some(next)) if asked.is_none() => {
+            // Only the default gives way (to a weaker heuristic); one asked for is built or refused.
+            let fallback = tried.fallback().filter(|_| asked.is_none());
+            if let (true, Some(next)) = (tried.partition().is_some_and(unbuilt), fallback) {
+                tried = next;
+                continue;
+            }
+            match (build(tried), fallback) {
+                (Err(why), Some(next)) => {
                     // Walking distance gives way silently: where it is the default its tables
                     // are small, so only its rare refusals (boards too wide) fall through.
-                    if let (false, Some(partition)) = (skip, tried.partition()) {
+                    if let Some(partition) = tried.partition() {
                         let present = self.data_dir.as_deref().is_some_and(|d| partition.missing_in(d).is_empty());
                         gave_way.push(match present {
                             true => format!("{why} (`fifteen tables build {}` replaces it)", partition.name),
-                            false => why,
+                            false => why.to_string(),
                         });
                         broken |= present;
                     }
@@ -496,12 +502,7 @@ impl Solver {
         request: &SolveRequest,
     ) -> Result<WideSolution, SolveError> {
         if let Some(choice) = self.heuristic.filter(|&c| c != HeuristicChoice::LinearConflict) {
-            return Err(SolveError::Heuristic(format!(
-                "weighted A* on a {} board uses linear-conflict (Manhattan distance plus linear conflicts): \
-                 --heuristic {} serves boards up to 5x5",
-                start.dims(),
-                choice.name()
-            )));
+            return Err(SolveError::Heuristic(HeuristicError::WideHeuristic { dims: start.dims(), asked: choice }));
         }
         crate::wide::solve_weighted(start, goal, weight, request.limits, request.best_so_far)
     }

@@ -314,9 +314,8 @@ pub fn solve_weighted(
         return Err(SolveError::Bug(format!("a {} goal for a {dims} start", goal.dims())));
     }
     let state = |g: &Grid| WideState::from_cells(&g.cells().iter().map(|&t| t as u8).collect::<Vec<_>>());
-    let puzzle = WidePuzzle::new(dims.rows(), dims.cols(), state(goal)).ok_or_else(|| {
-        SolveError::Heuristic(format!("weighted A* takes boards of at most {MAX_WIDE_CELLS} cells, not {dims}"))
-    })?;
+    let puzzle = WidePuzzle::new(dims.rows(), dims.cols(), state(goal))
+        .ok_or(SolveError::Heuristic(crate::HeuristicError::WideTooLarge(dims)))?;
     check_solvable_grid(start, goal)?;
     let start = state(start);
     let heuristic = WideConflicts::new(&puzzle);

@@ -180,19 +180,12 @@ fn ida_length<H: Heuristic<TilePuzzle>>(p: &TilePuzzle, h: &H, start: TileState)
         IdaOptions { solution_parity: Some(solution_parity(p.shape(), &start, &p.goal())), ..Default::default() };
     let (out, _) = ida_star(p, h, start, |s| p.is_goal(s), &options);
     let path = out.found().expect("solvable");
-    // Replay every move to the goal.
-    let mut s = start;
-    for (i, m) in path.moves.iter().enumerate() {
-        let mut next = None;
-        p.for_each_successor(&s, |mv, c| {
-            if mv == *m {
-                next = Some(c);
-            }
-        });
-        s = next.expect("each move is legal");
-        assert_eq!(s, path.states[i + 1]);
+    // Replay every move to the goal: each legal, each to the next state of the path.
+    assert_eq!((path.states[0], path.states.len()), (start, path.moves.len() + 1));
+    for (m, w) in path.moves.iter().zip(path.states.windows(2)) {
+        assert_eq!(p.play(w[0], *m), Some(w[1]), "each move is legal and leads to the next state");
     }
-    assert!(p.is_goal(&s));
+    assert!(p.is_goal(path.states.last().unwrap()));
     path.len() as u32
 }
 

@@ -306,15 +306,12 @@ fn korf_instances_are_solved_optimally() {
         let (outcome, _) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
         let path = outcome.found().expect("solvable");
         assert_eq!(path.len(), f[17], "instance {}", f[0]);
-        // Replay: every move is legal and the last state is the goal.
-        let mut s = start;
-        for (mv, next) in path.moves.iter().zip(&path.states[1..]) {
-            let mut ok = false;
-            puzzle.for_each_successor(&s, |m, c| ok |= m == *mv && c == *next);
-            assert!(ok, "instance {}: illegal move {mv:?}", f[0]);
-            s = *next;
+        // Replay: every move is legal, leads to the next state, and the last state is the goal.
+        assert_eq!((path.states[0], path.states.len()), (start, path.moves.len() + 1));
+        for (i, (mv, w)) in path.moves.iter().zip(path.states.windows(2)).enumerate() {
+            assert_eq!(puzzle.play(w[0], *mv), Some(w[1]), "instance {}: move {i} ({mv:?})", f[0]);
         }
-        assert!(puzzle.is_goal(&s));
+        assert!(puzzle.is_goal(path.states.last().unwrap()));
         solved += 1;
     }
     assert_eq!(solved, wanted.len());

@@ -13,40 +13,25 @@ use fifteen::{tree, Shape, TilePuzzle, TileState};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use slide_core::search::{count_optimal, ida_star, IdaOptions};
-use slide_core::Puzzle;
 
 fn options(p: &TilePuzzle, start: &TileState, parallel: bool) -> IdaOptions {
     IdaOptions { solution_parity: Some(solution_parity(p.shape(), start, &p.goal())), parallel, ..Default::default() }
 }
 
-/// Replays `moves` from `start` and says whether they reach the goal through `states`.
-fn replays(p: &TilePuzzle, start: TileState, moves: &[fifteen::Slide], states: &[TileState]) -> bool {
-    let mut s = start;
-    for (i, m) in moves.iter().enumerate() {
-        let mut next = None;
-        p.for_each_successor(&s, |mv, c| {
-            if mv == *m {
-                next = Some(c);
-            }
-        });
-        let Some(n) = next else { return false };
-        s = n;
-        if states[i + 1] != s {
-            return false;
-        }
-    }
-    states[0] == start && p.is_goal(&s)
-}
-
 /// Both searches on `start` with `h`, sequential (node counts are then exact) and parallel.
 fn same_search<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: &str) {
     let o = options(p, &start, false);
+    // The states each prefix of `moves` reaches, played by the library (every move legal).
+    let through = |moves: &[fifteen::Slide]| -> Vec<TileState> {
+        (0..=moves.len()).map(|k| p.try_play(start, &moves[..k]).expect("every move is legal")).collect()
+    };
     let (generic, gs) = ida_star(p, h, start, |s| p.is_goal(s), &o);
     let (own, os) = tree::ida_star(p, h, start, &o);
     let (generic, own) = (generic.found().expect("solvable"), own.found().expect("solvable"));
     assert_eq!(own.moves, generic.moves, "{name} on {start:?}: the same first solution");
     assert_eq!(own.states, generic.states, "{name} on {start:?}");
-    assert!(replays(p, start, &own.moves, &own.states), "{name} on {start:?}: replays to the goal");
+    assert_eq!(through(&own.moves), own.states, "{name} on {start:?}: the states its moves reach");
+    assert!(p.is_goal(own.states.last().unwrap()), "{name} on {start:?}: replays to the goal");
     assert_eq!(os.iterations, gs.iterations, "{name} on {start:?}: nodes by iteration");
     assert_eq!(os.nodes, gs.nodes, "{name} on {start:?}");
 
@@ -61,7 +46,8 @@ fn same_search<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: 
     let (par, _) = tree::ida_star(p, h, start, &op);
     let par = par.found().unwrap();
     assert_eq!(par.len(), own.length as usize, "{name} on {start:?}: parallel length");
-    assert!(replays(p, start, &par.moves, &par.states), "{name} on {start:?}: parallel replay");
+    assert_eq!(through(&par.moves), par.states, "{name} on {start:?}: parallel replay");
+    assert!(p.is_goal(par.states.last().unwrap()), "{name} on {start:?}: the parallel path ends at the goal");
     let (par, _) = tree::count_optimal(p, h, start, false, &op);
     assert_eq!(par.found().unwrap().count, own.count, "{name} on {start:?}: parallel count");
 }

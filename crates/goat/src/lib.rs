@@ -25,7 +25,7 @@ use slide_core::ZeroHeuristic;
 
 pub use board::{Board, Dir, Goat, GoatMove, GOAL, START, START_52};
 pub use heuristics::{ExactHeuristic, HiroiHeuristic, PdbHeuristic};
-pub use parse::parse_board;
+pub use parse::{parse_board, BoardError};
 
 /// The heuristics `--heuristic` can name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,14 +135,25 @@ pub fn ida_options(start: Board, goal: Board, limits: Limits) -> IdaOptions {
 /// assert_eq!(path.len(), 20);
 /// assert_eq!(path.states.last(), Some(&goat::Board::from_cells(&goat::GOAL)));
 /// ```
-pub fn solve(board: &str) -> Result<PathOf<Goat>, String> {
+pub fn solve(board: &str) -> Result<PathOf<Goat>, SolveError> {
     let start = parse_board(board)?;
     let goal = Board::from_cells(&GOAL);
-    let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).map_err(|e| e.to_string())?;
-    search(start, goal, &h, Limits::default())
-        .0
-        .found()
-        .ok_or_else(|| format!("{} cannot reach the goal", start.numbers()))
+    let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None)?;
+    search(start, goal, &h, Limits::default()).0.found().ok_or(SolveError::Unreachable(start))
+}
+
+/// Why [`solve`] gave no solution.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The text is not a board.
+    #[error("{0}")]
+    Board(#[from] BoardError),
+    /// The exact table could not be made.
+    #[error("{0}")]
+    Table(#[from] TableError),
+    /// The board cannot reach the goal (the parity rule).
+    #[error("{} cannot reach the goal", .0.numbers())]
+    Unreachable(Board),
 }
 
 /// A shortest solution from `start` to `goal` by IDA* with heuristic `h`, within `limits`.
@@ -299,9 +310,9 @@ impl HeuristicKind {
 }
 
 impl std::str::FromStr for Board {
-    type Err = String;
+    type Err = BoardError;
     /// Reads BOARD text: the numbers of the pieces, or glyph rows (see [`parse_board`]).
-    fn from_str(text: &str) -> Result<Board, String> {
+    fn from_str(text: &str) -> Result<Board, BoardError> {
         parse_board(text)
     }
 }

@@ -49,11 +49,6 @@ fn goal() -> Board {
     Board::from_cells(&GOAL)
 }
 
-/// Replays `moves` from `start` and returns where they lead.
-fn replay(start: Board, moves: &[goat::GoatMove]) -> Board {
-    moves.iter().fold(start, |b, &m| b.play(m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
-}
-
 #[test]
 fn analyze_reproduces_hiroi_s_figures() {
     let e = analyze(goal(), DepthStore::None, &|_| {}).unwrap();
@@ -98,7 +93,7 @@ fn start_takes_20_moves_with_every_heuristic() {
         let (outcome, _) = search(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
         assert_eq!(path.len(), bfs_len, "{kind:?}");
-        assert_eq!(replay(start, &path.moves), goal);
+        assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
         assert_eq!(path.states.last(), Some(&goal));
     }
 }
@@ -111,7 +106,7 @@ fn the_52_move_start_with_pdb_and_exact() {
         let (outcome, _) = search(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
         assert_eq!(path.len(), 52, "{kind:?}");
-        assert_eq!(replay(start, &path.moves), goal);
+        assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
     }
 }
 
@@ -123,7 +118,7 @@ fn the_52_move_start_with_hiroi_s_heuristic() {
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 52);
-    assert_eq!(replay(start, &path.moves), goal);
+    assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
 }
 
 #[test]
@@ -136,7 +131,7 @@ fn hiroi_s_heuristic_solves_a_deep_board_optimally() {
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 32);
-    assert_eq!(replay(start, &path.moves), goal);
+    assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
     let bfs_len = bfs(&Goat, start, |s| *s == goal, &Limits::default()).0.found().unwrap().len();
     assert_eq!(bfs_len, 32);
 }
@@ -176,7 +171,7 @@ fn a_custom_goal_works() {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
         let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
         assert_eq!(path.len(), 20, "{kind:?}");
-        assert_eq!(replay(start, &path.moves), goal);
+        assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
     }
     let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).unwrap();
     let (outcome, _) = search(start, goal, &h, Limits::nodes(3));

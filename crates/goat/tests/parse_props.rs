@@ -60,7 +60,7 @@ proptest! {
         let text = cells.join(" ");
         let column = text.split(' ').take(at).map(|w| w.chars().count() + 1).sum::<usize>() + 1;
         prop_assert_eq!(
-            parse_board(&text).unwrap_err(),
+            parse_board(&text).unwrap_err().to_string(),
             format!("{big} at column {column} is not a Goat cell: cells are 0 (blank) to 10")
         );
         // The blank written over a piece: the blank is named twice, with both places.
@@ -68,7 +68,7 @@ proptest! {
         let blank = b.blank();
         prop_assume!(at != blank && cells[at] != 9 && cells[at] != 10);
         cells[at] = 0;
-        let e = board_from_cells(&cells).unwrap_err();
+        let e = board_from_cells(&cells).unwrap_err().to_string();
         let place = |i: usize| format!("row {}, column {}", i / 4 + 1, i % 4 + 1);
         let (first, second) = (at.min(blank), at.max(blank));
         prop_assert!(

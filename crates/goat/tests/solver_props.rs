@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use goat::board::{Board, Goat, GoatMove, GOAL};
+use goat::board::{Board, Goat, GOAL};
 use goat::rank::rank;
 use goat::{analyze, count, search, AnyHeuristic, HeuristicKind};
 use proptest::prelude::*;
@@ -29,10 +29,6 @@ fn known() -> &'static Known {
             .collect();
         Known { depths, heuristics }
     })
-}
-
-fn replay(start: Board, moves: &[GoatMove]) -> Board {
-    moves.iter().fold(start, |b, &m| b.play(m).unwrap_or_else(|| panic!("{m} is not legal on {b:?}")))
 }
 
 proptest! {
@@ -59,7 +55,7 @@ proptest! {
                 continue;
             }
             let path = search(start, goal, h, Limits::default()).0.found().unwrap();
-            prop_assert_eq!(replay(start, &path.moves), goal);
+            prop_assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
             prop_assert_eq!(path.len() as u32, d, "{:?}", kind);
         }
         let exact = &k.heuristics[3].1;
@@ -67,13 +63,13 @@ proptest! {
         prop_assert_eq!(counted.length, d);
         prop_assert!(counted.count >= 1);
         for s in &counted.solutions {
-            prop_assert_eq!(replay(start, &s.moves), goal);
+            prop_assert_eq!(start.try_play(&s.moves).expect("every move is legal"), goal);
             prop_assert_eq!(s.len() as u32, d);
         }
         if d <= 30 {
             prop_assert_eq!(counted.solutions.len() as u128, counted.count);
             let path = bfs(&Goat, start, |s| *s == goal, &Limits::default()).0.found().unwrap();
-            prop_assert_eq!(replay(start, &path.moves), goal);
+            prop_assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
             prop_assert_eq!(path.len() as u32, d, "bfs");
         }
     }

@@ -9,8 +9,8 @@ fn main() -> Result<(), String> {
         _ => return Err("usage: svg_to_png IN.svg OUT.png [SCALE]".into()),
     };
     let svg = std::fs::read_to_string(input).map_err(|e| format!("{input}: {e}"))?;
-    let picture = slide_pictures::render::render(&svg, scale)?;
-    std::fs::write(output, picture.png()?).map_err(|e| format!("{output}: {e}"))?;
+    let picture = slide_pictures::render::render(&svg, scale).map_err(|e| e.to_string())?;
+    std::fs::write(output, picture.png().map_err(|e| e.to_string())?).map_err(|e| format!("{output}: {e}"))?;
     println!("{output}: {}x{} pixels", picture.pixmap.width(), picture.pixmap.height());
     Ok(())
 }

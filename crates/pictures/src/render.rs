@@ -5,6 +5,26 @@
 pub use resvg::tiny_skia::Pixmap;
 use resvg::usvg;
 
+/// Why a picture could not be parsed, rendered or encoded.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The text is not an SVG document.
+    #[error("invalid SVG: {0}")]
+    InvalidSvg(#[from] usvg::Error),
+    /// A pixmap of this size cannot be made (zero or too many pixels).
+    #[error("cannot make a {width}x{height} pixmap")]
+    Pixmap {
+        /// Its width in pixels.
+        width: u32,
+        /// Its height in pixels.
+        height: u32,
+    },
+    /// The PNG encoder failed (its error type is tiny-skia's `png` crate's, which this crate
+    /// does not name).
+    #[error("{0}")]
+    Png(Box<dyn std::error::Error + Send + Sync>),
+}
+
 /// A parsed and rendered picture.
 pub struct Rendered {
     /// The parsed document.
@@ -40,18 +60,18 @@ impl Rendered {
     }
 
     /// The picture as PNG.
-    pub fn png(&self) -> Result<Vec<u8>, String> {
-        self.pixmap.encode_png().map_err(|e| e.to_string())
+    pub fn png(&self) -> Result<Vec<u8>, RenderError> {
+        self.pixmap.encode_png().map_err(|e| RenderError::Png(Box::new(e)))
     }
 }
 
 /// Parses `svg` (any error is an invalid document) and renders it at its own size, `scale`
 /// times larger.
-pub fn render(svg: &str, scale: f32) -> Result<Rendered, String> {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| format!("invalid SVG: {e}"))?;
+pub fn render(svg: &str, scale: f32) -> Result<Rendered, RenderError> {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
     let size = tree.size();
-    let (w, h) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
-    let mut pixmap = Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {w}x{h} pixmap"))?;
+    let (width, height) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
+    let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::Pixmap { width, height })?;
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     Ok(Rendered { tree, pixmap })
 }

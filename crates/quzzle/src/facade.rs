@@ -26,7 +26,7 @@ use slide_core::{Heuristic, Outcome};
 
 mod page;
 
-use crate::parse::{given_goal_error, instance_from_file, instance_from_file_with, render_canonical, rows_of};
+use crate::parse::{instance_from_file, instance_from_file_with, render_canonical, rows_of, FileError, PuzzleError};
 use crate::{analyze, count, label_path, optimal_solutions, puzzles, Algorithm, GoalDistance, Instance, Metric, Step};
 
 /// The algorithms of `quzzle`, the default first.
@@ -208,9 +208,9 @@ impl Blocks {
         let metric = self.options.metric;
         let goal = self.goal.as_deref();
         // An error of --goal is said as it is, an error of the file after its name.
-        let in_file = |e: String| match e.starts_with(&given_goal_error("")) {
-            true => AnswerError::Input(e),
-            false => AnswerError::Input(format!("{text}: {e}")),
+        let in_file = |e: FileError| match e {
+            FileError::GivenGoal(_) => AnswerError::Input(e.to_string()),
+            e => AnswerError::Input(format!("{text}: {e}")),
         };
         if let Some(body) = puzzles::named(text) {
             return instance_from_file_with(body, text, metric, goal).map_err(in_file);
@@ -229,9 +229,12 @@ impl Blocks {
         }
         Instance::new(text.trim(), text, goal, self.options.size, metric.unwrap_or_default()).map_err(|e| {
             let word = text.len() > 1 && text.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
-            if let (Some(reason), Some(_)) = (e.strip_prefix("goal: "), goal) {
-                return AnswerError::Input(given_goal_error(reason));
-            }
+            let e = match (e, goal) {
+                (PuzzleError::Goal(reason), Some(_)) => {
+                    return AnswerError::Input(FileError::GivenGoal(reason).to_string())
+                }
+                (e, _) => e,
+            };
             match path_like(text) {
                 PathLike::Surely => {
                     return AnswerError::Input(format!(
@@ -248,7 +251,7 @@ impl Blocks {
                      {e}",
                     puzzles::names()
                 )),
-                false => AnswerError::Input(e),
+                false => AnswerError::Input(e.to_string()),
             }
         })
     }

@@ -43,22 +43,36 @@ use slide_core::search::{Limits, PathOf};
 /// assert_eq!(quzzle::solve("klotski").unwrap().len(), 81);
 /// assert_eq!(quzzle::solve("1122/1133/45../6788/6799").unwrap().len(), 83);
 /// ```
-pub fn solve(puzzle: &str) -> Result<PathOf<Board>, String> {
+pub fn solve(puzzle: &str) -> Result<PathOf<Board>, SolveError> {
     let inst: Instance = puzzle.parse()?;
     solve_instance(&inst, Algorithm::Bfs, &Limits::default())
         .0
         .found()
-        .ok_or_else(|| format!("{}: the goal cannot be reached from the start", inst.name))
+        .ok_or(SolveError::Unreachable { name: inst.name })
+}
+
+/// Why [`solve()`] gave no solution.
+#[derive(Clone, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SolveError {
+    /// The text is no puzzle.
+    #[error("{0}")]
+    Input(#[from] parse::InputError),
+    /// A search of every position the start reaches found no goal.
+    #[error("{name}: the goal cannot be reached from the start")]
+    Unreachable {
+        /// The puzzle's name.
+        name: String,
+    },
 }
 
 impl std::str::FromStr for Instance {
-    type Err = String;
+    type Err = parse::InputError;
     /// A puzzle compiled in, by name (`klotski`), or a board with its default goal under the
     /// cell metric (`1122/1133/45../6788/6799`).
-    fn from_str(text: &str) -> Result<Instance, String> {
-        match puzzles::named(text) {
-            Some(file) => parse::instance_from_file(file, text, None),
-            None => Instance::new(text, text, None, None, Metric::default()),
-        }
+    fn from_str(text: &str) -> Result<Instance, parse::InputError> {
+        Ok(match puzzles::named(text) {
+            Some(file) => parse::instance_from_file(file, text, None)?,
+            None => Instance::new(text, text, None, None, Metric::default())?,
+        })
     }
 }

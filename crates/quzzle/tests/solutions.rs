@@ -174,7 +174,7 @@ fn limits_are_reported() {
 fn unreachable_goals_are_reported() {
     // The 2x2 block can never pass the wall.
     let inst = Instance::new("walled", "AA#./AA#./...#", Some("...A/...A/...."), None, Metric::Cell);
-    assert!(inst.unwrap_err().contains("no 2x2 block"));
+    assert!(inst.unwrap_err().to_string().contains("no 2x2 block"));
     let inst = Instance::new("stuck", "AAb/AAc/dd#", Some(".AA/.AA/..."), None, Metric::Block).unwrap();
     let (outcome, _) = solve_instance(&inst, Algorithm::Bfs, &Limits::default());
     assert_eq!(outcome, Outcome::NoSolution);

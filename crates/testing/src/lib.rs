@@ -1,10 +1,15 @@
 //! What the tests of the binaries share (a dev-dependency, never published): launching a
 //! binary with a data directory of the test's own and reading its JSON Lines ([`Bin`]),
-//! scratch directories ([`scratch`]), the record keys every front end keeps ([`keys`]), and
-//! the behaviour every binary shares ([`contract`]).
+//! scratch directories ([`scratch`]), the record keys every front end keeps ([`keys`]), the
+//! behaviour every binary shares ([`contract`]), and tile and Goat solutions replayed
+//! (`tiles` and `goat`, with the features of those names).
 
 pub mod contract;
+#[cfg(feature = "goat")]
+pub mod goat;
 pub mod keys;
+#[cfg(feature = "tiles")]
+pub mod tiles;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -77,6 +82,13 @@ impl Bin {
     /// Runs the binary with `args` to its end.
     pub fn run(&self, args: &[&str]) -> Output {
         self.command(args).output().unwrap_or_else(|e| panic!("{} does not run: {e}", self.path.display()))
+    }
+
+    /// Runs the binary with `args`, which must succeed, and gives its first JSON record.
+    pub fn record(&self, args: &[&str]) -> Value {
+        let out = self.run(args);
+        assert!(out.status.success(), "{} {args:?}: {}", self.name(), stderr(&out));
+        json_lines(&out).into_iter().next().unwrap_or_else(|| panic!("{} {args:?}: no record", self.name()))
     }
 }
 

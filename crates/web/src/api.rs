@@ -194,7 +194,7 @@ pub struct Positioned {
 }
 
 fn checked(app: &App, request: &PositionRequest) -> Result<(Game, Position), ApiError> {
-    let game = Game::from_spec(&request.puzzle, &app.tables).map_err(ApiError::bad)?;
+    let game = Game::from_spec(&request.puzzle, &app.tables).map_err(|e| ApiError::bad(e.to_string()))?;
     let position = match &request.board {
         None => game.start(),
         Some(text) => game.parse(text).map_err(|e| ApiError::bad(format!("the board: {e}")))?,
@@ -304,7 +304,7 @@ async fn shuffle(
     State(app): State<Arc<App>>,
     Body(request): Body<ShuffleRequest>,
 ) -> Result<Json<Positioned>, ApiError> {
-    let game = Game::from_spec(&request.puzzle, &app.tables).map_err(ApiError::bad)?;
+    let game = Game::from_spec(&request.puzzle, &app.tables).map_err(|e| ApiError::bad(e.to_string()))?;
     // A random position of a block puzzle counts its whole space first: the whole budget.
     let answer = app
         .searches

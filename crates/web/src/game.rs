@@ -13,9 +13,11 @@ use fifteen::facade::{TileInput, Tiles};
 use fifteen::Dims;
 use goat::facade::{GoatFacade, GoatInput};
 use quzzle::facade::Blocks;
+use quzzle::parse::FileError;
 use quzzle::{Instance, Metric};
 use serde::Deserialize;
 use slide_core::answer::{AnswerError, Play, Step, View};
+use thiserror::Error;
 
 use crate::tables::Tables;
 
@@ -97,46 +99,73 @@ macro_rules! on_play {
 }
 pub(crate) use on_play;
 
+/// Why a request's puzzle is not one the page plays.
+#[derive(Debug, Error)]
+pub enum GameError {
+    /// A tile board of a size the page does not play.
+    #[error("a {rows}x{cols} board: the page plays tile boards of 2 to {MAX_SIDE} rows and columns")]
+    TileSize {
+        /// Rows asked for.
+        rows: u32,
+        /// Columns asked for.
+        cols: u32,
+    },
+    /// The tile facade could not be made.
+    #[error("{0}")]
+    Tiles(AnswerError),
+    /// A metric that is none of the three.
+    #[error("metric {0:?}: the metrics are cell, line and block")]
+    Metric(String),
+    /// A block puzzle name that is none of those compiled in.
+    #[error("no block puzzle named {name:?}: the named ones are {}", quzzle::puzzles::names())]
+    NoSuchPuzzle {
+        /// The name asked for.
+        name: String,
+    },
+    /// A compiled-in puzzle's file does not read (a bug).
+    #[error("{0}")]
+    Named(FileError),
+    /// The pasted puzzle file is not a puzzle.
+    #[error(
+        "the pasted puzzle: {0} (write start: and below it the rows, one character a cell: a letter or digit for \
+         each block, . for an empty cell, # for a wall)"
+    )]
+    Pasted(FileError),
+    /// A block puzzle spec with both a name and a file, or neither.
+    #[error("a block puzzle needs either a name or a file, not both")]
+    NameOrFile,
+}
+
 impl Game {
     /// Checks a request's puzzle: the facade that plays it.
-    pub fn from_spec(spec: &PuzzleSpec, tables: &Tables) -> Result<Game, String> {
+    pub fn from_spec(spec: &PuzzleSpec, tables: &Tables) -> Result<Game, GameError> {
         match spec {
             PuzzleSpec::Tiles { rows, cols } => {
                 let ok = |n: &u32| (2..=MAX_SIDE).contains(n);
-                let dims =
-                    Dims::new(*rows as usize, *cols as usize).filter(|_| ok(rows) && ok(cols)).ok_or_else(|| {
-                        format!("a {rows}x{cols} board: the page plays tile boards of 2 to {MAX_SIDE} rows and columns")
-                    })?;
-                Ok(Game::Tiles(tables.tiles(&fifteen::facade::FIFTEEN, dims).map_err(|e| e.to_string())?))
+                let dims = Dims::new(*rows as usize, *cols as usize)
+                    .filter(|_| ok(rows) && ok(cols))
+                    .ok_or(GameError::TileSize { rows: *rows, cols: *cols })?;
+                Ok(Game::Tiles(tables.tiles(&fifteen::facade::FIFTEEN, dims).map_err(GameError::Tiles)?))
             }
             PuzzleSpec::Seven {} => {
-                Ok(Game::Tiles(tables.tiles(&seven::VARIANT, seven::SHAPE.into()).map_err(|e| e.to_string())?))
+                Ok(Game::Tiles(tables.tiles(&seven::VARIANT, seven::SHAPE.into()).map_err(GameError::Tiles)?))
             }
             PuzzleSpec::Goat {} => Ok(Game::Goat(tables.goat())),
             PuzzleSpec::Blocks { name, file, metric } => {
                 let metric = match metric {
                     None => None,
-                    Some(m) => Some(
-                        Metric::parse(m)
-                            .ok_or_else(|| format!("metric {m:?}: the metrics are cell, line and block"))?,
-                    ),
+                    Some(m) => Some(Metric::parse(m).ok_or_else(|| GameError::Metric(m.clone()))?),
                 };
                 let inst = match (name, file) {
                     (Some(name), None) => {
-                        let text = quzzle::puzzles::named(name).ok_or_else(|| {
-                            format!("no block puzzle named {name:?}: the named ones are {}", quzzle::puzzles::names())
-                        })?;
-                        quzzle::parse::instance_from_file(text, name, metric)?
+                        let text = quzzle::puzzles::named(name)
+                            .ok_or_else(|| GameError::NoSuchPuzzle { name: name.clone() })?;
+                        quzzle::parse::instance_from_file(text, name, metric).map_err(GameError::Named)?
                     }
                     (None, Some(file)) => {
-                        quzzle::parse::instance_from_file(file, "pasted puzzle", metric).map_err(|e| {
-                            format!(
-                                "the pasted puzzle: {e} (write start: and below it the rows, one character a cell: a \
-                             letter or digit for each block, . for an empty cell, # for a wall)"
-                            )
-                        })?
+                        quzzle::parse::instance_from_file(file, "pasted puzzle", metric).map_err(GameError::Pasted)?
                     }
-                    _ => return Err("a block puzzle needs either a name or a file, not both".into()),
+                    _ => return Err(GameError::NameOrFile),
                 };
                 Ok(Game::Blocks(Arc::new(Blocks::playing(inst))))
             }
@@ -155,12 +184,11 @@ impl Game {
 
     /// The position `text` describes, checked: a position of this puzzle that can reach the
     /// goal (tiles; Goat's positions all can).
-    pub fn parse(&self, text: &str) -> Result<Position, String> {
-        let said = |e: AnswerError| e.to_string();
+    pub fn parse(&self, text: &str) -> Result<Position, AnswerError> {
         match self {
-            Game::Tiles(p) => p.position(text).map(Position::Tiles).map_err(said),
-            Game::Goat(p) => p.position(text).map(Position::Goat).map_err(said),
-            Game::Blocks(p) => p.position(text).map(|i| Position::Blocks(Box::new(i))).map_err(said),
+            Game::Tiles(p) => p.position(text).map(Position::Tiles),
+            Game::Goat(p) => p.position(text).map(Position::Goat),
+            Game::Blocks(p) => p.position(text).map(|i| Position::Blocks(Box::new(i))),
         }
     }
 
@@ -270,17 +298,18 @@ mod tests {
     #[test]
     fn bad_puzzles_and_positions_are_named() {
         let tables = Tables::new(std::env::temp_dir().join("slide-web-game-tests"));
-        let err = |spec: &str| Game::from_spec(&serde_json::from_str(spec).unwrap(), &tables).err().unwrap();
+        let err =
+            |spec: &str| Game::from_spec(&serde_json::from_str(spec).unwrap(), &tables).err().unwrap().to_string();
         assert!(err(r#"{"kind":"tiles","rows":11,"cols":3}"#).contains("2 to 10"));
         assert!(err(r#"{"kind":"blocks","name":"nonesuch"}"#).contains("klotski"));
         assert!(err(r#"{"kind":"blocks","name":"klotski","metric":"hop"}"#).contains("cell, line and block"));
         assert!(err(r#"{"kind":"blocks","file":"start: ab/ba"}"#).contains("the pasted puzzle"));
         assert!(err(r#"{"kind":"blocks"}"#).contains("either a name or a file"));
         let tiles = game(r#"{"kind":"tiles","rows":3,"cols":3}"#);
-        assert!(tiles.parse("1 2 3 / 4 5 6 / 8 7 0").err().unwrap().contains("unsolvable"));
+        assert!(tiles.parse("1 2 3 / 4 5 6 / 8 7 0").err().unwrap().to_string().contains("unsolvable"));
         assert!(tiles.parse("1 2 3 / 4 5 6 / 7 8").is_err());
         let klotski = game(r#"{"kind":"blocks","name":"klotski"}"#);
-        let e = klotski.parse("ABBC/ABBC/DEEF/DGHF/IIJ.").err().unwrap();
+        let e = klotski.parse("ABBC/ABBC/DEEF/DGHF/IIJ.").err().unwrap().to_string();
         assert!(e.contains("blocks are not"), "{e}");
         assert!(game(r#"{"kind":"goat"}"#).parse("1 2 3").is_err());
     }

@@ -114,7 +114,7 @@ impl Tables {
             let outcome = match partition.load(&tables.dir, &Warn) {
                 Ok(_) if partition.missing_in(&tables.dir).is_empty() => Build::Done,
                 Ok(_) => Build::Failed(format!("they could not be saved in {}", tables.dir.display())),
-                Err(e) => Build::Failed(e),
+                Err(e) => Build::Failed(e.to_string()),
             };
             match &outcome {
                 Build::Done => eprintln!("slide-web: the 6-6-3 pattern databases are built"),

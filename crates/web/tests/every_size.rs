@@ -11,7 +11,7 @@ use common::{get, post};
 use fifteen::{Dims, Grid};
 use rand::SeedableRng;
 use serde_json::{json, Value};
-use slide_core::Direction;
+use slide_testing::tiles::play_steps;
 
 fn tiles(rows: u32, cols: u32) -> Value {
     json!({"kind": "tiles", "rows": rows, "cols": cols})
@@ -23,25 +23,6 @@ fn random(rows: usize, cols: usize, seed: u64) -> Grid {
     fifteen::scramble::random_grid(&Grid::goal(Dims::new(rows, cols).unwrap()), &mut rng)
 }
 
-/// Replays a solution's moves (as the API writes them) on `start`: each names the tile that
-/// slides and the way it goes; returns the board at the end.
-fn replay(start: &Grid, moves: &[Value]) -> Grid {
-    let mut board = start.clone();
-    for (i, m) in moves.iter().enumerate() {
-        let d = match m["dirs"][0].as_str().unwrap() {
-            "Up" => Direction::Up,
-            "Down" => Direction::Down,
-            "Left" => Direction::Left,
-            "Right" => Direction::Right,
-            other => panic!("move {}: {other}", i + 1),
-        };
-        let tile = board.slide(d).unwrap_or_else(|| panic!("move {}: no tile slides {d:?}", i + 1));
-        assert_eq!(m["piece"], json!(tile.to_string()), "move {} names its tile", i + 1);
-        assert_eq!(m["board"], json!(board.text()), "move {}: the board after it", i + 1);
-    }
-    board
-}
-
 /// Checks a not-optimal solution of `start`: it replays to the goal, its length is at least
 /// its lower bound, which is at least Manhattan distance plus linear conflicts (itself a
 /// lower bound, computed here by the library).
@@ -49,7 +30,7 @@ fn check_not_optimal(start: &Grid, s: &Value) {
     assert_eq!(s["optimal"], json!(false), "{s}");
     let moves = s["moves"].as_array().unwrap();
     assert_eq!(s["length"], json!(moves.len()));
-    assert_eq!(replay(start, moves), Grid::goal(start.dims()), "the solution reaches the goal");
+    assert_eq!(play_steps(start, moves), Grid::goal(start.dims()), "the solution reaches the goal");
     let bound = s["lower_bound"].as_u64().unwrap();
     let manhattan = fifteen::bound::lower_bound(start, &Grid::goal(start.dims()));
     assert!(manhattan <= bound && bound <= moves.len() as u64, "{manhattan} <= {bound} <= {}", moves.len());
@@ -78,7 +59,7 @@ fn boards_past_5x5_are_answered_not_optimally_with_their_bound() {
         assert_eq!((h["optimal"].clone(), h["distance"].clone()), (json!(false), Value::Null), "{h}");
         assert!(h["lower_bound"].as_u64().unwrap() <= h["at_most"].as_u64().unwrap(), "{h}");
         let next = h["next"]["board"].as_str().unwrap();
-        assert_eq!(fifteen::parse::parse_grid(next, None).unwrap(), replay(&start, &[h["next"].clone()]));
+        assert_eq!(fifteen::parse::parse_grid(next, None).unwrap(), play_steps(&start, &[h["next"].clone()]));
     }
     // The page's bound on sides: 10.
     let a = post(addr, "/api/position", &json!({"puzzle": tiles(11, 3)}).to_string());

@@ -52,12 +52,8 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
     run_mixed_batch(PROGRAM, &args, &batch, &BAD, |line, v, &(which, start)| {
         let p = &puzzles[which];
         let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
-        let mut s = start;
-        for t in &pieces {
-            let mut next = None;
-            p.for_each_successor(&s, |m, c| next = next.or((m.tile == *t).then_some(c)));
-            s = next.unwrap_or_else(|| panic!("line {line}: tile {t} cannot move"));
-        }
+        let s =
+            p.try_play_tiles(start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         let d = *lengths.entry((which, start)).or_insert_with(|| {
             let options = IdaOptions {
@@ -97,12 +93,9 @@ fn four_processes_share_tables_being_built_one_killed() {
     let kill_after = std::time::Duration::from_millis(150);
     run_shared_batches(PROGRAM, &["solve"], &batch, &BAD, "exact-2x5", kill_after, |line, v, &(which, start)| {
         let p = &puzzles[which];
-        let mut s = start;
-        for t in v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8) {
-            let mut next = None;
-            p.for_each_successor(&s, |m, c| next = next.or((m.tile == t).then_some(c)));
-            s = next.unwrap_or_else(|| panic!("line {line}: tile {t} cannot move"));
-        }
+        let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
+        let s =
+            p.try_play_tiles(start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         assert_eq!(v["length"].as_u64().unwrap() as u32, exact[which].estimate(&start), "line {line} is optimal");
     });

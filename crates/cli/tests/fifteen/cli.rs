@@ -4,7 +4,9 @@
 
 use slide_testing::json_lines;
 
-use super::{fifteen, program, replay};
+use slide_testing::tiles::replay;
+
+use super::{fifteen, program};
 
 #[test]
 fn the_code_golf_boards_are_solved_optimally() {
@@ -241,15 +243,7 @@ fn the_fast_solver_answers_any_board_with_a_lower_bound() {
         assert_eq!((v["optimal"].as_bool(), v["algorithm"].as_str()), (Some(false), Some("fast")));
         let (length, bound) = (v["length"].as_u64().unwrap(), v["lower_bound"].as_u64().unwrap());
         assert!(bound > 0 && bound <= length, "{size}: {bound} > {length}");
-        let cells = |k: &str| v[k].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as u32).collect::<Vec<_>>();
-        let dims = fifteen::Dims::new(v["rows"].as_u64().unwrap() as usize, v["cols"].as_u64().unwrap() as usize);
-        let mut grid = fifteen::Grid::from_cells(dims.unwrap(), &cells("start")).unwrap();
-        for (i, m) in v["moves"].as_array().unwrap().iter().enumerate() {
-            let d = fifteen::Direction::ALL.into_iter().find(|d| d.name() == m.as_str().unwrap()).unwrap();
-            let tile = grid.slide(d).unwrap_or_else(|| panic!("{size}: move {} is illegal", i + 1));
-            assert_eq!(u64::from(tile), v["pieces"][i].as_u64().unwrap());
-        }
-        assert_eq!(grid, fifteen::Grid::from_cells(grid.dims(), &cells("goal")).unwrap(), "{size}");
+        replay(v);
     }
     let o = fifteen(&["random", "--size", "10x10", "--seed", "3"]);
     let board = String::from_utf8_lossy(&o.stdout).trim().to_string();

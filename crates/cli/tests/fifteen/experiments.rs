@@ -8,7 +8,9 @@ use serde_json::Value;
 use slide_core::Puzzle;
 use slide_testing::json_lines;
 
-use super::{fifteen, replay};
+use slide_testing::tiles::replay;
+
+use super::fifteen;
 
 #[test]
 fn a_miss_is_said_as_such_and_exits_3() {

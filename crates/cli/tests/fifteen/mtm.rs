@@ -6,16 +6,12 @@
 use serde_json::Value;
 use slide_testing::{json_lines, stderr, stdout};
 
-use super::{fifteen, replay};
+use slide_testing::tiles::replay;
+
+use super::{fifteen, program};
 
 /// The 8-puzzle's one position farthest from the goal in the multi-tile metric (24 moves).
 const FARTHEST: &str = "1 4 7 / 2 0 8 / 3 6 5";
-
-fn record(args: &[&str]) -> Value {
-    let out = fifteen(args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    json_lines(&out).remove(0)
-}
 
 /// Plays a multi-tile record's notation (runs) from its start with `play`: the goal, in as
 /// many moves.
@@ -23,14 +19,15 @@ fn plays_back(v: &Value, notation: &str) {
     let start: Vec<String> = v["start"].as_array().unwrap().iter().map(|c| c.to_string()).collect();
     let cols = v["cols"].as_u64().unwrap() as usize;
     let board = start.chunks(cols).map(|r| r.join(" ")).collect::<Vec<_>>().join(" / ");
-    let played = record(&["play", "--json", "--metric", "mtm", "--notation", "runs", "--from", &board, notation]);
+    let played =
+        program().record(&["play", "--json", "--metric", "mtm", "--notation", "runs", "--from", &board, notation]);
     assert_eq!(played["solved"], true, "{board}: {notation}");
     assert_eq!(played["length"], v["length"], "{board}: {notation}");
 }
 
 #[test]
 fn solve_finds_the_farthest_8_puzzle_s_24_moves() {
-    let v = record(&["solve", "--json", "--metric", "mtm", "--notation", "runs", FARTHEST]);
+    let v = program().record(&["solve", "--json", "--metric", "mtm", "--notation", "runs", FARTHEST]);
     assert_eq!((v["length"].as_u64(), v["optimal"].as_bool()), (Some(24), Some(true)));
     assert_eq!((v["metric"].as_str(), v["lower_bound"].as_u64()), (Some("mtm"), Some(24)));
     let notation = v["notation"].as_str().unwrap();
@@ -42,7 +39,7 @@ fn solve_finds_the_farthest_8_puzzle_s_24_moves() {
     assert!(slides > 24, "some moves slide two tiles: {slides}");
     plays_back(&v, notation);
     // In single tiles the same board takes longer.
-    let stm = record(&["solve", "--json", FARTHEST]);
+    let stm = program().record(&["solve", "--json", FARTHEST]);
     replay(&stm);
     assert!(stm["length"].as_u64().unwrap() > 24 && stm.get("metric").is_none(), "{stm}");
     // Text for people lists each move's tiles and says what the metric counts.
@@ -68,7 +65,16 @@ fn a_4x4_board_is_solved_with_walking_distance_until_the_pattern_database_is_bui
 
 #[test]
 fn count_lists_every_optimal_multi_tile_solution() {
-    let v = record(&["count", "--json", "--metric", "mtm", "--list", "--notation", "runs", "1 2 3 / 0 4 6 / 7 5 8"]);
+    let v = program().record(&[
+        "count",
+        "--json",
+        "--metric",
+        "mtm",
+        "--list",
+        "--notation",
+        "runs",
+        "1 2 3 / 0 4 6 / 7 5 8",
+    ]);
     assert_eq!(v["length"], 3);
     let solutions = v["solutions"].as_array().unwrap();
     assert_eq!(solutions.len() as u64, v["count"].as_u64().unwrap());
@@ -81,7 +87,7 @@ fn count_lists_every_optimal_multi_tile_solution() {
 fn analyze_gives_the_radius_of_each_small_board() {
     // The radii in the multi-tile metric (lightln2's complete searches give the same).
     for (size, states, radius, farthest) in [("3x3", 181_440, 24, 1), ("2x4", 20_160, 25, 8), ("2x3", 360, 20, 1)] {
-        let v = record(&["analyze", "--json", "--metric", "mtm", "--size", size]);
+        let v = program().record(&["analyze", "--json", "--metric", "mtm", "--size", size]);
         assert_eq!(
             (v["states"].as_u64(), v["max_depth"].as_u64(), v["antipodes"].as_array().map(Vec::len)),
             (Some(states), Some(radius), Some(farthest)),
@@ -89,7 +95,7 @@ fn analyze_gives_the_radius_of_each_small_board() {
         );
         assert_eq!(v["metric"], "mtm");
     }
-    let v = record(&["analyze", "--json", "--metric", "mtm", "--size", "3x3"]);
+    let v = program().record(&["analyze", "--json", "--metric", "mtm", "--size", "3x3"]);
     let cells: Vec<String> = v["antipodes"][0].as_array().unwrap().iter().map(|c| c.to_string()).collect();
     assert_eq!(cells.join(" "), FARTHEST.replace(" / ", " "));
 }

@@ -7,16 +7,12 @@ use rand::SeedableRng;
 use serde_json::Value;
 use slide_testing::{json_lines, stderr, stdout};
 
-use super::{fifteen, replay};
+use slide_testing::tiles::replay;
+
+use super::{fifteen, program};
 
 /// A 3x3 board two moves from the goal: `LL` (the tiles 7 and 8 slide left).
 const NEAR: &str = "1 2 3 / 4 5 6 / 0 7 8";
-
-fn record(args: &[&str]) -> Value {
-    let out = fifteen(args);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    json_lines(&out).remove(0)
-}
 
 #[test]
 fn solve_writes_the_moves_in_each_notation_and_convention() {
@@ -31,7 +27,7 @@ fn solve_writes_the_moves_in_each_notation_and_convention() {
         let mut args = vec!["solve", "--json"];
         args.extend(&options);
         args.push(NEAR);
-        let v = record(&args);
+        let v = program().record(&args);
         assert_eq!(v["notation"], expected, "{options:?}");
         replay(&v);
     }
@@ -39,7 +35,7 @@ fn solve_writes_the_moves_in_each_notation_and_convention() {
     let out = fifteen(&["solve", "--notation", "runs", NEAR]);
     assert!(stdout(&out).contains("notation (runs, the tile's way): L2"), "{}", stdout(&out));
     // count --list writes each solution's notation too.
-    let v = record(&["count", "--json", "--list", "--convention", "blank", NEAR]);
+    let v = program().record(&["count", "--json", "--list", "--convention", "blank", NEAR]);
     assert_eq!(v["solutions"][0]["notation"], "RR");
     let out = fifteen(&["solve", "--notation", "rle", NEAR]);
     assert_eq!(out.status.code(), Some(2));
@@ -53,16 +49,16 @@ fn play_prints_the_position_the_moves_reach() {
     let text = stdout(&out);
     assert!(text.contains("2 5 3 / 1 0 6 / 4 7 8"), "{text}");
     assert!(text.contains("6 moves played (lurd, the tile's way: RRDDLU); not the goal"), "{text}");
-    let v = record(&["play", "--json", "--from", NEAR, "L", "L"]);
+    let v = program().record(&["play", "--json", "--from", NEAR, "L", "L"]);
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(keys, ["puzzle", "rows", "cols", "board", "text", "length", "notation", "solved"]);
     assert_eq!((v["solved"].as_bool(), v["length"].as_u64()), (Some(true), Some(2)), "{v}");
     assert_eq!(v["text"], "1 2 3 / 4 5 6 / 7 8 0");
     // The blank's convention: its letters are the other way round.
-    let v = record(&["play", "--json", "--from", NEAR, "--convention", "blank", "r2"]);
+    let v = program().record(&["play", "--json", "--from", NEAR, "--convention", "blank", "r2"]);
     assert_eq!((v["solved"].as_bool(), v["notation"].as_str()), (Some(true), Some("RR")));
     // In the multi-tile metric R2 is one move.
-    let v = record(&["play", "--json", "--metric", "mtm", "--from", NEAR, "--notation", "runs", "L2"]);
+    let v = program().record(&["play", "--json", "--metric", "mtm", "--from", NEAR, "--notation", "runs", "L2"]);
     assert_eq!((v["length"].as_u64(), v["notation"].as_str()), (Some(1), Some("L2")));
 }
 
@@ -88,7 +84,7 @@ fn an_illegal_move_is_named_with_its_place_and_the_board_it_met() {
 
 #[test]
 fn solve_apply_solves_the_position_the_moves_reach() {
-    let v = record(&["solve", "--json", "--apply", "DR", "1 2 3 / 4 5 6 / 7 8 0"]);
+    let v = program().record(&["solve", "--json", "--apply", "DR", "1 2 3 / 4 5 6 / 7 8 0"]);
     assert_eq!(v["start"], serde_json::json!([1, 2, 3, 4, 0, 5, 7, 8, 6]));
     assert_eq!((v["length"].as_u64(), v["notation"].as_str()), (Some(2), Some("LU")));
     replay(&v);
@@ -125,12 +121,12 @@ proptest! {
         let mut args = vec!["solve", "--json", "--size", shape];
         args.extend(options);
         args.push(&board);
-        let solved = record(&args);
+        let solved = program().record(&args);
         let written = solved["notation"].as_str().unwrap().to_string();
         let mut args = vec!["play", "--json", "--size", shape, "--from", &board];
         args.extend(options);
         args.push(&written);
-        let played = record(&args);
+        let played = program().record(&args);
         prop_assert_eq!(&played["solved"], &Value::Bool(true), "{} {:?}: {}", board, options, written);
         // Letters and words name one tile each: in the multi-tile metric a run of them is
         // played as that many moves, the solution's slides.

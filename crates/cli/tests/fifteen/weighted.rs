@@ -5,7 +5,9 @@
 use fifteen::{Dims, Grid};
 use slide_testing::json_lines;
 
-use super::{fifteen, replay};
+use slide_testing::tiles::replay;
+
+use super::fifteen;
 
 #[test]
 fn the_record_states_the_guarantee_and_a_bound_keeps_the_best_solution_so_far() {

@@ -12,7 +12,6 @@ mod play;
 use std::path::Path;
 use std::process::Output;
 
-use goat::board::Dir;
 use slide_testing::Bin;
 
 /// The binary under test.
@@ -31,9 +30,4 @@ pub fn goat(args: &[&str]) -> Output {
 /// Runs `goat` with `args`, its tables in `dir`.
 pub fn in_dir(dir: &Path, args: &[&str]) -> Output {
     program().data_dir(dir).run(args)
-}
-
-/// The direction named in a record.
-pub fn dir(name: &str) -> Dir {
-    name.parse().unwrap_or_else(|e| panic!("{e}"))
 }

@@ -40,12 +40,8 @@ fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) 
     let mut lengths: HashMap<TileState, u32> = HashMap::new();
     move |line, v, start| {
         let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
-        let mut s = *start;
-        for t in &pieces {
-            let mut next = None;
-            p.for_each_successor(&s, |m, c| next = next.or((m.tile == *t).then_some(c)));
-            s = next.unwrap_or_else(|| panic!("line {line}: tile {t} cannot move"));
-        }
+        let s =
+            p.try_play_tiles(*start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         let d = *lengths.entry(*start).or_insert_with(|| exact.estimate(start));
         assert_eq!(pieces.len() as u32, d, "line {line} is optimal");

@@ -516,6 +516,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use slide_testing::scratch;
 
     fn sample() -> Table {
         let header = TableHeader {
@@ -648,12 +649,6 @@ mod tests {
             entry_count: MAP_AT_LEAST,
         };
         Table::new(header, (0..MAP_AT_LEAST).map(|i| (i as u8).wrapping_mul(13) ^ fill).collect()).unwrap()
-    }
-
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("slide-table-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
     }
 
     #[test]

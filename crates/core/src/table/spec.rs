@@ -159,9 +159,10 @@ impl TableSpec {
 
     /// Loads the table from `dir` and checks header, checksum (every byte, whatever the record
     /// of verified files says), size and meaning; returns what was checked.
-    pub fn verify(&self, dir: &Path) -> Result<(Table, String), String> {
-        let table = Table::open_as(&dir.join(self.file_name()), self, true).map_err(|e| e.to_string())?;
-        let report = (self.check)(&table, Scrutiny::Stored)?;
+    /// A failed check is [`TableError::Check`], its message as the check wrote it.
+    pub fn verify(&self, dir: &Path) -> Result<(Table, String), TableError> {
+        let table = Table::open_as(&dir.join(self.file_name()), self, true)?;
+        let report = (self.check)(&table, Scrutiny::Stored).map_err(TableError::Check)?;
         Ok((table, report))
     }
 }
@@ -253,7 +254,7 @@ impl TableSet {
             if !require_all && !spec.named_in(dir) {
                 continue;
             }
-            let outcome = spec.verify(dir).map(|(table, report)| {
+            let outcome = spec.verify(dir).map_err(|e| e.to_string()).map(|(table, report)| {
                 tables.push(table);
                 report
             });

@@ -105,17 +105,3 @@ pub fn distances() -> std::collections::HashMap<Board, u32> {
     }
     dist
 }
-
-/// Replays `moves` from `start` and returns where they lead, or None if a move is illegal.
-pub fn replay(start: Board, moves: &[u8]) -> Option<Board> {
-    let tiles = Tiles::new();
-    moves.iter().try_fold(start, |b, &m| {
-        let mut next = None;
-        tiles.for_each_successor(&b, |mv, c| {
-            if mv == m {
-                next = Some(c);
-            }
-        });
-        next
-    })
-}

@@ -139,7 +139,7 @@ impl MultiTile {
         }
         let dir =
             self.data_dir.as_ref().ok_or("the multi-tile pattern database needs a data directory to be read from")?;
-        let pdb = Arc::new(MtmPdb::load(self.program, dir)?);
+        let pdb = Arc::new(MtmPdb::load(self.program, dir).map_err(|e| e.to_string())?);
         *kept = Some(pdb.clone());
         Ok(pdb)
     }

@@ -8,9 +8,12 @@
 use std::path::Path;
 
 use slide_core::progress::Progress;
+use slide_core::table::TableError;
 use slide_core::ZeroHeuristic;
 
-use crate::heuristics::{ExactDistance, LinearConflict, Manhattan, TileHeuristic, WalkingDistance};
+use crate::heuristics::{
+    ExactDistance, HeuristicError, LinearConflict, Manhattan, Tables, TileHeuristic, WalkingDistance,
+};
 use crate::pdb::{Partition, PdbHeuristic};
 use crate::{TilePuzzle, TileState};
 
@@ -161,7 +164,7 @@ impl AnyHeuristic {
         table_puzzle: &str,
         data_dir: Option<&Path>,
         progress: &dyn Progress,
-    ) -> Result<AnyHeuristic, String> {
+    ) -> Result<AnyHeuristic, HeuristicError> {
         Ok(match choice {
             HeuristicChoice::None => AnyHeuristic::None(ZeroHeuristic),
             HeuristicChoice::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(puzzle)),
@@ -184,7 +187,7 @@ impl AnyHeuristic {
 
     /// Checks that the table files this heuristic maps were not written in place since they
     /// were opened ([`slide_core::table::Payload::unchanged`]).
-    pub fn tables_unchanged(&self) -> Result<(), String> {
+    pub fn tables_unchanged(&self) -> Result<(), TableError> {
         match self {
             AnyHeuristic::Exact(h) => h.table_unchanged(),
             AnyHeuristic::Pdb(h) => h.tables_unchanged(),
@@ -235,21 +238,22 @@ fn load_pdb(
     puzzle: &TilePuzzle,
     data_dir: Option<&Path>,
     progress: &dyn Progress,
-) -> Result<PdbHeuristic, String> {
+) -> Result<PdbHeuristic, HeuristicError> {
     if puzzle.shape() != partition.shape {
-        return Err(format!("{} is for {} boards, not {}", partition.name, partition.shape, puzzle.shape()));
+        return Err(HeuristicError::WrongShape {
+            name: partition.name,
+            expected: partition.shape,
+            found: puzzle.shape(),
+        });
     }
     let tables = match data_dir {
-        None if partition.large => {
-            return Err(format!("the {} tables need a data directory to be made in", partition.name));
-        }
+        None if partition.large => return Err(HeuristicError::NoDataDir { name: partition.name }),
         Some(dir) if partition.large && !partition.missing_in(dir).is_empty() => {
-            return Err(format!(
-                "the {} tables are not built in {}; {}",
-                partition.name,
-                dir.display(),
-                partition.table_set().how_to_build("fifteen")
-            ));
+            return Err(HeuristicError::NotBuilt {
+                tables: Tables::Pdb(partition.name),
+                dir: dir.to_path_buf(),
+                how_to_build: partition.table_set().how_to_build("fifteen"),
+            });
         }
         Some(dir) => partition.load(dir, progress)?,
         // Without a data directory small tables are built in memory and not kept.
@@ -262,5 +266,5 @@ fn load_pdb(
             })
             .collect(),
     };
-    PdbHeuristic::new(partition, tables, puzzle).map_err(|e| e.to_string())
+    Ok(PdbHeuristic::new(partition, tables, puzzle)?)
 }

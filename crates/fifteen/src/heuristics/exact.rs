@@ -14,7 +14,7 @@ use slide_core::rank::PermutationRanker;
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
 use slide_core::{Puzzle, RankedSpace};
 
-use super::{tile_heuristic, TileHeuristic};
+use super::{tile_heuristic, HeuristicError, Tables, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
@@ -167,7 +167,8 @@ pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
 /// every reachable neighbour of every position (a sample, for the large tables) one move
 /// nearer or farther.
 fn check_table(table: &Table, shape: Shape, blank: u8) -> Result<String, String> {
-    let exact = ExactDistance::from_table(table.clone(), &TilePuzzle::new(shape, canonical_goal(shape, blank)))?;
+    let exact = ExactDistance::from_table(table.clone(), &TilePuzzle::new(shape, canonical_goal(shape, blank)))
+        .map_err(|e| e.to_string())?;
     let space = &exact.space;
     let goal_rank = space.rank(&canonical_goal(shape, blank));
     if exact.depths.get(goal_rank) != 0 {
@@ -215,10 +216,10 @@ pub struct ExactDistance {
 
 impl ExactDistance {
     /// The heuristic for `puzzle` built in memory now (fast up to 10 cells).
-    pub fn build(puzzle: &TilePuzzle) -> Result<ExactDistance, String> {
+    pub fn build(puzzle: &TilePuzzle) -> Result<ExactDistance, HeuristicError> {
         let shape = puzzle.shape();
         if shape.cells() > MAX_RANKED_CELLS {
-            return Err(too_big(shape));
+            return Err(HeuristicError::ExactTooLarge { shape });
         }
         let table = build_table("tiles", shape, puzzle.goal().blank(), &|_| {});
         Self::from_table(table, puzzle)
@@ -231,32 +232,33 @@ impl ExactDistance {
         puzzle: &TilePuzzle,
         dir: &Path,
         progress: &dyn Progress,
-    ) -> Result<ExactDistance, String> {
+    ) -> Result<ExactDistance, HeuristicError> {
         let shape = puzzle.shape();
-        let spec = table_spec(puzzle_name, shape, puzzle.goal().blank()).ok_or_else(|| too_big(shape))?;
+        let spec =
+            table_spec(puzzle_name, shape, puzzle.goal().blank()).ok_or(HeuristicError::ExactTooLarge { shape })?;
         let table = spec.load_or_build(dir, progress).map_err(|e| match e {
             TableError::Io { .. } if spec.large => {
                 let set = table_set(puzzle_name, shape).expect("a shape with a table spec has a set");
-                format!(
-                    "the exact table for {shape} is not built in {}; {}",
-                    dir.display(),
-                    set.how_to_build(puzzle_name)
-                )
+                HeuristicError::NotBuilt {
+                    tables: Tables::Exact(shape),
+                    dir: dir.to_path_buf(),
+                    how_to_build: set.how_to_build(puzzle_name),
+                }
             }
-            e => format!("{}: {e}", dir.join(spec.file_name()).display()),
+            source => HeuristicError::Table { path: dir.join(spec.file_name()), source },
         })?;
         Self::from_table(table, puzzle)
     }
 
     /// The heuristic for `puzzle` from a table built for its shape and blank goal cell.
-    pub fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, String> {
+    pub fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, HeuristicError> {
         let shape = puzzle.shape();
         let goal = puzzle.goal();
         let space = TileSpace::new(TilePuzzle::new(shape, canonical_goal(shape, goal.blank())))
-            .ok_or_else(|| too_big(shape))?;
+            .ok_or(HeuristicError::ExactTooLarge { shape })?;
         let (h, payload) = table.into_parts();
         if h.entry_bits != 8 || h.entry_count != space.state_count() {
-            return Err(format!("table {} does not fit a {shape} board", h.name));
+            return Err(HeuristicError::ExactMisfit { name: h.name, shape });
         }
         let canonical = canonical_goal(shape, goal.blank());
         let mut rename = [0u8; MAX_CELLS];
@@ -268,18 +270,14 @@ impl ExactDistance {
     }
 
     /// Checks that a mapped table file was not written in place since it was opened.
-    pub fn table_unchanged(&self) -> Result<(), String> {
-        self.depths.bytes.unchanged().map_err(|e| e.to_string())
+    pub fn table_unchanged(&self) -> Result<(), TableError> {
+        self.depths.bytes.unchanged()
     }
 
     /// The memory the table takes, in bytes.
     pub fn memory_bytes(&self) -> usize {
         self.depths.bytes.len()
     }
-}
-
-fn too_big(shape: Shape) -> String {
-    format!("the exact heuristic needs a board of at most {MAX_RANKED_CELLS} cells; {shape} has {}", shape.cells())
 }
 
 impl TileHeuristic for ExactDistance {

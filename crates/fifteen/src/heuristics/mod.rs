@@ -3,11 +3,13 @@
 //! exact distance from a whole-space table. Pattern databases live in `crate::pdb`.
 
 pub mod choice;
+pub mod error;
 pub mod exact;
 pub mod linear_conflict;
 pub mod manhattan;
 pub mod walking_distance;
 
+pub use error::{HeuristicError, Tables};
 pub use exact::{ExactDistance, TileSpace};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;

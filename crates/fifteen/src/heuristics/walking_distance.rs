@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 use rustc_hash::FxHashMap;
 use slide_core::search::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd, Limits};
 
-use super::{tile_heuristic, GoalCells, LinearConflict, TileHeuristic};
+use super::{tile_heuristic, GoalCells, HeuristicError, LinearConflict, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
 use crate::{Shape, Slide, TilePuzzle, TileState};
 
@@ -171,15 +171,14 @@ impl WalkingDistance {
     /// it and Manhattan plus linear conflicts. Fails on shapes whose tables would be too
     /// large to build on the fly (5x4, 4x5 and 5x5, whose five lines of four or five cells have
     /// tens of millions of configurations or more).
-    pub fn new(puzzle: &TilePuzzle, with_conflicts: bool) -> Result<WalkingDistance, String> {
+    pub fn new(puzzle: &TilePuzzle, with_conflicts: bool) -> Result<WalkingDistance, HeuristicError> {
         Self::for_goal(puzzle.shape(), &puzzle.goal(), with_conflicts)
     }
     /// As [`WalkingDistance::new`], for `shape` and `goal`.
-    pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> Result<WalkingDistance, String> {
+    pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> Result<WalkingDistance, HeuristicError> {
         let g = GoalCells::new(shape, goal);
         let (r, c) = (shape.rows() as usize, shape.cols() as usize);
-        let too_big =
-            || format!("walking distance is not available for {shape}: its tables exceed {MAX_CONFIGS} configurations");
+        let too_big = || HeuristicError::WalkingDistanceTooLarge { shape };
         let rows = WdTable::build(r, c, g.row[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
         let cols = WdTable::build(c, r, g.col[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
         let mut term = vec![[0u128; MAX_CELLS]; shape.cells()];

@@ -21,6 +21,7 @@ use super::pdb::MtmPdb;
 use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use super::walking::{Jumps, Matrices, MtmWalkingDistance};
 use crate::board::TileView;
+use crate::heuristics::HeuristicError;
 use crate::{Dims, TileState};
 
 /// A heuristic of the multi-tile metric written once for any packing of the board: the
@@ -265,14 +266,14 @@ pub trait WithMtmHeuristic {
 
 impl AnyMtmHeuristic {
     /// The pattern database `pdb` (for any goal) with walking distance, serving `puzzle`.
-    pub fn pattern_database(puzzle: &MtmPuzzle, pdb: &MtmPdb) -> Result<AnyMtmHeuristic, String> {
+    pub fn pattern_database(puzzle: &MtmPuzzle, pdb: &MtmPdb) -> Result<AnyMtmHeuristic, HeuristicError> {
         let wd = MtmWalkingDistance::new(puzzle, Jumps::Any).expect("4x4 tables fit");
         Ok(AnyMtmHeuristic::Pdb(Box::new(MaxOf(pdb.for_goal(puzzle)?, wd))))
     }
 
     /// Builds `choice` for `puzzle`, the pattern database from the table in `dir` (never
     /// built here); the error says why it cannot serve the board.
-    pub fn load(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice, dir: &Path) -> Result<AnyMtmHeuristic, String> {
+    pub fn load(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice, dir: &Path) -> Result<AnyMtmHeuristic, HeuristicError> {
         match choice {
             MtmHeuristicChoice::Pdb => {
                 // Refuse another board before the table is opened.
@@ -285,24 +286,18 @@ impl AnyMtmHeuristic {
 
     /// Builds `choice` for `puzzle` (all but the pattern database, which [`Self::load`]
     /// reads); the error says why it cannot serve the board.
-    pub fn build(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice) -> Result<AnyMtmHeuristic, String> {
+    pub fn build(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice) -> Result<AnyMtmHeuristic, HeuristicError> {
         let dims = puzzle.dims();
-        let too_large = || format!("the multi-tile metric's solvers take boards of at most 16 cells, not {dims}");
+        let too_large = || HeuristicError::MtmTooLarge(dims);
         match choice {
-            MtmHeuristicChoice::Pdb => {
-                Err("the multi-tile pattern database is read from its table (AnyMtmHeuristic::load)".into())
-            }
+            MtmHeuristicChoice::Pdb => Err(HeuristicError::MtmPdbNotBuilt),
             MtmHeuristicChoice::WalkingDistance => {
                 if dims.cells() > 16 {
                     return Err(too_large());
                 }
-                MtmWalkingDistance::new(puzzle, Jumps::Any).map(AnyMtmHeuristic::WalkingDistance).ok_or_else(|| {
-                    format!(
-                        "walking distance is not available for {dims} in the multi-tile metric: a table would \
-                         exceed {} matrices (use --heuristic manhattan)",
-                        slide_core::units::thousands(super::walking::MAX_MATRICES as u64)
-                    )
-                })
+                MtmWalkingDistance::new(puzzle, Jumps::Any)
+                    .map(AnyMtmHeuristic::WalkingDistance)
+                    .ok_or(HeuristicError::MtmWalkingDistanceTooLarge { dims })
             }
             MtmHeuristicChoice::Manhattan => {
                 MtmManhattan::new(puzzle).map(AnyMtmHeuristic::Manhattan).ok_or_else(too_large)

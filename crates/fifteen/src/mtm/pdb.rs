@@ -33,6 +33,7 @@ use slide_core::{Puzzle, RankedSpace};
 use super::heuristic::MtmHeuristic;
 use super::puzzle::{lines, LineMove, MtmPuzzle};
 use crate::board::TileView;
+use crate::heuristics::{HeuristicError, Tables};
 use crate::{Dims, Direction, TileState};
 
 /// The colour of each goal cell; 0 is the blank.
@@ -228,7 +229,7 @@ pub fn build_table(puzzle_name: &str, progress: &(dyn Fn(LayerStats) + Sync)) ->
 /// Checks the table's meaning on a sample of a million ranks: each a bijection's rank, the
 /// goal at 0, every neighbour within one move, and one nearer but at the goal.
 fn check_table(table: &Table) -> Result<String, String> {
-    let pdb = MtmPdb::from_table(table.clone())?;
+    let pdb = MtmPdb::from_table(table.clone()).map_err(|e| e.to_string())?;
     let space = ColourSpace::default();
     let goal = space.rank(&ColourSpace::goal());
     if pdb.depths.get(goal) != 0 {
@@ -279,15 +280,15 @@ const fn transpose(cell: usize) -> usize {
 impl MtmPdb {
     /// The heuristic from the table cached in `dir` (never built here: it is large; build it
     /// with `tables build mtm-pdb-4x4`, or [`MtmPdb::build`]).
-    pub fn load(puzzle_name: &str, dir: &Path) -> Result<MtmPdb, String> {
+    pub fn load(puzzle_name: &str, dir: &Path) -> Result<MtmPdb, HeuristicError> {
         let spec = table_spec(puzzle_name);
         let table = spec.load(dir).map_err(|e| match e {
-            TableError::Io { .. } => format!(
-                "the multi-tile pattern database is not built in {}; {}",
-                dir.display(),
-                table_set(puzzle_name).how_to_build(puzzle_name)
-            ),
-            e => format!("{}: {e}", dir.join(spec.file_name()).display()),
+            TableError::Io { .. } => HeuristicError::NotBuilt {
+                tables: Tables::MtmPdb,
+                dir: dir.to_path_buf(),
+                how_to_build: table_set(puzzle_name).how_to_build(puzzle_name),
+            },
+            source => HeuristicError::Table { path: dir.join(spec.file_name()), source },
         })?;
         Self::from_table(table)
     }
@@ -298,10 +299,10 @@ impl MtmPdb {
     }
 
     /// The heuristic from the table.
-    pub fn from_table(table: Table) -> Result<MtmPdb, String> {
+    pub fn from_table(table: Table) -> Result<MtmPdb, HeuristicError> {
         let (h, payload) = table.into_parts();
         if h.entry_bits != 4 || h.entry_count != STATES || h.params != params() {
-            return Err(format!("table {} is not the multi-tile pattern database of 4x4", h.name));
+            return Err(HeuristicError::MtmMisfit(h.name));
         }
         let depths = DepthTable { bits: 4, len: STATES, bytes: payload };
         Ok(MtmPdb { depths, colour: COLOURS, colour_t: [0; 16] }.for_standard_goal())
@@ -322,19 +323,19 @@ impl MtmPdb {
 
     /// Whether the table can serve `puzzle`: a 4x4 goal whose blank belongs in the last cell
     /// (with it in another, the colours' goal and its transpose would not be one board).
-    pub fn standard_goal_only(puzzle: &MtmPuzzle) -> Result<(), String> {
+    pub fn standard_goal_only(puzzle: &MtmPuzzle) -> Result<(), HeuristicError> {
         if puzzle.dims() != Dims::new(4, 4).expect("4x4") {
-            return Err(format!("the multi-tile pattern database serves 4x4 boards, not {}", puzzle.dims()));
+            return Err(HeuristicError::MtmPdbShape(puzzle.dims()));
         }
         if puzzle.goal().blank() != 15 {
-            return Err("the multi-tile pattern database serves goals whose blank belongs in the last cell".into());
+            return Err(HeuristicError::MtmPdbGoal);
         }
         Ok(())
     }
 
     /// The same table serving `puzzle`'s goal, if its blank belongs in the last cell (the
     /// colours follow the tiles' goal cells).
-    pub fn for_goal(&self, puzzle: &MtmPuzzle) -> Result<MtmPdb, String> {
+    pub fn for_goal(&self, puzzle: &MtmPuzzle) -> Result<MtmPdb, HeuristicError> {
         Self::standard_goal_only(puzzle)?;
         let goal = puzzle.goal();
         let mut pdb = self.clone();
@@ -387,8 +388,8 @@ impl MtmPdb {
     }
 
     /// Checks that a mapped table file was not written in place since it was opened.
-    pub fn table_unchanged(&self) -> Result<(), String> {
-        self.depths.bytes.unchanged().map_err(|e| e.to_string())
+    pub fn table_unchanged(&self) -> Result<(), TableError> {
+        self.depths.bytes.unchanged()
     }
 }
 

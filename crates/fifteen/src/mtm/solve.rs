@@ -14,11 +14,14 @@ use super::pdb::MtmPdb;
 use super::puzzle::{pack, unpack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 use super::tree::MtmTree;
 use crate::board::Board16;
+use crate::heuristics::HeuristicError;
 use crate::solvable::{check_solvable_grid, Unsolvable};
 use crate::{Dims, Grid, TileState};
 
 /// Why a board cannot be solved, counted or analysed in the multi-tile metric.
-#[derive(Debug, Error, PartialEq, Eq)]
+///
+/// Not `PartialEq`: it may hold a table file's I/O error ([`HeuristicError`]).
+#[derive(Debug, Error)]
 pub enum MtmError {
     /// The text is not a board.
     #[error("{0}")]
@@ -42,7 +45,7 @@ pub enum MtmError {
     Unsolvable(#[from] Unsolvable),
     /// The heuristic asked for cannot serve this board.
     #[error("{0}")]
-    Heuristic(String),
+    Heuristic(HeuristicError),
     /// A bound of [`Limits`] ended the search.
     #[error("search stopped: {0}")]
     Limit(LimitHit),

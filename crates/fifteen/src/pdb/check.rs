@@ -9,11 +9,52 @@ use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::table::Payload;
 use slide_core::Heuristic;
+use thiserror::Error;
 
-use super::{Partition, PdbHeuristic};
+use super::{Partition, PdbError, PdbHeuristic};
 use crate::heuristics::LinearConflict;
 use crate::scramble::scramble;
 use crate::{Shape, TilePuzzle, TileState};
+
+/// How a partition's tables failed [`Partition::check_heuristic`]: each an estimate above a
+/// known distance, with the position and both numbers.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CheckError {
+    /// The tables cannot make a heuristic for the blank-first goal.
+    #[error("{0}")]
+    Pdb(#[from] PdbError),
+    /// A benchmark instance estimated above its published optimum.
+    #[error("benchmark instance {id} is estimated at {estimate}, above its optimum {optimum}")]
+    AboveOptimum {
+        /// The instance's number in its set.
+        id: usize,
+        /// The estimate.
+        estimate: usize,
+        /// The published optimum.
+        optimum: usize,
+    },
+    /// IDA* with the databases and with linear conflicts disagree on a shortest length.
+    #[error("{start:?}: {with_pdb} moves with the databases, {reference} with linear conflicts")]
+    Lengths {
+        /// The position.
+        start: TileState,
+        /// The length found with the databases.
+        with_pdb: usize,
+        /// The length found with linear conflicts.
+        reference: usize,
+    },
+    /// A position on a shortest path estimated above its distance to the goal.
+    #[error("{state:?} is estimated above its distance {distance}")]
+    AboveDistance {
+        /// The position.
+        state: TileState,
+        /// Its distance.
+        distance: usize,
+    },
+    /// IDA* found no path from a scrambled (so solvable) position: a bug.
+    #[error("IDA* found no path")]
+    NoPath,
+}
 
 /// Korf's 100 and Korf and Felner's 50: blank-first goals, one instance per line
 /// (`id`, the cells, the optimal length).
@@ -48,15 +89,15 @@ impl Partition {
     /// published optimum, and on `walks` random positions IDA* with the databases finds the
     /// length IDA* with linear conflicts finds, with every position on both shortest paths
     /// estimated at most its remaining distance.
-    pub fn check_heuristic(&self, tables: Vec<impl Into<Payload>>, walks: usize) -> Result<String, String> {
+    pub fn check_heuristic(&self, tables: Vec<impl Into<Payload>>, walks: usize) -> Result<String, CheckError> {
         let blank_first = TileState::from_cells(&(0..self.shape.cells() as u8).collect::<Vec<_>>());
         let puzzle = TilePuzzle::new(self.shape, blank_first);
-        let pdb = PdbHeuristic::new(self, tables, &puzzle).map_err(|e| e.to_string())?;
+        let pdb = PdbHeuristic::new(self, tables, &puzzle)?;
         let optima = published_optima(self.shape);
-        for (id, start, optimum) in &optima {
-            let e = pdb.estimate(start) as usize;
-            if e > *optimum {
-                return Err(format!("benchmark instance {id} is estimated at {e}, above its optimum {optimum}"));
+        for &(id, ref start, optimum) in &optima {
+            let estimate = pdb.estimate(start) as usize;
+            if estimate > optimum {
+                return Err(CheckError::AboveOptimum { id, estimate, optimum });
             }
         }
         let lc = LinearConflict::new(&puzzle);
@@ -65,15 +106,12 @@ impl Partition {
             let (reference, with_pdb) = (shortest(&puzzle, &lc, start)?, shortest(&puzzle, &pdb, start)?);
             let length = reference.len() - 1;
             if with_pdb.len() - 1 != length {
-                return Err(format!(
-                    "{start:?}: {} moves with the databases, {length} with linear conflicts",
-                    with_pdb.len() - 1
-                ));
+                return Err(CheckError::Lengths { start, with_pdb: with_pdb.len() - 1, reference: length });
             }
             for path in [&reference, &with_pdb] {
                 for (i, state) in path.iter().enumerate() {
                     if pdb.estimate(state) as usize > length - i {
-                        return Err(format!("{state:?} is estimated above its distance {}", length - i));
+                        return Err(CheckError::AboveDistance { state: *state, distance: length - i });
                     }
                 }
             }
@@ -91,7 +129,7 @@ fn shortest<H: Heuristic<TilePuzzle>>(
     puzzle: &TilePuzzle,
     heuristic: &H,
     start: TileState,
-) -> Result<Vec<TileState>, String> {
+) -> Result<Vec<TileState>, CheckError> {
     let (outcome, _) = ida_star(puzzle, heuristic, start, |s| puzzle.is_goal(s), &IdaOptions::default());
-    outcome.found().map(|p| p.states).ok_or_else(|| "IDA* found no path".into())
+    outcome.found().map(|p| p.states).ok_or(CheckError::NoPath)
 }

@@ -256,8 +256,8 @@ impl PdbHeuristic {
 
     /// Checks that no mapped table file was written in place since it was opened: a search
     /// that read such a table may have read bytes of two files ([`Payload::unchanged`]).
-    pub fn tables_unchanged(&self) -> Result<(), String> {
-        self.tables.iter().try_for_each(|t| t.unchanged().map_err(|e| e.to_string()))
+    pub fn tables_unchanged(&self) -> Result<(), slide_core::table::TableError> {
+        self.tables.iter().try_for_each(Payload::unchanged)
     }
 
     /// Each pattern's table, in pattern order.

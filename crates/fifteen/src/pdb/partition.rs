@@ -239,12 +239,12 @@ impl Partition {
 
     /// Loads every table from `dir`, building (and caching) missing small ones; an error
     /// names the file.
-    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Payload>, String> {
+    pub fn load(&self, dir: &std::path::Path, progress: &dyn Progress) -> Result<Vec<Payload>, crate::HeuristicError> {
         self.specs()
             .iter()
             .map(|spec| match spec.load_or_build(dir, progress) {
                 Ok(table) => Ok(table.into_payload()),
-                Err(e) => Err(format!("{}: {}", dir.join(spec.file_name()).display(), e.reason())),
+                Err(source) => Err(crate::HeuristicError::PdbTable { path: dir.join(spec.file_name()), source }),
             })
             .collect()
     }
@@ -300,7 +300,9 @@ impl Partition {
             specs: self.specs(),
             cost: self.build_cost(),
             check_together: Some(Box::new(move |tables| {
-                together.check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5)
+                together
+                    .check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5)
+                    .map_err(|e| e.to_string())
             })),
         }
     }

@@ -125,7 +125,7 @@ impl Play for Blocks {
         let puzzle = self.played()?;
         let size = Some((puzzle.board.rows, puzzle.board.cols));
         let inst = Instance::new(&puzzle.name, text, Some(&puzzle.goal_text), size, puzzle.board.metric)
-            .map_err(AnswerError::Input)?;
+            .map_err(|e| AnswerError::Input(e.to_string()))?;
         if inst.board.walls != puzzle.board.walls {
             return Err(AnswerError::Input(format!("the walls (#) are not where {}'s are", puzzle.name)));
         }

@@ -484,7 +484,7 @@ impl std::str::FromStr for Layout {
             return Layout::from_common_code(code);
         }
         let (board, state, blocks) =
-            parse_start(trimmed, Some((ROWS, COLS)), Metric::Block).map_err(LayoutError::Board)?;
+            parse_start(trimmed, Some((ROWS, COLS)), Metric::Block).map_err(|e| LayoutError::Board(e.to_string()))?;
         if (board.rows, board.cols) != (ROWS, COLS) {
             return Err(LayoutError::Size { rows: board.rows, cols: board.cols });
         }

@@ -2,8 +2,12 @@
 //!
 //! A board is one character per cell: `.`, `0` or `_` empty, `#` a wall, any other printable
 //! ASCII character a block label (every cell of a label forms one filled rectangle). Rows are
-//! separated by `/` or newlines; spaces are ignored. Errors are `String`s naming the row,
-//! column or label at fault.
+//! separated by `/` or newlines; spaces are ignored. Errors name the row, column or label at
+//! fault (`BoardError`, `GoalError`, `PuzzleError`, `FileError`).
+
+mod error;
+
+pub use error::{BoardError, FileError, GoalError, InputError, PuzzleError, SizeError, SizeFrom};
 
 use crate::engine::{bits, Board, Goal, Metric, State, MAX_CELLS, MAX_CLASSES};
 
@@ -51,19 +55,20 @@ pub fn is_label(c: char) -> bool {
 
 /// Splits board text into rows of cells. `size` is `(rows, cols)` when known; text without
 /// row separators needs it, except that 20 cells are read as the Pennant puzzle's 5 rows of 4.
-pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>>, String> {
+pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>>, BoardError> {
     let rows: Vec<Vec<char>> = text
         .split(['/', '\n'])
         .map(|row| row.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
         .filter(|row| !row.is_empty())
         .collect();
     if rows.is_empty() {
-        return Err("the board is empty".into());
+        return Err(BoardError::Empty);
     }
     for (r, row) in rows.iter().enumerate() {
-        if let Some((col, bad)) = row.iter().enumerate().find(|(_, &c)| !(is_label(c) || is_empty_char(c) || c == '#'))
+        if let Some((col, &found)) =
+            row.iter().enumerate().find(|(_, &c)| !(is_label(c) || is_empty_char(c) || c == '#'))
         {
-            return Err(format!("row {} column {}: {bad:?} is not a cell (use a letter or digit for a block, '.' or '0' for empty, '#' for a wall)", r + 1, col + 1));
+            return Err(BoardError::NotACell { row: r + 1, col: col + 1, found });
         }
     }
     let rows = if rows.len() == 1 {
@@ -71,15 +76,10 @@ pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<ch
         let (r, c) = match size {
             Some(s) => s,
             None if cells.len() == 20 => (5, 4),
-            None => {
-                return Err(format!(
-                    "cannot tell the shape of a board of {} cells: separate its rows with '/' or give --size RxC",
-                    cells.len()
-                ))
-            }
+            None => return Err(BoardError::UnknownShape(cells.len())),
         };
         if r.checked_mul(c) != Some(cells.len()) || c == 0 {
-            return Err(format!("{} cells given, a {r}x{c} board has {}", cells.len(), r.saturating_mul(c)));
+            return Err(BoardError::WrongCount { cells: cells.len(), rows: r, cols: c });
         }
         cells.chunks(c).map(|chunk| chunk.to_vec()).collect()
     } else {
@@ -87,19 +87,15 @@ pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<ch
     };
     let cols = rows[0].len();
     if let Some((r, row)) = rows.iter().enumerate().find(|(_, row)| row.len() != cols) {
-        return Err(format!("row {} has {} cells, row 1 has {cols}", r + 1, row.len()));
+        return Err(BoardError::Ragged { row: r + 1, cells: row.len(), first: cols });
     }
-    if let Some((want_r, want_c)) = size {
-        if (rows.len(), cols) != (want_r, want_c) {
-            return Err(format!("the board is {}x{cols}, --size says {want_r}x{want_c}", rows.len()));
+    if let Some(size) = size {
+        if (rows.len(), cols) != size {
+            return Err(BoardError::SizeDisagrees { rows: rows.len(), cols, size, by: SizeFrom::Option });
         }
     }
     if rows.len() * cols > MAX_CELLS {
-        return Err(format!(
-            "a {}x{cols} board has {} cells; at most {MAX_CELLS} are supported",
-            rows.len(),
-            rows.len() * cols
-        ));
+        return Err(BoardError::TooLarge { rows: rows.len(), cols });
     }
     Ok(rows)
 }
@@ -110,7 +106,7 @@ pub fn parse_start(
     text: &str,
     size: Option<(usize, usize)>,
     metric: Metric,
-) -> Result<(Board, State, Vec<Block>), String> {
+) -> Result<(Board, State, Vec<Block>), BoardError> {
     parse_start_for(text, size, metric, &[])
 }
 
@@ -123,7 +119,7 @@ pub fn parse_start_for(
     size: Option<(usize, usize)>,
     metric: Metric,
     named: &[char],
-) -> Result<(Board, State, Vec<Block>), String> {
+) -> Result<(Board, State, Vec<Block>), BoardError> {
     let grid = split_rows(text, size)?;
     let (rows, cols) = (grid.len(), grid[0].len());
     let mut walls = 0u64;
@@ -150,14 +146,12 @@ pub fn parse_start_for(
             (bits(cells).map(|i| i % cols).min().unwrap_or(0), bits(cells).map(|i| i % cols).max().unwrap_or(0));
         let (w, h) = (cmax - cmin + 1, rmax - rmin + 1);
         if cells.count_ones() as usize != w * h {
-            return Err(format!(
-                "block {label:?} is not a filled rectangle: its {} cells span rows {}-{} and columns {}-{} (each block needs its own label)",
-                cells.count_ones(),
-                rmin + 1,
-                rmax + 1,
-                cmin + 1,
-                cmax + 1
-            ));
+            return Err(BoardError::NotRectangle {
+                label,
+                cells: cells.count_ones(),
+                rows: (rmin + 1, rmax + 1),
+                cols: (cmin + 1, cmax + 1),
+            });
         }
         rects.push((label, w, h, rmin * cols + cmin));
     }
@@ -179,10 +173,7 @@ pub fn parse_start_for(
             }
             None => {
                 if shapes.len() == MAX_CLASSES {
-                    return Err(format!(
-                        "more than {MAX_CLASSES} block classes (the different block sizes, and each block the goal \
-                         names that has a look-alike it does not)"
-                    ));
+                    return Err(BoardError::TooManyClasses);
                 }
                 shapes.push((w as u8, h as u8, 1, owner));
                 shapes.len() - 1
@@ -201,11 +192,12 @@ pub fn parse_start_for(
 }
 
 /// Reads a goal pattern: `.` or `?` any cell, `0` or `_` an empty cell, `#` a wall, and a
-/// label's cells: one block of that label's shape must cover them all.
-pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, String), String> {
+/// label's cells: one block of that label's shape must cover them all. The error does not
+/// say that it is the goal's ([`PuzzleError::Goal`] does).
+pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, String), GoalError> {
     // '.' means "any" here, and split_rows also accepts '?'.
     let cleaned: String = text.chars().map(|c| if c == '?' { '.' } else { c }).collect();
-    let grid = split_rows(&cleaned, Some((board.rows, board.cols))).map_err(|e| format!("goal: {e}"))?;
+    let grid = split_rows(&cleaned, Some((board.rows, board.cols)))?;
     let mut goal = Goal::default();
     let mut wanted: Vec<(char, u64)> = Vec::new();
     for (r, row) in grid.iter().enumerate() {
@@ -217,11 +209,7 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
                 '0' | '_' => goal.empty |= bit,
                 '#' => {
                     if board.walls & bit == 0 {
-                        return Err(format!(
-                            "goal: row {} column {} is a wall in the goal but not in the start",
-                            r + 1,
-                            c + 1
-                        ));
+                        return Err(GoalError::WallNotInStart { row: r + 1, col: c + 1 });
                     }
                 }
                 l => match wanted.iter_mut().find(|(w, _)| *w == l) {
@@ -230,21 +218,21 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
                 },
             }
             if ch != '#' && board.walls & bit != 0 && ch != '.' {
-                return Err(format!("goal: row {} column {} is a wall", r + 1, c + 1));
+                return Err(GoalError::OnWall { row: r + 1, col: c + 1 });
             }
         }
     }
     for (label, cells) in wanted {
         let Some(block) = blocks.iter().find(|b| b.label == label) else {
-            return Err(format!("goal: {label:?} is not a block of the start"));
+            return Err(GoalError::UnknownLabel(label));
         };
         let class = &board.classes[block.class];
         let origins = bits(class.valid).filter(|&o| class.footprint(o) & cells == cells).fold(0u64, |a, o| a | 1 << o);
         if origins == 0 {
-            return Err(format!("goal: no {}x{} block can cover every cell marked {label:?}", class.w, class.h));
+            return Err(GoalError::CannotCover { w: class.w, h: class.h, label });
         }
         if cells & goal.empty != 0 {
-            return Err(format!("goal: a cell marked {label:?} is also marked empty"));
+            return Err(GoalError::AlsoEmpty(label));
         }
         goal.targets.push((block.class, origins));
     }
@@ -253,18 +241,12 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
         - board.walls.count_ones()
         - blocks.iter().map(|b| u32::from(board.classes[b.class].w) * u32::from(board.classes[b.class].h)).sum::<u32>();
     if goal.empty.count_ones() > empties {
-        return Err(format!(
-            "goal: it marks {} cells empty, but the puzzle has only {empties} empty cells: no position can reach it",
-            goal.empty.count_ones()
-        ));
+        return Err(GoalError::TooManyEmpty { marked: goal.empty.count_ones(), empties });
     }
     for (i, class) in board.classes.iter().enumerate() {
         let wanted = goal.targets.iter().filter(|(c, _)| *c == i).count();
         if wanted > usize::from(class.count) {
-            return Err(format!(
-                "goal: it places {wanted} blocks of {}x{}, but the puzzle has {}: no position can reach it",
-                class.w, class.h, class.count
-            ));
+            return Err(GoalError::TooManyBlocks { wanted, w: class.w, h: class.h, count: class.count });
         }
     }
     let text: String = grid.iter().flatten().collect();
@@ -273,12 +255,12 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
 
 /// The default goal of a board given without one, after the generic solver: the largest block (there
 /// must be exactly one) covers the lower-left cell.
-pub fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, String> {
+pub fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, PuzzleError> {
     let area = |b: &Block| board.classes[b.class].w as usize * board.classes[b.class].h as usize;
-    let max = blocks.iter().map(area).max().ok_or("the board has no blocks")?;
+    let max = blocks.iter().map(area).max().ok_or(PuzzleError::NoBlocks)?;
     let largest: Vec<&Block> = blocks.iter().filter(|b| area(b) == max).collect();
     if largest.len() != 1 {
-        return Err("no goal given and the largest block is not unique: give --goal PATTERN".into());
+        return Err(PuzzleError::LargestNotUnique);
     }
     let n = board.cell_count();
     let mut text = vec!['.'; n];
@@ -295,7 +277,7 @@ impl Instance {
         goal: Option<&str>,
         size: Option<(usize, usize)>,
         metric: Metric,
-    ) -> Result<Instance, String> {
+    ) -> Result<Instance, PuzzleError> {
         let named: Vec<char> = goal.map_or_else(Vec::new, |g| g.chars().filter(|&c| is_label(c)).collect());
         let (board, state, blocks) = parse_start_for(start, size, metric, &named)?;
         let goal_text = match goal {
@@ -335,7 +317,7 @@ impl Instance {
 
     /// The same puzzle from the same start with the goal `goal` instead (a goal pattern):
     /// the blocks it names may need shape classes of their own ([`parse_start_for`]).
-    pub fn with_goal(&self, goal: &str) -> Result<Instance, String> {
+    pub fn with_goal(&self, goal: &str) -> Result<Instance, PuzzleError> {
         let start = rows_of(&self.start_text(), self.board.cols).join("/");
         Instance::new(&self.name, &start, Some(goal), Some((self.board.rows, self.board.cols)), self.board.metric)
     }
@@ -404,14 +386,14 @@ pub struct PuzzleFile {
 }
 
 /// Parses `RxC` (rows x columns), e.g. `5x4`.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("size {text:?} is not ROWSxCOLS, e.g. 5x4");
+pub fn parse_size(text: &str) -> Result<(usize, usize), SizeError> {
+    let bad = || SizeError::NotRxC(text.to_string());
     let (r, c) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let r: usize = r.trim().parse().map_err(|_| bad())?;
     let c: usize = c.trim().parse().map_err(|_| bad())?;
     // checked: sizes come from the command line and from files (a fuzzer found `7777...x4`).
     if r == 0 || c == 0 || r.checked_mul(c).is_none_or(|n| n > MAX_CELLS) {
-        return Err(format!("size {r}x{c} is out of range: at least 1x1 and at most {MAX_CELLS} cells"));
+        return Err(SizeError::OutOfRange { rows: r, cols: c });
     }
     Ok((r, c))
 }
@@ -420,7 +402,7 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// where `start:` and `goal:` may be followed by rows on the lines below, up to a blank line.
 /// Lines starting with `;`, and lines starting with `#` outside the rows (where `#` is a
 /// wall), are comments.
-pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
+pub fn parse_file(text: &str) -> Result<PuzzleFile, FileError> {
     // A byte-order mark (editors on some systems start a file with one) is not a key.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut file = PuzzleFile::default();
@@ -447,30 +429,32 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
             // Every key once: a second one would silently win (or lose).
             if matches!(key.as_str(), "name" | "size" | "metric") {
                 if seen.contains(&key) {
-                    return Err(format!("line {line_no}: a second {key}"));
+                    return Err(FileError::SecondKey { line: line_no, key });
                 }
                 seen.push(key.clone());
             }
             match key.as_str() {
                 "name" => file.name = Some(value.to_string()),
-                "size" => file.size = Some(parse_size(value).map_err(|e| format!("line {line_no}: {e}"))?),
+                "size" => {
+                    file.size = Some(parse_size(value).map_err(|source| FileError::Size { line: line_no, source })?)
+                }
                 "metric" => {
                     file.metric = Some(
                         Metric::parse(value)
-                            .ok_or_else(|| format!("line {line_no}: unknown metric {value:?} (cell, line or block)"))?,
+                            .ok_or_else(|| FileError::Metric { line: line_no, value: value.to_string() })?,
                     )
                 }
                 "start" | "goal" => {
                     let rows = if key == "start" { &mut start_rows } else { &mut goal_rows };
                     if key == "start" {
                         if have_start {
-                            return Err(format!("line {line_no}: a second start"));
+                            return Err(FileError::SecondKey { line: line_no, key });
                         }
                         have_start = true;
                         file.lines.0 = line_no;
                     } else {
                         if have_goal {
-                            return Err(format!("line {line_no}: a second goal"));
+                            return Err(FileError::SecondKey { line: line_no, key });
                         }
                         have_goal = true;
                         file.lines.1 = line_no;
@@ -480,27 +464,23 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
                     }
                     section = Some(if key == "start" { "start" } else { "goal" });
                 }
-                other => {
-                    return Err(format!("line {line_no}: unknown key {other:?} (name, size, metric, start, goal)"))
-                }
+                _ => return Err(FileError::UnknownKey { line: line_no, key }),
             }
             continue;
         }
         match section {
             Some("start") => start_rows.push(line.to_string()),
             Some(_) => goal_rows.push(line.to_string()),
-            None => {
-                return Err(format!("line {line_no}: {line:?} is neither 'key: value' nor a row under start: or goal:"))
-            }
+            None => return Err(FileError::NotALine { line: line_no, text: line.to_string() }),
         }
     }
     if start_rows.is_empty() {
-        return Err("the file has no start: rows".into());
+        return Err(FileError::NoStart);
     }
     file.start = start_rows.join("/");
     if have_goal {
         if goal_rows.is_empty() {
-            return Err("goal: has no rows".into());
+            return Err(FileError::NoGoalRows);
         }
         file.goal = Some(goal_rows.join("/"));
     }
@@ -509,7 +489,7 @@ pub fn parse_file(text: &str) -> Result<PuzzleFile, String> {
 
 /// Builds the instance a puzzle file describes; `metric` overrides the file's. An error in
 /// the rows names the line of their `start:` or `goal:` key, then the row and column.
-pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, String> {
+pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric>) -> Result<Instance, FileError> {
     instance_from_file_with(text, fallback_name, metric, None)
 }
 
@@ -521,25 +501,18 @@ pub fn instance_from_file_with(
     fallback_name: &str,
     metric: Option<Metric>,
     goal: Option<&str>,
-) -> Result<Instance, String> {
+) -> Result<Instance, FileError> {
     let file = parse_file(text)?;
     let metric = metric.or(file.metric).unwrap_or_default();
     let name = file.name.clone().unwrap_or_else(|| fallback_name.to_string());
     Instance::new(&name, &file.start, goal.or(file.goal.as_deref()), file.size, metric).map_err(|e| {
         // The size checked here is the file's own `size:` key, not the --size option.
-        let e = e.replace("--size says", "its size: says");
-        match e.strip_prefix("goal: ") {
-            Some(rest) if goal.is_some() => given_goal_error(rest),
-            Some(rest) if file.goal.is_some() => format!("line {}: goal: {rest}", file.lines.1),
-            _ => format!("line {}: start: {e}", file.lines.0),
+        match e.size_from_file() {
+            PuzzleError::Goal(e) if goal.is_some() => FileError::GivenGoal(e),
+            PuzzleError::Goal(source) if file.goal.is_some() => FileError::Goal { line: file.lines.1, source },
+            source => FileError::Start { line: file.lines.0, source },
         }
     })
-}
-
-/// The error of a goal pattern given apart from the puzzle (`--goal`), from the reason
-/// `parse_goal` gives.
-pub fn given_goal_error(reason: &str) -> String {
-    format!("--goal: {reason}")
 }
 
 #[cfg(test)]
@@ -559,15 +532,18 @@ mod tests {
 
     #[test]
     fn errors_are_precise() {
-        let e = |t: &str| parse_start(t, None, Metric::Cell).unwrap_err();
+        let e = |t: &str| parse_start(t, None, Metric::Cell).unwrap_err().to_string();
         assert!(e("1122/1133/45../6788/679").contains("row 5 has 3 cells"), "{}", e("1122/1133/45../6788/679"));
         assert!(e("1212/1133/45../6788/6799").contains("block '1' is not a filled rectangle"));
         assert!(e("112").contains("cannot tell the shape"));
         assert!(e("11é2/1133").contains("row 1 column 3"));
         let (b, _, blocks) = parse_start(PENNANT_START, None, Metric::Cell).unwrap();
-        assert!(parse_goal("x...", &b, &blocks).unwrap_err().contains("cells"));
-        assert!(parse_goal("................Z...", &b, &blocks).unwrap_err().contains("'Z' is not a block"));
-        assert!(parse_goal("1..1................", &b, &blocks).unwrap_err().contains("no 2x2 block"));
+        assert!(parse_goal("x...", &b, &blocks).unwrap_err().to_string().contains("cells"));
+        assert!(parse_goal("................Z...", &b, &blocks)
+            .unwrap_err()
+            .to_string()
+            .contains("'Z' is not a block"));
+        assert!(parse_goal("1..1................", &b, &blocks).unwrap_err().to_string().contains("no 2x2 block"));
     }
 
     #[test]
@@ -579,15 +555,15 @@ mod tests {
         assert_eq!(f.metric, Some(Metric::Block));
         let inst = instance_from_file(text, "t", None).unwrap();
         assert_eq!(inst.start_text(), "aa.#b.");
-        assert!(parse_file("start:\n..\nbogus: 1\n").unwrap_err().contains("line 3"));
-        assert!(parse_file("size: 9x9\nstart: a.\n").unwrap_err().contains("out of range"));
-        assert_eq!(parse_file("size: 1x2\nsize: 1x2\nstart: a.\n").unwrap_err(), "line 2: a second size");
+        assert!(parse_file("start:\n..\nbogus: 1\n").unwrap_err().to_string().contains("line 3"));
+        assert!(parse_file("size: 9x9\nstart: a.\n").unwrap_err().to_string().contains("out of range"));
+        assert_eq!(parse_file("size: 1x2\nsize: 1x2\nstart: a.\n").unwrap_err().to_string(), "line 2: a second size");
         assert_eq!(parse_file("\u{feff}start: a.\n").unwrap().start, "a.");
-        let e = instance_from_file("size: 2x2\nstart: a../...\n", "t", None).unwrap_err();
+        let e = instance_from_file("size: 2x2\nstart: a../...\n", "t", None).unwrap_err().to_string();
         assert!(e.contains("its size: says 2x2") && !e.contains("--size"), "{e}");
-        let e = instance_from_file("name: t\n\nstart:\naa.\nb.b\n", "t", None).unwrap_err();
+        let e = instance_from_file("name: t\n\nstart:\naa.\nb.b\n", "t", None).unwrap_err().to_string();
         assert!(e.starts_with("line 3: start: block 'b' is not a filled rectangle"), "{e}");
-        let e = instance_from_file("start: aa./b..\ngoal:\n...\n.x.\n", "t", None).unwrap_err();
+        let e = instance_from_file("start: aa./b..\ngoal:\n...\n.x.\n", "t", None).unwrap_err().to_string();
         assert_eq!(e, "line 2: goal: 'x' is not a block of the start");
     }
 }
