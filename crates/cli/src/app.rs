@@ -899,17 +899,25 @@ fn boards_text<F: Facade>(s: &Solution<F>) -> String {
 }
 
 /// Prints a solution as `program`'s record for `origin`: one JSON line, or text for people
-/// (with the boards along the way when `boards`).
+/// (`solved_text`; `shown`: the boards along the way or not, and the notation's style).
 pub fn print_solved<F: Facade>(
     program: &str,
     s: &Solution<F>,
     origin: Origin,
     json: bool,
-    (boards, style): (bool, Style),
+    shown: (bool, Style),
 ) -> Result<(), CliError> {
     if json {
         return emit_json(&Record::new(program, s, origin));
     }
+    write_out(&solved_text(s, shown))
+}
+
+/// A solution as text for people: its length and method, its moves and notation, its lower
+/// bound when not optimal, the facade's notes, why it stopped early, and the boards along
+/// the way when `boards`. Apart from [`print_solved`] so that what is said is read in one
+/// place, without the output.
+fn solved_text<F: Facade>(s: &Solution<F>, (boards, style): (bool, Style)) -> String {
     let mut text = format!(
         "{}: {}, {} ({}, heuristic {}, {}, {} ms)\n",
         s.words.title,
@@ -947,7 +955,7 @@ pub fn print_solved<F: Facade>(
     if boards {
         text += &boards_text(s);
     }
-    write_out(&text)
+    text
 }
 
 fn analyze<P: Front>(

@@ -35,11 +35,6 @@ impl Progress {
         self.bar.set_position(s.total);
     }
 
-    /// A callback for [`slide_core::enumerate`] that advances the bar layer by layer.
-    pub fn layer_callback(&self) -> impl Fn(LayerStats) + Sync + '_ {
-        move |s: LayerStats| self.layer(s)
-    }
-
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

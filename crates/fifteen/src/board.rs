@@ -135,11 +135,6 @@ impl TileState {
     pub fn cells_word(&self) -> u128 {
         self.cells.word()
     }
-    /// The packed position view (5 bits per tile, tile 0 lowest).
-    #[inline]
-    pub fn positions_word(&self) -> u128 {
-        self.positions.word()
-    }
     /// The state after the tile on `from` slides into the blank.
     #[inline]
     pub fn slide(&self, from: u8) -> TileState {

@@ -106,17 +106,6 @@ pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> 
     Err(Unsolvable { reason })
 }
 
-/// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
-pub fn permutation_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    grid_permutation_parity(&Grid::from_state(shape, start), &Grid::from_state(shape, goal))
-}
-
-/// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
-/// the goal's order: the number of inversions, modulo 2.
-pub fn tile_parity(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    grid_tile_parity(&Grid::from_state(shape, start), &Grid::from_state(shape, goal))
-}
-
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
 pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
     let (a, b) = (start.blank(), goal.blank());

@@ -155,13 +155,6 @@ impl Default for Caches {
     }
 }
 
-impl Caches {
-    /// The block spaces kept and the bytes they take.
-    pub fn kept_spaces(&self) -> (usize, u64) {
-        self.distances.usage()
-    }
-}
-
 /// The bytes `d` takes: its hash table as allocated, and its histogram.
 fn distances_bytes(d: &GoalDistances) -> u64 {
     let entry = std::mem::size_of::<(quzzle::State, u32)>() as u64 + 1;
