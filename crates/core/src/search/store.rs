@@ -113,28 +113,24 @@ impl<K: Hash + Eq, V> StateMap<K, V> {
     /// present keeps its value).
     #[inline]
     pub fn insert_new(&mut self, key: K, value: V) -> bool {
-        let (hash, shard) = locate(&key);
-        let table = &mut self.shards[shard];
-        let before = shard_footprint(table).held;
-        match table.entry(hash, |(k, _)| *k == key, |(k, _)| locate(k).0) {
-            Entry::Occupied(_) => return false,
-            Entry::Vacant(slot) => {
-                slot.insert((key, value));
-            }
-        }
-        self.len += 1;
-        self.refoot(before, shard);
-        true
+        self.put(key, value, |_, _| ()).is_none()
     }
 
     /// Puts `key` in with `value`, replacing the value it had: the old value.
     #[inline]
     pub fn insert(&mut self, key: K, value: V) -> Option<V> {
+        self.put(key, value, std::mem::replace)
+    }
+
+    /// Puts `key` in with `value` if it is not there (None); if it is, what `present` makes
+    /// of its value and `value`.
+    #[inline]
+    fn put<R>(&mut self, key: K, value: V, present: impl FnOnce(&mut V, V) -> R) -> Option<R> {
         let (hash, shard) = locate(&key);
         let table = &mut self.shards[shard];
         let before = shard_footprint(table).held;
         match table.entry(hash, |(k, _)| *k == key, |(k, _)| locate(k).0) {
-            Entry::Occupied(mut slot) => return Some(std::mem::replace(&mut slot.get_mut().1, value)),
+            Entry::Occupied(mut slot) => return Some(present(&mut slot.get_mut().1, value)),
             Entry::Vacant(slot) => {
                 slot.insert((key, value));
             }
