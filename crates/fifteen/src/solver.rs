@@ -611,7 +611,7 @@ impl Search<'_> {
     /// The least length of the solutions' parity at least the start's estimate: a proven
     /// lower bound.
     fn bound(&self) -> u32 {
-        let estimate = self.h.with(Estimate(&self.start));
+        let estimate = self.h.estimate(&self.start);
         let parity = self.options.solution_parity.unwrap_or(0);
         estimate + (estimate + parity) % 2
     }
@@ -756,16 +756,6 @@ impl<R: IdaRunner> WithHeuristic for SolveWith<'_, R> {
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),
             a => unreachable!("{} is not solved here", a.name()),
         }
-    }
-}
-
-/// The estimate of a state, by whichever heuristic.
-struct Estimate<'a>(&'a TileState);
-
-impl WithHeuristic for Estimate<'_> {
-    type Output = u32;
-    fn run<H: TileHeuristic>(self, h: &H) -> u32 {
-        h.estimate(self.0)
     }
 }
 
