@@ -720,7 +720,6 @@ impl Tiles {
         })
     }
 
-    /// The staged solver's answer, any size.
     /// The staged solver's answer, any size, within the request's bounds.
     fn fast_answer(&self, input: &TileInput, request: &SolveRequest) -> Result<Answer, AnswerError> {
         // A board whose every solution is too long to write out is refused before the work.
