@@ -212,25 +212,23 @@ struct Offered {
     /// What the menu says.
     title: String,
     /// The puzzle, as requests name it.
-    puzzle: serde_json::Value,
+    puzzle: PuzzleSpec,
 }
 
 async fn puzzles() -> Json<Vec<Offered>> {
     let mut list = Vec::new();
-    let tiles = |rows: u32, cols: u32, title: String| Offered {
-        title,
-        puzzle: serde_json::json!({"kind": "tiles", "rows": rows, "cols": cols}),
-    };
+    let tiles = |rows: u32, cols: u32, title: String| Offered { title, puzzle: PuzzleSpec::Tiles { rows, cols } };
     list.push(tiles(3, 3, "8-puzzle (3x3)".into()));
     list.push(tiles(4, 4, "15-puzzle (4x4)".into()));
     list.push(tiles(5, 5, "24-puzzle (5x5)".into()));
     list.push(tiles(6, 6, "35-puzzle (6x6, not optimal)".into()));
     list.push(tiles(10, 10, "99-puzzle (10x10, not optimal)".into()));
-    list.push(Offered { title: "7-puzzle (2x4)".into(), puzzle: serde_json::json!({"kind": "seven"}) });
-    list.push(Offered { title: "Hiroi's Goat puzzle".into(), puzzle: serde_json::json!({"kind": "goat"}) });
+    list.push(Offered { title: "7-puzzle (2x4)".into(), puzzle: PuzzleSpec::Seven {} });
+    list.push(Offered { title: "Hiroi's Goat puzzle".into(), puzzle: PuzzleSpec::Goat {} });
     for (name, text) in quzzle::puzzles::NAMED {
         let title = quzzle::parse::parse_file(text).ok().and_then(|f| f.name).unwrap_or_else(|| name.to_string());
-        list.push(Offered { title, puzzle: serde_json::json!({"kind": "blocks", "name": name}) });
+        let puzzle = PuzzleSpec::Blocks { name: Some(name.to_string()), file: None, metric: None };
+        list.push(Offered { title, puzzle });
     }
     Json(list)
 }

@@ -15,14 +15,14 @@ use goat::facade::{GoatFacade, GoatInput};
 use quzzle::facade::Blocks;
 use quzzle::parse::FileError;
 use quzzle::{Instance, Metric};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use slide_core::answer::{AnswerError, Play, Step, View};
 use thiserror::Error;
 
 use crate::tables::Tables;
 
-/// A puzzle as a request names it.
-#[derive(Clone, Debug, Deserialize)]
+/// A puzzle as a request names it (and as `/api/puzzles` offers it).
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum PuzzleSpec {
     /// Sliding tiles on a board of `rows` x `cols` (2 to 10 each).
@@ -41,10 +41,13 @@ pub enum PuzzleSpec {
     /// pasted as text (docs/QUZZLE_FORMAT.md); `metric` overrides the file's.
     Blocks {
         /// A named puzzle: pennant, klotski, century, small.
+        #[serde(skip_serializing_if = "Option::is_none")]
         name: Option<String>,
         /// A puzzle file's text.
+        #[serde(skip_serializing_if = "Option::is_none")]
         file: Option<String>,
         /// `cell`, `line` or `block`.
+        #[serde(skip_serializing_if = "Option::is_none")]
         metric: Option<String>,
     },
 }
