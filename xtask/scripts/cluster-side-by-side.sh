@@ -22,7 +22,7 @@ grep -v '^#' "$TSV" | awk -F'\t' '$1!="id" {s=""; for(i=2;i<=17;i++){s=s $i; if(
 # OpenMPI refuses root unless told twice: for these launches only.
 if [ "$(id -u)" = 0 ]; then ROOT="-x OMPI_ALLOW_RUN_AS_ROOT=1 -x OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"; export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; else ROOT=""; fi
 # mpirun on loopback, unbound (the ranks share the cores with everything else here).
-MPIRUN="mpirun --oversubscribe --bind-to none --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo $ROOT"
+MPIRUN="mpirun --oversubscribe --bind-to none --mca pml ob1 --mca btl self,vader,tcp --mca btl_tcp_if_include lo --mca oob_tcp_if_include lo $ROOT"
 load() { cut -d' ' -f1 /proc/loadavg; }
 run() { # name, command...
     name=$1; shift

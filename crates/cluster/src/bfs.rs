@@ -2,16 +2,18 @@
 //! the counts of [`enumerate_within`](slide_core::enumerate::enumerate_within), over every
 //! rank's memory.
 //!
-//! The rank space is cut into one contiguous block per rank ([`Plan`]); a rank keeps three
-//! bits per position of its block (seen, this layer, next layer), as the one-process search
-//! keeps them for the whole space. A layer is expanded in rounds: each rank expands the next
-//! positions of its part of the layer (with its threads), marks the successors that fall in
-//! its own block at once, and buckets the others by owner; the buckets are sorted, coded as
-//! gaps ([`crate::codec`]) and exchanged all-to-all; each rank marks what it received. A round
-//! ends when its buckets reach [`Plan::round_bytes`], so the exchange buffers stay bounded
-//! whatever the layer's size; the layer ends when every rank has expanded its part. Ranks
-//! are Lehmer codes, whose leading digits a move rarely changes, so most successors stay in
-//! their block and few bytes travel.
+//! The rank space is cut into stripes of consecutive ranks dealt out to the ranks in turn
+//! ([`Plan`]); a rank keeps three bits per position of its stripes (seen, this layer, next
+//! layer), as the one-process search keeps them for the whole space. A layer is expanded in
+//! rounds: each rank expands the next share of its part of the layer (with its threads),
+//! marks the successors it owns at once, and buckets the others by owner; the buckets are
+//! sorted, coded as gaps ([`crate::codec`]) and exchanged all-to-all; each rank marks what it
+//! received. Every rank cuts its part of a layer into the same number of equal shares, enough
+//! that the buckets stay near [`Plan::round_bytes`] (estimated from the layer before, and
+//! bounded at one and a half times that: a rank stops its share early rather than pass it), so that the
+//! ranks reach each exchange together whatever the layer's size; the layer ends when every
+//! rank has expanded its part. Ranks are Lehmer codes, whose leading digits a move rarely
+//! changes, so most successors stay in their stripe and few bytes travel.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -28,22 +30,35 @@ use slide_core::RankedSpace;
 use crate::checkpoint::Checkpoints;
 use crate::{codec, Transport};
 
-/// The successors a rank buckets for other ranks in one round, at most (in bytes at eight a
-/// position; a round may pass it by one batch of chunks): [`Plan::round_bytes`] for a rank
-/// whose bit sets take more than this, a mebibyte for the smallest.
+/// The successors a rank buckets for other ranks in one round, about (in bytes at eight a
+/// position; at most half as many again, and a quarter round): [`Plan::round_bytes`] for a rank whose bit sets take
+/// more than this, a mebibyte for the smallest.
 pub const ROUND_BYTES: u64 = 16 << 20;
 
 /// Words of a layer's bit set per task (16,384 positions), as in the one-process search.
 const CHUNK: usize = 256;
 
+/// Stripes of the rank space per rank: see [`Plan`].
+pub const STRIPES_PER_RANK: u64 = 64;
+
 /// How the rank space is shared among the ranks, and what each rank holds.
+///
+/// The space is cut into stripes of consecutive ranks, [`STRIPES_PER_RANK`] for each rank,
+/// dealt out in turn (stripe `s` to rank `s % ranks`). Consecutive: ranks are Lehmer codes,
+/// whose leading digits a move rarely changes, so most successors stay in their stripe and
+/// few bytes travel. Dealt out: a layer's positions crowd in parts of the space (near the
+/// goal, the low ranks), and a rank that held one contiguous block would hold much more of
+/// some layers than the others, which would wait for it (two ranks on the 3x4 space waited
+/// 3.5 s each of 32 s so).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// Ranks of the space.
     pub states: u64,
     /// Ranks of the job (MPI's; not to be confused with the positions' ranks).
     pub ranks: usize,
-    /// Positions per rank's block (a multiple of 64; the last block may be shorter).
+    /// Positions per stripe (a multiple of 64; the last stripe may be shorter).
+    pub stripe: u64,
+    /// Positions a rank holds room for: its stripes (a multiple of 64).
     pub block: u64,
 }
 
@@ -54,24 +69,40 @@ impl Plan {
     /// use slide_cluster::bfs::Plan;
     /// // The 4x4 puzzle's 16! ranks over 1,024 ranks: 20.4 G positions, 7.7 GB of bits each.
     /// let plan = Plan::new(20_922_789_888_000, 1024);
-    /// assert_eq!(plan.block, 20_432_412_032);
-    /// assert_eq!(plan.bits_bytes(), 7_662_154_512);
-    /// assert_eq!(plan.range(1023), (20_902_357_508_736, 20_922_789_888_000));
+    /// assert_eq!(plan.stripe, 319_256_448);
+    /// assert_eq!(plan.block, 20_432_412_672);
+    /// assert_eq!(plan.bits_bytes(), 7_662_154_752);
+    /// // Rank 5 holds stripes 5, 1029, 2053, ...: position 1029 * stripe + 7 is its own.
+    /// let r = 1029 * plan.stripe + 7;
+    /// assert_eq!((plan.owner(r), plan.local(r)), (5, plan.stripe + 7));
+    /// assert_eq!(plan.global(5, plan.stripe + 7), r);
     /// ```
     pub fn new(states: u64, ranks: usize) -> Plan {
-        let words = states.div_ceil(64).div_ceil(ranks as u64);
-        Plan { states, ranks, block: words * 64 }
-    }
-
-    /// The positions of rank `rank`'s block: `first..end`.
-    pub fn range(&self, rank: usize) -> (u64, u64) {
-        let first = (rank as u64 * self.block).min(self.states);
-        (first, (first + self.block).min(self.states))
+        let stripes = match ranks {
+            1 => 1,
+            _ => ranks as u64 * STRIPES_PER_RANK,
+        };
+        let stripe = states.div_ceil(stripes).div_ceil(64).max(1) * 64;
+        let stripes = states.div_ceil(stripe);
+        Plan { states, ranks, stripe, block: stripes.div_ceil(ranks as u64) * stripe }
     }
 
     /// The rank that owns position `r`.
+    #[inline]
     pub fn owner(&self, r: u64) -> usize {
-        (r / self.block) as usize
+        ((r / self.stripe) % self.ranks as u64) as usize
+    }
+
+    /// Position `r`'s place among its owner's.
+    #[inline]
+    pub fn local(&self, r: u64) -> u64 {
+        (r / self.stripe / self.ranks as u64) * self.stripe + r % self.stripe
+    }
+
+    /// The position at place `local` among rank `rank`'s.
+    #[inline]
+    pub fn global(&self, rank: usize, local: u64) -> u64 {
+        ((local / self.stripe) * self.ranks as u64 + rank as u64) * self.stripe + local % self.stripe
     }
 
     /// Bytes of a rank's three bit sets.
@@ -85,13 +116,14 @@ impl Plan {
         self.bits_bytes().clamp(1 << 20, ROUND_BYTES)
     }
 
-    /// Bytes of a rank's exchange buffers: the successors bucketed for others, their code,
-    /// and what the others send (about as much, when the space is spread evenly).
+    /// Bytes of a rank's exchange buffers: the successors bucketed for others (up to twice
+    /// a round's: a round stops past one and a half, within a quarter round), their code (no
+    /// longer), and what the others send (about as much, when the space is spread evenly).
     pub fn buffer_bytes(&self) -> u64 {
         if self.ranks == 1 {
             return 0;
         }
-        3 * self.round_bytes()
+        5 * self.round_bytes()
     }
 
     /// Bytes a rank needs in all.
@@ -107,11 +139,12 @@ impl Plan {
     /// The plan in words, said before the work starts.
     pub fn describe(&self, checkpoint: Option<&Path>) -> String {
         let mut text = format!(
-            "{} positions over {} ranks, {} each: {} a rank ({} of bit sets at 3 bits a position, {} of exchange \
+            "{} positions over {} ranks, {} each (in stripes of {}): {} a rank ({} of bit sets at 3 bits a position, {} of exchange \
              buffers), {} in all",
             thousands(self.states),
             self.ranks,
             thousands(self.block),
+            thousands(self.stripe),
             human_bytes(self.per_rank()),
             human_bytes(self.bits_bytes()),
             human_bytes(self.buffer_bytes()),
@@ -186,6 +219,8 @@ impl<'a, X: Transport> ClusterBfs<'a, X> {
 struct Round {
     /// Successors owned by other ranks, by owner.
     remote: Vec<Vec<u64>>,
+    /// Positions expanded.
+    expanded: u64,
     generated: u64,
     /// Positions of this rank's block first reached.
     new: u64,
@@ -200,29 +235,32 @@ impl Round {
                 mine.extend(theirs);
             }
         }
+        self.expanded += other.expanded;
         self.generated += other.generated;
         self.new += other.new;
         self
     }
 
     fn remote_bytes(&self) -> u64 {
-        self.remote.iter().map(|r| r.len() as u64 * 8).sum()
+        self.remote_count() * 8
+    }
+
+    fn remote_count(&self) -> u64 {
+        self.remote.iter().map(|r| r.len() as u64).sum()
     }
 }
 
-/// A rank's three bit sets over its block.
+/// A rank's three bit sets over its positions (indexed by [`Plan::local`]).
 struct Sets {
-    first: u64,
     seen: AtomicBitSet,
     layer: AtomicBitSet,
     next: AtomicBitSet,
 }
 
 impl Sets {
-    /// Marks position `r` (of this block) reached; returns whether it is new.
+    /// Marks this rank's position `off` reached; returns whether it is new.
     #[inline]
-    fn reach(&self, r: u64) -> bool {
-        let off = r - self.first;
+    fn reach(&self, off: u64) -> bool {
         if self.seen.insert(off) {
             self.next.insert(off);
             return true;
@@ -231,35 +269,69 @@ impl Sets {
     }
 }
 
+/// The end of the words from `from` that hold `count` positions of `set` (or the set's end).
+fn words_holding(set: &AtomicBitSet, from: usize, count: u64) -> usize {
+    let (mut w, mut held) = (from, 0);
+    while w < set.word_count() && held < count {
+        held += u64::from(set.word(w).count_ones());
+        w += 1;
+    }
+    w
+}
+
 /// The limit flags of a round, summed over ranks: time, interrupt, failure.
 const TIME: usize = 3;
 const INTERRUPT: usize = 4;
 const FAILED: usize = 5;
 
 impl<X: Transport> ClusterBfs<'_, X> {
-    /// Expands the positions of `sets.layer` from word `*cursor` on, until the successors
-    /// bucketed for others reach [`Plan::round_bytes`] or the layer ends.
-    fn expand_round<P: RankedSpace>(&self, puzzle: &P, plan: &Plan, sets: &Sets, cursor: &mut usize) -> Round {
-        let words = sets.layer.word_count();
-        let batch = CHUNK * 4 * rayon::current_num_threads();
+    /// Expands the positions of `sets.layer` in words `*cursor..until`, stopping early if
+    /// the successors bucketed for others pass 1.5 times [`Plan::round_bytes`] (an estimate of
+    /// the round's share was wrong: the rest waits for the next round).
+    fn expand_round<P: RankedSpace>(
+        &self,
+        puzzle: &P,
+        plan: &Plan,
+        sets: &Sets,
+        cursor: &mut usize,
+        until: usize,
+    ) -> Round {
+        // One rank has nothing to bucket: its round is one parallel loop. Several check their
+        // buckets after each quarter of the round.
+        let step = match plan.ranks {
+            1 => usize::MAX,
+            _ => (until.saturating_sub(*cursor) / 4).max(CHUNK * rayon::current_num_threads()),
+        };
         let mut round = Round { remote: vec![Vec::new(); plan.ranks], ..Round::default() };
-        let (first, end) = (sets.first, sets.first + sets.seen.len());
-        while *cursor < words && round.remote_bytes() < plan.round_bytes() {
-            let until = (*cursor + batch).min(words);
-            let chunks: Vec<_> = (*cursor..until).step_by(CHUNK).map(|w| w..(w + CHUNK).min(until)).collect();
+        let me = self.net.rank();
+        while *cursor < until && round.remote_bytes() < plan.round_bytes() * 3 / 2 {
+            let stop = cursor.saturating_add(step).min(until);
+            let chunks: Vec<_> = (*cursor..stop).step_by(CHUNK).map(|w| w..(w + CHUNK).min(stop)).collect();
             let done = chunks
                 .into_par_iter()
                 .map(|words| {
                     let mut r = Round { remote: vec![Vec::new(); plan.ranks], ..Round::default() };
+                    // The stripe of the last parent: where it starts here and in the space.
+                    let (mut base, mut stripe) = (u64::MAX, 0);
                     sets.layer.for_each_in(words, |off| {
-                        let state = puzzle.unrank(first + off);
+                        r.expanded += 1;
+                        if !(base..base.saturating_add(plan.stripe)).contains(&off) {
+                            base = off - off % plan.stripe;
+                            stripe = plan.global(me, base);
+                        }
+                        let parent = stripe + (off - base);
+                        // Most successors stay in the parent's stripe: no division for them.
+                        let state = puzzle.unrank(parent);
                         puzzle.for_each_successor(&state, |_, child| {
                             r.generated += 1;
                             let rank = puzzle.rank(&child);
-                            if (first..end).contains(&rank) {
-                                r.new += u64::from(sets.reach(rank));
+                            if (stripe..stripe + plan.stripe).contains(&rank) {
+                                r.new += u64::from(sets.reach(base + (rank - stripe)));
                             } else {
-                                r.remote[plan.owner(rank)].push(rank);
+                                match plan.owner(rank) {
+                                    owner if owner == me => r.new += u64::from(sets.reach(plan.local(rank))),
+                                    owner => r.remote[owner].push(plan.local(rank)),
+                                }
                             }
                         });
                     });
@@ -267,9 +339,26 @@ impl<X: Transport> ClusterBfs<'_, X> {
                 })
                 .reduce(Round::default, Round::merge);
             round = round.merge(done);
-            *cursor = until;
+            *cursor = stop;
         }
         round
+    }
+
+    /// The rounds every rank cuts its part of a layer into, alike: enough that the rank
+    /// with the most to send (`mine` positions of the layer, which sent `ratio` of its
+    /// positions' successors to others in the last layer) sends about a round's bytes in
+    /// each. Rounds of equal shares of each rank's part end together; rounds that ended at a
+    /// full bucket would leave the ranks waiting for one another.
+    fn rounds_for(&self, plan: &Plan, mine: u64, ratio: f64) -> u64 {
+        if plan.ranks == 1 {
+            return 1;
+        }
+        // A quarter over the estimate: layers grow.
+        let bytes = mine as f64 * ratio * 8.0 * 1.25;
+        let want = (bytes / plan.round_bytes() as f64).ceil().max(1.0) as u64;
+        let mut wants = vec![0; plan.ranks];
+        wants[self.net.rank()] = want;
+        self.net.sum(&wants).into_iter().max().unwrap_or(1)
     }
 
     fn hit_flags(&self, guard: &LimitGuard) -> [u64; 2] {
@@ -315,14 +404,18 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
         if me == 0 {
             (self.say)(&plan.describe(self.checkpoint.as_deref()));
         }
-        let (first, end) = plan.range(me);
-        let len = end - first;
+        let len = plan.block;
         let mut sets =
-            Sets { first, seen: AtomicBitSet::new(len), layer: AtomicBitSet::new(len), next: AtomicBitSet::new(len) };
+            Sets { seen: AtomicBitSet::new(len), layer: AtomicBitSet::new(len), next: AtomicBitSet::new(len) };
         let root_ranks: Vec<u64> = roots.iter().map(|r| puzzle.rank(r)).collect();
-        let job = format!("{} ({}) of {n} ranks from {root_ranks:?}", self.job, std::any::type_name::<P>());
+        let job = format!(
+            "{} ({}) of {n} ranks from {root_ranks:?}, in stripes of {}",
+            self.job,
+            std::any::type_name::<P>(),
+            plan.stripe
+        );
         let checkpoints =
-            self.checkpoint.as_ref().map(|dir| Checkpoints::new(dir, me, ranks, job.clone(), n, first, len));
+            self.checkpoint.as_ref().map(|dir| Checkpoints::new(dir, me, ranks, job.clone(), n, plan.stripe, len));
         let resumed = match &checkpoints {
             Some(c) => c.resume(net, &mut sets.seen, &mut sets.layer, self.warn)?,
             None => None,
@@ -340,9 +433,9 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
             }
             None => {
                 let mut mine = 0;
-                for &r in root_ranks.iter().filter(|r| (first..end).contains(r)) {
-                    if sets.seen.insert(r - first) {
-                        sets.layer.insert(r - first);
+                for &r in root_ranks.iter().filter(|&&r| plan.owner(r) == me) {
+                    if sets.seen.insert(plan.local(r)) {
+                        sets.layer.insert(plan.local(r));
                         mine += 1;
                     }
                 }
@@ -357,6 +450,8 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
         let last = |h: &[u64]| *h.last().expect("the roots' layer");
         progress(LayerStats { depth: histogram.len() as u32 - 1, new: last(&histogram), total, state_count: n });
         let guard = LimitGuard::new(limits);
+        // Successors sent to others per position expanded, in the last layer.
+        let mut ratio = 0.0;
         loop {
             let depth = histogram.len() as u32;
             let layer_clock = Instant::now();
@@ -370,16 +465,22 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
                 rounds: 0,
                 millis: Millis::default(),
             };
-            let mut cursor = 0;
+            let mine = sets.layer.count_ones();
+            let rounds = self.rounds_for(&plan, mine, ratio);
+            let (mut cursor, mut expanded, mut bucketed) = (0, 0, 0);
             loop {
-                let round = self.expand_round(puzzle, &plan, &sets, &mut cursor);
+                // This round's share: up to (round + 1) / rounds of this rank's part.
+                let share = (u128::from(mine) * u128::from(report.rounds + 1)).div_ceil(u128::from(rounds)) as u64;
+                let until = words_holding(&sets.layer, cursor, share.saturating_sub(expanded));
+                let round = self.expand_round(puzzle, &plan, &sets, &mut cursor, until);
+                expanded += round.expanded;
+                bucketed += round.remote_count();
                 let mut sent = [0u64; 2];
                 let outgoing: Vec<Vec<u8>> = round
                     .remote
                     .into_iter()
-                    .enumerate()
-                    .map(|(to, mut positions)| {
-                        let bytes = codec::encode(&mut positions, plan.range(to).0);
+                    .map(|mut positions| {
+                        let bytes = codec::encode(&mut positions, 0);
                         sent[0] += positions.len() as u64;
                         sent[1] += bytes.len() as u64;
                         bytes
@@ -390,7 +491,7 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
                     .into_par_iter()
                     .map(|bytes| {
                         let mut new = 0;
-                        codec::decode(&bytes, first, |r| new += u64::from(r < end && sets.reach(r)))?;
+                        codec::decode(&bytes, 0, |off| new += u64::from(off < len && sets.reach(off)))?;
                         Ok::<u64, codec::CodecError>(new)
                     })
                     .collect();
@@ -403,7 +504,7 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
                 };
                 let new = round.new + received.map_or(0, |r| r.iter().sum::<u64>());
                 let [time, interrupt] = self.hit_flags(&guard);
-                let more = u64::from(cursor < sets.layer.word_count());
+                let more = u64::from(expanded < mine);
                 let s = net.sum(&[more, round.generated, new, time, interrupt, failed, sent[0], sent[1]]);
                 report.rounds += 1;
                 report.generated += s[1];
@@ -429,6 +530,7 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
                     break;
                 }
             }
+            ratio = bucketed as f64 / expanded.max(1) as f64;
             report.millis = layer_clock.elapsed().into();
             if report.new == 0 {
                 break;
@@ -446,17 +548,19 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
                 log(&report);
             }
         }
-        // The farthest positions: each rank's part of the last layer, gathered on rank 0 in
-        // rank order (increasing, as the one-process search lists them).
+        // The farthest positions: each rank's part of the last layer, gathered on rank 0 and
+        // put in rank order (increasing, as the one-process search lists them).
         let mut mine = Vec::new();
-        sets.layer.for_each_in(0..sets.layer.word_count(), |off| mine.push(first + off));
+        sets.layer.for_each_in(0..sets.layer.word_count(), |off| mine.push(plan.global(me, off)));
         let mut outgoing = vec![Vec::new(); ranks];
         outgoing[0] = codec::encode(&mut mine, 0);
-        let mut antipodes = Vec::new();
+        let mut farthest = Vec::new();
         for bytes in net.all_to_all(outgoing) {
-            codec::decode(&bytes, 0, |r| antipodes.push(puzzle.unrank(r)))
+            codec::decode(&bytes, 0, |r| farthest.push(r))
                 .map_err(|e| EnumerateError::Refused(format!("the farthest positions do not decode (a bug): {e}")))?;
         }
+        farthest.sort_unstable();
+        let antipodes = farthest.into_iter().map(|r| puzzle.unrank(r)).collect();
         Ok(Enumeration {
             histogram,
             antipodes,

@@ -16,6 +16,7 @@ use std::fs::File;
 use std::io::Write;
 use std::path::PathBuf;
 use std::rc::Rc;
+use std::sync::mpsc::channel;
 
 use clap::builder::PossibleValuesParser;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -24,6 +25,7 @@ use slide_cli::{CliError, CommonArgs, ExitCode, Front, Setup};
 use slide_core::answer::{Algorithm, Facade, Origin, SolveRequest};
 use slide_core::progress::NoProgress;
 
+use crate::batch::{search_whole, Dispatch, Turn, ALONE_NODES};
 use crate::bfs::LayerReport;
 use crate::message::{self, Message};
 use crate::{ClusterBfs, ClusterIda, Transport};
@@ -39,8 +41,9 @@ struct Cli<O: Args> {
 
 #[derive(Subcommand, Debug)]
 enum Command<O: Args> {
-    /// Shortest solutions by IDA*, each iteration's subtrees handed out to every rank on
-    /// demand; rank 0 writes the records of `solve`. Example: solve --batch boards.txt --json
+    /// Shortest solutions by IDA*: the inputs of a batch handed out whole to the ranks, and
+    /// each iteration of a hard one cut into subtrees handed out to every rank on demand;
+    /// rank 0 writes the records of `solve`. Example: solve --batch boards.txt --json
     Solve(SolveArgs<O>),
     /// Every position reachable from the goal (or from each board given), breadth first over
     /// every rank's memory; rank 0 writes the record of `analyze`. Example: analyze --size 3x4
@@ -52,6 +55,12 @@ enum Command<O: Args> {
 struct SolveArgs<O: Args> {
     #[command(flatten)]
     inputs: Inputs,
+    /// With several inputs, each is first searched whole by one rank, up to N nodes, many
+    /// inputs at once; one that needs more is then searched by every rank together, from the
+    /// iteration where its first search stopped. 0: every input by every rank together.
+    /// Example: --alone-nodes 0
+    #[arg(long, value_name = "N", default_value_t = ALONE_NODES)]
+    alone_nodes: u64,
     #[command(flatten)]
     puzzle: O,
 }
@@ -144,8 +153,8 @@ pub fn run<P: Front, X: Transport + 'static>(
             let setup = Setup::new(program, &common, a.inputs.given()).map_err(quiet)?;
             let facade = P::facade(a.puzzle, &setup).map_err(quiet)?;
             match lead {
-                true => lead_solve::<P, X>(program, &net, &setup, &facade, &a.inputs, json),
-                false => follow_solve(&*net, &setup, &facade),
+                true => lead_solve::<P, X>(program, &net, &setup, &facade, &a.inputs, a.alone_nodes, json),
+                false => follow_solve(&*net, &setup, &facade, a.alone_nodes),
             }
         }
         Command::Analyze(a) => {
@@ -194,35 +203,82 @@ fn lead_solve<P: Front, X: Transport + 'static>(
     setup: &Setup,
     facade: &P::Facade,
     inputs: &Inputs,
+    alone_nodes: u64,
     json: bool,
 ) -> Result<ExitCode, CliError> {
     let _end = EndOnDrop(&**net);
     let request = SolveRequest::new(Algorithm::Idastar, setup.limits);
-    let counter = Rc::new(Cell::new(0));
-    let stream = announced(app::inputs(facade, inputs, true, setup)?, net, &counter);
+    let mut stream = app::inputs(facade, inputs, true, setup)?;
     let warn = |m: &str| setup.warn(m);
     let ida = ClusterIda::new(&**net, &warn);
     let mut summary = SolveSummary::new();
-    let report = app::for_each_input(facade, stream, json, |origin, input, _| {
-        let input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
-        let instance = counter.get();
-        ida.begin(instance);
-        let result = facade.solve_on(&input, &request, &ida);
-        ida.settle(instance, result.as_ref().err().map(ToString::to_string));
-        setup.say_notes(facade);
-        let s = result?;
-        summary.add(&s);
-        app::print_solved(P::NAME, &s, origin, json, (false, slide_core::notation::Style::default()))
+    // A single input is every rank's at once; a batch's inputs go whole to single ranks first.
+    let several = stream.several;
+    let whole = several && alone_nodes > 0;
+    let parses = |text: &str| facade.parse(text).is_ok();
+    let (to_local, local_jobs) = channel::<(u64, String)>();
+    let (local_answers, from_local) = channel();
+    let (mut dispatch, items) = Dispatch::new(&**net, stream.items, &parses, to_local, from_local);
+    stream.items = items;
+    let report = std::thread::scope(|s| {
+        if whole {
+            // Rank 0's share of the inputs, searched beside its main thread's dispatch.
+            let request = &request;
+            s.spawn(move || {
+                for (number, text) in local_jobs {
+                    let alone = search_whole(facade, &text, request, alone_nodes, true);
+                    if local_answers.send((number, alone)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        let report = app::for_each_input(facade, stream, json, |origin, input, _| {
+            let input = input.ok_or_else(|| CliError::internal("solve without an input (a bug)"))?;
+            let (number, text) = dispatch.current();
+            let turn = match whole {
+                true => dispatch.turn(),
+                false => Turn::Together(None),
+            };
+            let result = match turn {
+                Turn::Replay(replay) => facade.solve_on(&input, &request, &replay),
+                Turn::Together(resume) => {
+                    let name = input_name(origin, several);
+                    Message::Input { instance: number, text, name }.send_to_others(&**net);
+                    ida.begin(number);
+                    ida.resume(resume);
+                    let result = facade.solve_on(&input, &request, &ida);
+                    ida.settle(number, result.as_ref().err().map(ToString::to_string));
+                    result
+                }
+            };
+            setup.say_notes(facade);
+            let s = result?;
+            summary.add(&s);
+            app::print_solved(P::NAME, &s, origin, json, (false, slide_core::notation::Style::default()))
+        });
+        // Rank 0's search thread ends with its queue.
+        drop(dispatch);
+        report
     })?;
     summary.say(program, &report, setup.quiet);
     report.finish()
 }
 
-fn follow_solve<F: Facade, X: Transport>(net: &X, setup: &Setup, facade: &F) -> Result<ExitCode, CliError> {
+fn follow_solve<F: Facade, X: Transport>(
+    net: &X,
+    setup: &Setup,
+    facade: &F,
+    alone_nodes: u64,
+) -> Result<ExitCode, CliError> {
     let request = SolveRequest::new(Algorithm::Idastar, setup.limits);
     let ida = ClusterIda::new(net, &|_| {});
     loop {
         match message::receive(net) {
+            (_, Message::Whole { instance, text }) => {
+                let (end, stats) = search_whole(facade, &text, &request, alone_nodes, false);
+                Message::Alone { instance, end, tally: (&stats).into() }.send(net, 0);
+            }
             (_, Message::Input { instance, text: Some(text), .. }) => {
                 let Ok(input) = facade.parse(&text) else { continue };
                 ida.begin(instance);

@@ -29,7 +29,7 @@
 use std::cell::Cell;
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -38,7 +38,7 @@ use slide_core::search::{IdaOptions, IdaRunner, IdaTree, LimitHit, Limits, Path,
 use slide_core::sync::lock;
 use slide_core::{Outcome, SearchStats};
 
-use crate::message::{self, Ending, Hit, Message};
+use crate::message::{self, Ending, Event, Hit, Message};
 use crate::Transport;
 
 /// An iteration that follows one of fewer nodes is searched by rank 0 alone: at about 20 M
@@ -61,6 +61,19 @@ pub struct ClusterIda<'a, X: Transport> {
     /// Set to stop the subtree under way on this rank (a cancelled one), as its interrupt flag.
     cancel: &'static AtomicBool,
     inline_nodes: u64,
+    /// Where rank 0 takes the next search up (see [`ClusterIda::resume`]).
+    resume: Cell<Option<Resume>>,
+}
+
+/// A search taken up where another left it: by one rank alone, up to a node cap
+/// ([`crate::batch`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resume {
+    /// The bound of the first iteration not searched through.
+    pub bound: u32,
+    /// The work done: nodes (those of the unfinished iteration included), the iterations
+    /// searched through, and the time taken.
+    pub stats: SearchStats,
 }
 
 impl<'a, X: Transport> ClusterIda<'a, X> {
@@ -69,7 +82,15 @@ impl<'a, X: Transport> ClusterIda<'a, X> {
     pub fn new(net: &'a X, warn: &'a dyn Fn(&str)) -> Self {
         // The interrupt flag of a search's limits is `'static`: one per runner, made once.
         let cancel = Box::leak(Box::new(AtomicBool::new(false)));
-        ClusterIda { net, warn, instance: Cell::new(0), entered: Cell::new(None), cancel, inline_nodes: INLINE_NODES }
+        ClusterIda {
+            net,
+            warn,
+            instance: Cell::new(0),
+            entered: Cell::new(None),
+            cancel,
+            inline_nodes: INLINE_NODES,
+            resume: Cell::new(None),
+        }
     }
 
     /// Hands out every iteration that follows one of at least `nodes` nodes (default
@@ -82,6 +103,13 @@ impl<'a, X: Transport> ClusterIda<'a, X> {
     /// The next search is input `instance`'s.
     pub fn begin(&self, instance: u64) {
         self.instance.set(instance);
+    }
+
+    /// On rank 0: the next search starts where `resume` left off, its first iteration handed
+    /// out (the iterations before it, and their nodes and time, are counted as done). The
+    /// other ranks follow rank 0 whatever it starts with.
+    pub fn resume(&self, resume: Option<Resume>) {
+        self.resume.set(resume);
     }
 
     /// Whether the search of input `instance` began on this rank (a facade may fail the input
@@ -118,8 +146,10 @@ impl<X: Transport> IdaRunner for ClusterIda<'_, X> {
     {
         let instance = self.instance.get();
         self.entered.set(Some(instance));
+        let resume = self.resume.take();
+        let before = resume.as_ref().map_or(Duration::ZERO, |r| r.stats.elapsed);
         let clock = Instant::now();
-        let deadline = options.limits.timeout.map(|t| clock + t);
+        let deadline = options.limits.timeout.map(|t| clock + t.saturating_sub(before));
         let jobs = Jobs { state: Mutex::new(JobState::default()), ready: Condvar::new(), cancel: self.cancel };
         let (reports, from_searcher) = channel();
         let (end, mut stats) = std::thread::scope(|s| {
@@ -135,13 +165,13 @@ impl<X: Transport> IdaRunner for ClusterIda<'_, X> {
                 idle: Cell::new(0),
             };
             let result = match self.net.rank() {
-                0 => rank.lead(tree, start, &goal, clock),
+                0 => rank.lead(tree, start, &goal, resume),
                 _ => rank.follow(),
             };
             jobs.close();
             result
         });
-        stats.elapsed = clock.elapsed();
+        stats.elapsed = before + clock.elapsed();
         let outcome = match end {
             Ending::Found(ordinals) => match follow(tree, start, &ordinals) {
                 Some(path) => Outcome::Found(path),
@@ -337,37 +367,10 @@ struct Rank<'r, 'a, X: Transport> {
     idle: Cell<u32>,
 }
 
-/// What reached a rank's main thread.
-enum Event {
-    /// From the network.
-    Net(usize, Message),
-    /// From this rank's search thread.
-    Local(Report),
-    /// Nothing within a millisecond.
-    Idle,
-}
-
 impl<X: Transport> Rank<'_, '_, X> {
-    /// The next event: a message, a report of this rank's search, or a while of neither (up
-    /// to 1.6 ms after a run of idle calls: a waiting rank holds no core).
-    fn event(&self) -> Event {
-        if let Some((from, m)) = message::try_receive(self.ida.net) {
-            self.idle.set(0);
-            return Event::Net(from, m);
-        }
-        let wait = Duration::from_micros(200 << self.idle.get().min(3));
-        self.idle.set(self.idle.get() + 1);
-        match self.reports.recv_timeout(wait) {
-            Ok(report) => {
-                self.idle.set(0);
-                Event::Local(report)
-            }
-            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => match message::try_receive(self.ida.net)
-            {
-                Some((from, m)) => Event::Net(from, m),
-                None => Event::Idle,
-            },
-        }
+    /// The next event: a message, a report of this rank's search, or a while of neither.
+    fn event(&self) -> Event<Report> {
+        message::next_event(self.ida.net, &self.reports, &self.idle)
     }
 
     fn user_interrupted(&self) -> bool {
@@ -404,17 +407,19 @@ impl<X: Transport> Rank<'_, '_, X> {
     }
 
     /// Rank 0: the iterations, each searched here or handed out, then the ending sent to all.
-    fn lead<T, G>(self, tree: &T, start: T::State, goal: &G, clock: Instant) -> (Ending, SearchStats)
+    fn lead<T, G>(self, tree: &T, start: T::State, goal: &G, resume: Option<Resume>) -> (Ending, SearchStats)
     where
         T: IdaTree,
         G: Fn(&T::State) -> bool + Sync,
     {
         let size = self.ida.net.size();
         let mut pool = Pool::new(size, self.options.limits.max_nodes);
-        let mut stats = SearchStats::default();
         let parity = self.options.solution_parity;
-        let mut bound = align(tree.estimate(&tree.root(start)), parity);
-        let mut last_nodes = 0;
+        let (mut bound, mut stats, mut last_nodes) = match resume {
+            // The iteration left unfinished is a large one: handed out.
+            Some(r) => (r.bound, r.stats, u64::MAX),
+            None => (align(tree.estimate(&tree.root(start)), parity), SearchStats::default(), 0),
+        };
         let mut iteration = 0u32;
         let end = loop {
             if self.options.max_bound.is_some_and(|m| bound > m) {
@@ -444,7 +449,6 @@ impl<X: Transport> Rank<'_, '_, X> {
             bound = align(done.next_bound, parity);
         };
         Message::Done { instance: self.instance, end: end.clone(), nodes: stats.nodes }.send_to_others(self.ida.net);
-        stats.elapsed = clock.elapsed();
         (end, stats)
     }
 

@@ -3,6 +3,8 @@
 //!
 //! - [`ida`]: distributed IDA* ([`ClusterIda`]), a work pool of each iteration's subtrees,
 //!   the answer the one-process search gives;
+//! - [`batch`]: a batch's inputs handed out whole to single ranks, the hard ones taken up by
+//!   every rank with [`ClusterIda`];
 //! - [`bfs`]: distributed breadth-first enumeration ([`ClusterBfs`]), the rank space shared
 //!   among the ranks, each layer's new positions exchanged all-to-all, checkpoints per layer
 //!   ([`checkpoint`]);
@@ -33,6 +35,7 @@
 //! assert_eq!(lengths, [31, 31, 31]);
 //! ```
 
+pub mod batch;
 pub mod bfs;
 pub mod checkpoint;
 pub mod cli;

@@ -2,10 +2,13 @@
 //! IDA*'s work pool. Every message of an input carries its number, so that one about an
 //! input already done is told apart and dropped.
 
+use std::cell::Cell;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use slide_core::search::LimitHit;
+use slide_core::SearchStats;
 
 use crate::Transport;
 
@@ -46,6 +49,47 @@ pub enum Message {
     Interrupted { instance: u64 },
     /// Rank 0 to all: the input's search ended so, after `nodes` nodes on all ranks.
     Done { instance: u64, end: Ending, nodes: u64 },
+    /// Rank 0 to a rank: search input `instance` (its text) whole, alone, up to the node cap
+    /// of a batch ([`crate::batch`]), and say how it ended ([`Message::Alone`]).
+    Whole { instance: u64, text: String },
+    /// A rank to rank 0: its search of a whole input ended so (None: the cap ran out first,
+    /// the input is for every rank), after the work in `tally`.
+    Alone { instance: u64, end: Option<Ending>, tally: Tally },
+}
+
+/// A search's [`SearchStats`] on the wire.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// `(bound, nodes)` per iteration.
+    pub iterations: Vec<(u32, u64)>,
+    /// Wall-clock time, in nanoseconds.
+    pub nanos: u64,
+}
+
+impl From<&SearchStats> for Tally {
+    fn from(s: &SearchStats) -> Tally {
+        Tally {
+            nodes: s.nodes,
+            expanded: s.expanded,
+            iterations: s.iterations.clone(),
+            nanos: s.elapsed.as_nanos().min(u128::from(u64::MAX)) as u64,
+        }
+    }
+}
+
+impl From<Tally> for SearchStats {
+    fn from(t: Tally) -> SearchStats {
+        SearchStats {
+            nodes: t.nodes,
+            expanded: t.expanded,
+            iterations: t.iterations,
+            elapsed: Duration::from_nanos(t.nanos),
+        }
+    }
 }
 
 /// How a distributed search ended.
@@ -132,7 +176,9 @@ impl Message {
             | Message::Searched { instance, .. }
             | Message::Cancel { instance, .. }
             | Message::Interrupted { instance }
-            | Message::Done { instance, .. } => Some(*instance),
+            | Message::Done { instance, .. }
+            | Message::Whole { instance, .. }
+            | Message::Alone { instance, .. } => Some(*instance),
         }
     }
 }
@@ -145,6 +191,38 @@ pub fn try_receive(net: &impl Transport) -> Option<(usize, Message)> {
         if let Some(message) = Message::decode(&bytes) {
             return Some((from, message));
         }
+    }
+}
+
+/// What reached a rank's main thread.
+pub enum Event<R> {
+    /// A message from the network, and its sender.
+    Net(usize, Message),
+    /// A report of one of this rank's own threads.
+    Local(R),
+    /// Nothing within the wait.
+    Idle,
+}
+
+/// The next message or local report, waiting a while for one: from 0.2 ms after a hit,
+/// doubling with each fruitless call counted in `idle` up to 1.6 ms (a waiting rank holds no
+/// core, and is at most that late).
+pub fn next_event<R>(net: &impl Transport, local: &Receiver<R>, idle: &Cell<u32>) -> Event<R> {
+    if let Some((from, m)) = try_receive(net) {
+        idle.set(0);
+        return Event::Net(from, m);
+    }
+    let wait = Duration::from_micros(200 << idle.get().min(3));
+    idle.set(idle.get() + 1);
+    match local.recv_timeout(wait) {
+        Ok(report) => {
+            idle.set(0);
+            Event::Local(report)
+        }
+        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => match try_receive(net) {
+            Some((from, m)) => Event::Net(from, m),
+            None => Event::Idle,
+        },
     }
 }
 
@@ -176,6 +254,13 @@ mod tests {
                 hit: Some(Hit::Time(1_500_000_000)),
             },
             Message::Done { instance: 3, end: Ending::Limit(Hit::Nodes(10)), nodes: 12 },
+            Message::Whole { instance: 4, text: "8 6 7 / 2 5 4 / 3 0 1".into() },
+            Message::Alone {
+                instance: 4,
+                end: Some(Ending::Found(vec![1, 0, 2])),
+                tally: Tally { nodes: 99, expanded: 40, iterations: vec![(21, 9), (23, 90)], nanos: 5_000 },
+            },
+            Message::Alone { instance: 5, end: None, tally: Tally::default() },
             Message::End,
         ];
         for m in messages {

@@ -189,6 +189,17 @@ fn twenty_of_korfs_100_solve_as_fifteen_solve_does() {
         assert!(got["nodes"].as_u64().unwrap() > 0);
     }
     assert!(stderr(&o).contains("20 of 20 boards solved"), "{}", stderr(&o));
+    // A cap so low that most boards pass it: their searches are taken up by every rank from
+    // where the capped one stopped, with the same first solution.
+    let capped = [&args[..], &["--alone-nodes", "20000"]].concat();
+    let o = run(mpirun(3, FIFTEEN_MPI, &capped, &data));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 20, "one record per line, in order");
+    for (got, want) in records.iter().zip(&one) {
+        assert_eq!(comparable(got.clone()), comparable(want.clone()), "the same solution, the first found");
+        replay(got);
+    }
     std::fs::remove_dir_all(&data).ok();
 }
 

@@ -176,6 +176,49 @@ fn distributed_ida_gives_the_first_solution_of_the_sequential_search() {
     same_solutions(4, slide_cluster::ida::INLINE_NODES, None);
 }
 
+/// A batch's way with each board: searched whole by one rank up to a node cap, then, when the
+/// cap ran out, taken up by every rank at the iteration left unfinished; or, when it did not,
+/// the record made on rank 0 from the path found. Either way the one-process search's moves.
+#[test]
+fn capped_searches_are_replayed_or_taken_up_by_every_rank() {
+    use slide_cluster::batch::{search_whole, Replay};
+    use slide_cluster::ida::Resume;
+    let request = SolveRequest::new(Algorithm::Idastar, Limits::default());
+    let (mut replayed, mut taken_up) = (0, 0);
+    for (board, size) in boards() {
+        let board = board.as_str();
+        let t = tiles(size, None, None);
+        let one = t.solve(&t.parse(board).unwrap(), &request).unwrap();
+        for cap in [2_000, 200_000] {
+            let (end, mut stats) = search_whole(&t, board, &request, cap, false);
+            let got = match end {
+                Some(end) => {
+                    replayed += 1;
+                    t.solve_on(&t.parse(board).unwrap(), &request, &Replay::new(end, stats)).unwrap()
+                }
+                None => {
+                    taken_up += 1;
+                    assert!(stats.nodes >= cap, "{board}: stopped at the cap");
+                    let (bound, _) = stats.iterations.pop().unwrap();
+                    let resume = Resume { bound, stats };
+                    let all = run_ranks(2, |net| {
+                        let t = tiles(size, None, None);
+                        let ida = ClusterIda::new(&net, &|_| {});
+                        ida.begin(1);
+                        ida.resume(Some(resume.clone()));
+                        t.solve_on(&t.parse(board).unwrap(), &request, &ida).unwrap()
+                    });
+                    assert!(all[0].nodes > resume.stats.nodes, "the nodes before count");
+                    all.into_iter().next().unwrap()
+                }
+            };
+            assert_eq!(got.moves, one.moves, "{board} with a cap of {cap}");
+            assert!(got.optimal);
+        }
+    }
+    assert!(replayed > 0 && taken_up > 0, "both ways: {replayed} replayed, {taken_up} taken up");
+}
+
 #[test]
 fn three_of_korfs_100_solve_alike_on_three_ranks() {
     let goal = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
