@@ -25,7 +25,7 @@ use slide_core::search::split::{choices, follow};
 use slide_core::search::{ida_star_tree, IdaOptions, IdaRunner, IdaTree, LimitHit, Path, SearchResult};
 use slide_core::{Outcome, SearchStats};
 
-use crate::ida::Resume;
+use crate::ida::{whole_limit, Resume};
 use crate::message::{self, Ending, Event, Message};
 use crate::Transport;
 
@@ -124,18 +124,10 @@ impl IdaRunner for Replay {
                 _ => return ida_star_tree(tree, start, goal, options),
             },
             Ending::NoSolution => Outcome::NoSolution,
-            Ending::Limit(hit) => Outcome::LimitReached(whole_limit((*hit).into(), options)),
+            Ending::Limit(hit) => Outcome::LimitReached(whole_limit((*hit).into(), &options.limits)),
             Ending::Abandoned => return ida_star_tree(tree, start, goal, options),
         };
         (outcome, self.stats.clone())
-    }
-}
-
-/// A bound hit by a rank's search as the user gave it.
-fn whole_limit(hit: LimitHit, options: &IdaOptions) -> LimitHit {
-    match (hit, options.limits.timeout) {
-        (LimitHit::Time(_), Some(t)) => LimitHit::Time(t),
-        (hit, _) => hit,
     }
 }
 

@@ -4,11 +4,12 @@
 //! `--batch`, one record per input in input order, docs/CLI.md's statuses).
 //!
 //! Every rank parses the same command line and makes the same facade. Rank 0 reads the
-//! inputs; as each goes by it sends its text to the other ranks , and all
-//! of them run the facade on it with the cluster's runner ([`ClusterIda`]) or enumerator
-//! ([`ClusterBfs`]); rank 0 writes the record. A rank that fails an input before its search
-//! (its tables missing) says so and sits it out; rank 0 warns. After the last input rank 0
-//! says so, and every rank exits.
+//! inputs. `solve` hands a batch's inputs out whole, each to one rank, and takes a hard one up
+//! on every rank ([`crate::batch`]); a single input, and every input of `analyze`, goes to
+//! every rank as it goes by, and all of them run the facade on it with the cluster's runner
+//! ([`ClusterIda`]) or enumerator ([`ClusterBfs`]). Rank 0 writes the records, in input
+//! order. A rank that fails an input before its search (its tables missing) says so and sits
+//! it out; rank 0 warns. After the last input rank 0 says so, and every rank exits.
 
 use std::cell::{Cell, RefCell};
 use std::ffi::OsString;

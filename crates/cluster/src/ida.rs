@@ -186,7 +186,7 @@ impl<X: Transport> IdaRunner for ClusterIda<'_, X> {
 
 /// A bound hit while searching part of the work, as the whole search's: the limit the user
 /// gave.
-fn whole_limit(hit: LimitHit, limits: &Limits) -> LimitHit {
+pub(crate) fn whole_limit(hit: LimitHit, limits: &Limits) -> LimitHit {
     match (hit, limits.timeout, limits.max_nodes) {
         (LimitHit::Time(_), Some(t), _) => LimitHit::Time(t),
         (LimitHit::Nodes(_), _, Some(n)) => LimitHit::Nodes(n),

@@ -82,6 +82,10 @@ pub fn run(root: &Path, bin: &Path, scratch: &Path, only: &[String]) -> Result<(
         machine::now_utc(),
         machine::commit(root)
     );
+    let how = match measured.len() < sets.len() {
+        true => partial_how(&measured, &how, how_line(MEASURED)),
+        false => how,
+    };
     let file = updated_measurements(MEASURED, &measured, &how);
     std::fs::write(root.join(MEASURED_FILE), &file).map_err(internal)?;
     eprintln!("bench: wrote {MEASURED_FILE}");
@@ -96,6 +100,13 @@ pub fn run(root: &Path, bin: &Path, scratch: &Path, only: &[String]) -> Result<(
         eprintln!("bench: wrote the table costs into {document}");
     }
     Ok(())
+}
+
+/// The `# measured:` line of a run that measured only some sets: which, and how the others
+/// were measured before (`old`), so that no row claims another run's conditions.
+fn partial_how(measured: &[(String, String, u32, u64)], how: &str, old: &str) -> String {
+    let names: Vec<&str> = measured.iter().map(|(_, set, ..)| set.as_str()).collect();
+    format!("{} on {how}; the others on {old}", names.join(", "))
 }
 
 /// `old` (the measurements file's text) with the rows of `measured` replaced or added and
@@ -228,6 +239,8 @@ mod tests {
         );
         assert_eq!(lookup(&new, "goat", "exact"), Some((1, 2)));
         assert_eq!(how_line(&new), "now");
+        let partial = partial_how(&[("fifteen".into(), "pdb78".into(), 80, 50)], "today", "yesterday");
+        assert_eq!(partial, "pdb78 on today; the others on yesterday");
         assert!(splice("a\nb", "x").is_err());
         assert_eq!(splice(&format!("a {BEGIN} old {END} b"), "new").unwrap(), "a new b");
     }
