@@ -49,4 +49,5 @@ pub mod transport;
 
 pub use bfs::ClusterBfs;
 pub use ida::ClusterIda;
+pub use message::{Ending, Hit};
 pub use transport::Transport;
