@@ -10,7 +10,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::engine::Metric;
-use crate::parse::parse_start;
+use crate::parse::{parse_start, BoardError};
 
 /// Rows of the board.
 pub const ROWS: usize = 5;
@@ -194,8 +194,8 @@ pub struct Layout(u64);
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LayoutError {
     /// The board text did not parse.
-    #[error("{0}")]
-    Board(String),
+    #[error(transparent)]
+    Board(#[from] BoardError),
     /// The board is not 5 rows of 4 cells.
     #[error("a layout of the family is 5 rows of 4 cells, not {rows} rows of {cols}")]
     Size {
@@ -480,11 +480,11 @@ impl std::str::FromStr for Layout {
     fn from_str(text: &str) -> Result<Layout, LayoutError> {
         let trimmed = text.trim();
         if trimmed.len() == 9 && trimmed.chars().all(|c| c.is_ascii_hexdigit()) {
-            let code = u64::from_str_radix(trimmed, 16).map_err(|e| LayoutError::Board(e.to_string()))?;
+            // Nine hexadecimal digits: a number under 2^36.
+            let code = trimmed.chars().filter_map(|c| c.to_digit(16)).fold(0u64, |code, d| code * 16 + u64::from(d));
             return Layout::from_common_code(code);
         }
-        let (board, state, blocks) =
-            parse_start(trimmed, Some((ROWS, COLS)), Metric::Block).map_err(|e| LayoutError::Board(e.to_string()))?;
+        let (board, state, blocks) = parse_start(trimmed, Some((ROWS, COLS)), Metric::Block)?;
         if (board.rows, board.cols) != (ROWS, COLS) {
             return Err(LayoutError::Size { rows: board.rows, cols: board.cols });
         }
