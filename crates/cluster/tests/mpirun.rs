@@ -225,6 +225,18 @@ fn bad_lines_and_bounds_fail_their_own_records() {
     let o = run(mpirun(3, FIFTEEN_MPI, &args, &data));
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(stderr(&o).contains("node limit of 2000000 reached"), "{}", stderr(&o));
+    // The same bound on boards of a batch, each searched whole by one rank: the hard one's
+    // record says why, the others are solved, in order.
+    let bounded = data.join("bounded.txt");
+    std::fs::write(&bounded, ["8 6 7 / 2 5 4 / 3 0 1", hard, "1 2 3 / 4 5 6 / 0 7 8"].join("\n")).unwrap();
+    let args =
+        ["solve", "--json", "--heuristic", "manhattan", "--max-nodes", "2000000", "--batch", bounded.to_str().unwrap()];
+    let o = run(mpirun(3, FIFTEEN_MPI, &args, &data));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let records = json_lines(&o);
+    assert_eq!(records.len(), 3, "{}", stderr(&o));
+    assert_eq!((records[0]["length"].as_u64(), records[2]["length"].as_u64()), (Some(31), Some(2)));
+    assert!(records[1]["error"].as_str().unwrap().contains("node limit of 2000000 reached"), "{}", records[1]);
     // One rank is a cluster too.
     let o = run(mpirun(1, FIFTEEN_MPI, &["solve", "--json", "8 6 7 / 2 5 4 / 3 0 1"], &data));
     assert!(o.status.success(), "{}", stderr(&o));
