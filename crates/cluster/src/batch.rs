@@ -10,9 +10,9 @@
 //! found ([`Replay`]), so records are what `fifteen solve` writes.
 //!
 //! An input that needs more than the cap is for every rank: once the inputs under way come
-//! back, rank 0 takes its search up with [`ClusterIda`](crate::ClusterIda) at the iteration the capped search
-//! left unfinished (the nodes spent count; the iterations searched through are not searched
-//! again), each iteration cut into subtrees, as for a single input.
+//! back, rank 0 takes its search up with [`ClusterIda`](crate::ClusterIda) at the iteration
+//! the capped search left unfinished (the nodes spent count; the iterations searched through
+//! are not searched again), each iteration cut into subtrees, as for a single input.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};

@@ -139,8 +139,8 @@ impl Plan {
     /// The plan in words, said before the work starts.
     pub fn describe(&self, checkpoint: Option<&Path>) -> String {
         let mut text = format!(
-            "{} positions over {} ranks, {} each (in stripes of {}): {} a rank ({} of bit sets at 3 bits a position, {} of exchange \
-             buffers), {} in all",
+            "{} positions over {} ranks, {} each (in stripes of {}): {} a rank ({} of bit sets at 3 bits a position, \
+             {} of exchange buffers), {} in all",
             thousands(self.states),
             self.ranks,
             thousands(self.block),
