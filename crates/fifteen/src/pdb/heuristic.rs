@@ -298,16 +298,13 @@ impl PdbHeuristic {
         &self.groups
     }
 
-    #[inline]
+    /// Inlined into the search's update, with the zero-aware reading kept apart: when the
+    /// zero-aware branch was written in place, the compiler stopped inlining this and
+    /// [`PdbHeuristic::max_sum`] into the update, and the 15-puzzle's search took 15% longer.
+    #[inline(always)]
     fn lookup<V: TileView>(&self, state: &V, cell_map: &[u8; MAX_CELLS], l: &Lookup) -> u32 {
         if let Some(zero) = &self.zero {
-            let index = zero[l.k].as_ref().expect("an index per size");
-            let mut cells = [0u8; MAX_PATTERN];
-            for (cell, &tile) in cells.iter_mut().zip(&l.tiles[..l.k]) {
-                *cell = cell_map[state.cell_of(tile) as usize];
-            }
-            let blank = cell_map[state.blank() as usize];
-            return self.tables[l.table][index.index(&cells[..l.k], blank) as usize] as u32;
+            return self.zero_lookup(zero, state, cell_map, l);
         }
         let weights = &self.weights[l.k];
         let mut used = 0u32;
@@ -322,15 +319,38 @@ impl PdbHeuristic {
 }
 
 impl PdbHeuristic {
+    /// [`PdbHeuristic::lookup`] of a zero-aware table.
+    #[inline(never)]
+    fn zero_lookup<V: TileView>(
+        &self,
+        zero: &[Option<Arc<ZeroIndex>>],
+        state: &V,
+        cell_map: &[u8; MAX_CELLS],
+        l: &Lookup,
+    ) -> u32 {
+        let index = zero[l.k].as_ref().expect("an index per size");
+        let mut cells = [0u8; MAX_PATTERN];
+        for (cell, &tile) in cells.iter_mut().zip(&l.tiles[..l.k]) {
+            *cell = cell_map[state.cell_of(tile) as usize];
+        }
+        let blank = cell_map[state.blank() as usize];
+        self.tables[l.table][index.index(&cells[..l.k], blank) as usize] as u32
+    }
+
     /// The largest over orientations and sums of the sum of their entries in `entries`.
-    #[inline]
+    #[inline(always)]
     fn max_sum(&self, entries: &PdbEntries) -> u32 {
         let per = self.orientations[0].lookups.len();
         if per == 0 {
             return 0; // a partition without patterns knows nothing
         }
+        let chunks = entries.0[..per * self.orientations.len()].chunks_exact(per);
+        // One sum of every pattern (all but catalogues): the plain sum of each orientation.
+        if self.groups.len() == 1 && self.groups[0].count_ones() as usize == per {
+            return chunks.map(|orientation| orientation.iter().map(|&e| e as u32).sum()).max().unwrap_or(0);
+        }
         let mut best = 0;
-        for orientation in entries.0[..per * self.orientations.len()].chunks_exact(per) {
+        for orientation in chunks {
             for &group in &self.groups {
                 let mut sum = 0;
                 let mut rest = group;
