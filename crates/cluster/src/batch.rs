@@ -145,6 +145,8 @@ struct Ahead {
     item: Input,
     /// Whether it was handed out.
     out: bool,
+    /// Whether its text parses (only those are handed out): asked once, when read ahead.
+    parses: bool,
 }
 
 /// The inputs read ahead, shared by the stream that yields them in order and the dispatch
@@ -243,13 +245,11 @@ impl<'n, X: Transport> Dispatch<'n, X> {
             let Some(item) = self.source.borrow_mut().next() else { break };
             queue.read += 1;
             let number = queue.read;
-            queue.ahead.push_back(Ahead { number, item, out: false });
+            let parses = item.1.as_ref().is_ok_and(|text| (self.parses)(text));
+            queue.ahead.push_back(Ahead { number, item, out: false, parses });
         }
-        for a in queue.ahead.iter_mut().filter(|a| !a.out) {
+        for a in queue.ahead.iter_mut().filter(|a| a.parses && !a.out) {
             let Ok(text) = &a.item.1 else { continue };
-            if !(self.parses)(text) {
-                continue;
-            }
             if !self.place(a.number, text) {
                 break;
             }
@@ -257,8 +257,8 @@ impl<'n, X: Transport> Dispatch<'n, X> {
         }
     }
 
-    /// What to do with the input last yielded (`text`), waiting for its answer if a rank has
-    /// it; meanwhile the other ranks are kept busy.
+    /// What to do with the input last yielded (which parsed), waiting for its answer if a
+    /// rank has it; meanwhile the other ranks are kept busy.
     pub fn turn(&mut self) -> Turn {
         let (number, out, text) = self.queue.borrow().current.clone().unwrap_or_default();
         if !out {
@@ -327,7 +327,7 @@ impl Iterator for InOrder {
             None => {
                 let item = self.source.borrow_mut().next()?;
                 queue.read += 1;
-                Ahead { number: queue.read, item, out: false }
+                Ahead { number: queue.read, item, out: false, parses: false }
             }
         };
         queue.current = Some((a.number, a.out, a.item.1.as_ref().ok().cloned()));
