@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use proptest::prelude::*;
+use quzzle::survey::layout::Symmetry;
 use quzzle::survey::moves::{for_each_move, for_each_successor};
 use quzzle::survey::{
     family, survey, Counts, GroupRecord, Layout, Record, Shape, SurveyError, SurveyOptions, TypeRanker, KLOTSKI,
@@ -435,27 +436,41 @@ fn the_walks_readings_are_the_layouts_readings() {
 #[test]
 fn the_move_lists_are_the_successors_ranked_afresh() {
     // Every layout of the types of at most 150,000 layouts and a sample of the five largest:
-    // the lists built with differences remembered along the walk are the ranks of the
-    // successors, in the mover's order.
+    // the lists built with differences remembered along the walk, and those mapped from an
+    // image's list, hold the ranks of the successors (a generated list in the mover's
+    // order); the images are the mirrored and flipped layouts, ranked afresh.
     let mut family = family();
     family.sort_by_key(|(_, r)| r.count());
     let large = family.len() - 5;
-    let mut checked = 0u64;
+    let (mut checked, mut mapped) = (0u64, 0u64);
     for (i, (id, ranker)) in family.iter().enumerate() {
         if ranker.count() > 150_000 && i < large {
             continue;
         }
         let every = if i < large { 1 } else { 97 };
         let (moves, _) = tally::tally(ranker.counts()).expect("a type of the family");
-        let lists = graph::TypeMoves::build(ranker, moves, |_, _| {});
+        let mut images = graph::Images::new(ranker.count() as usize);
+        let lists = graph::TypeMoves::build(ranker, moves, &mut images, |_, _| {});
         for r in (0..ranker.count()).step_by(every) {
+            let layout = ranker.unrank(r);
+            for s in Symmetry::ALL {
+                assert_eq!(images.image(s, r), ranker.rank(layout.image(s)), "type {id}, rank {r}, {s:?}");
+            }
             let mut fresh = Vec::new();
-            for_each_successor(ranker.unrank(r), |child| fresh.push(ranker.rank(child)));
-            assert_eq!(lists.of(r), &fresh[..], "type {id}, rank {r}");
+            for_each_successor(layout, |child| fresh.push(ranker.rank(child)));
+            let mut listed = lists.of(r).to_vec();
+            // A mapped list comes in the order of the list it was mapped from.
+            if images.orbit_source(r).is_some() {
+                listed.sort_unstable();
+                fresh.sort_unstable();
+                mapped += 1;
+            }
+            assert_eq!(listed, fresh, "type {id}, rank {r}");
             checked += 1;
         }
     }
     assert!(checked > 3_000_000, "{checked} lists compared");
+    assert!(mapped > checked / 2, "{mapped} of {checked} lists mapped from an image's");
 }
 
 #[test]

@@ -15,13 +15,29 @@ pub struct TypeMoves {
 
 impl TypeMoves {
     /// The moves of the `ranker`'s layouts, of which there are `moves` in all (counted by
-    /// [`count_moves`]: the lists are allocated once, at their size). `visit` sees each
-    /// layout and its reading on the way, in rank order. Each move is ranked from its
-    /// layout's reading ([`TypeRanker::rank_moved`]): only the cells it changes are read.
-    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(Layout, &Reading)) -> TypeMoves {
-        let mut offsets = Vec::with_capacity(ranker.count() as usize + 1);
-        let mut targets = Vec::with_capacity(moves as usize);
-        offsets.push(0);
+    /// [`count_moves`]: the lists are allocated once, at their size), with `images` filled
+    /// on the way ([`Images::fill`]). `visit` sees each layout and its reading on the way,
+    /// in rank order.
+    ///
+    /// The board's symmetries map moves to moves, so a layout's list is the list of any of
+    /// its images, mapped: only the first layout of each orbit (itself and its three images)
+    /// has its moves generated and ranked (each from its reading,
+    /// [`TypeRanker::rank_moved`]: only the cells it changes are read); the others' lists
+    /// are that one's mapped through the images' ranks once the walk has ranked every
+    /// image. About a quarter of the moves are generated, and a mapped move costs one or
+    /// two reads where a ranked one costs several.
+    pub fn build(
+        ranker: &TypeRanker,
+        moves: u64,
+        images: &mut Images,
+        mut visit: impl FnMut(Layout, &Reading),
+    ) -> TypeMoves {
+        let n = ranker.count() as usize;
+        let mut offsets = Vec::with_capacity(n + 1);
+        // Written in two passes (the mapped lists after the walk), so made whole at once.
+        let mut targets = vec![0u32; moves as usize];
+        offsets.push(0u32);
+        let mut filled = 0usize;
         // The difference a move makes to the rank depends on the layout's cells before the
         // one where the two readings agree again (`rank_moved_to`), and the walk changes
         // its layouts from the last cells back: a move's difference, once known, holds for
@@ -35,23 +51,51 @@ impl TypeMoves {
             visit(layout, reading);
             changed[reading.since()..].fill(index);
             let rank = reading.rank();
-            for_each_move(layout, |shape, from, to, _| {
-                let key = move_key(shape, from, to);
-                let (delta, end, at) = known[key];
-                // Still known if no cell before `end` changed since layout `at`.
-                let child = if at != u32::MAX && changed[end as usize - 1] <= at {
-                    rank.wrapping_add(delta)
-                } else {
-                    let (child, end) = ranker.rank_moved_to(reading, shape, from, to);
-                    known[key] = (child.wrapping_sub(rank), end as u8, index);
-                    child
-                };
-                targets.push(child);
-            });
+            images.fill(ranker, rank, layout);
+            if let Some(first) = images.first_of_orbit(rank).filter(|&first| first < rank) {
+                // That layout's list, mapped later: only its length now.
+                filled += (offsets[first as usize + 1] - offsets[first as usize]) as usize;
+            } else {
+                for_each_move(layout, |shape, from, to, _| {
+                    let key = move_key(shape, from, to);
+                    let (delta, end, at) = known[key];
+                    // Still known if no cell before `end` changed since layout `at`.
+                    let child = if at != u32::MAX && changed[end as usize - 1] <= at {
+                        rank.wrapping_add(delta)
+                    } else {
+                        let (child, end) = ranker.rank_moved_to(reading, shape, from, to);
+                        known[key] = (child.wrapping_sub(rank), end as u8, index);
+                        child
+                    };
+                    targets[filled] = child;
+                    filled += 1;
+                });
+            }
             index += 1;
-            offsets.push(targets.len() as u32);
+            offsets.push(filled as u32);
         });
-        debug_assert_eq!(targets.len() as u64, moves);
+        debug_assert_eq!(filled as u64, moves);
+        // The lists copied from are anywhere before: every `AHEAD` layouts, the first
+        // entries of the next `AHEAD` layouts' sources are read in a burst, so that their
+        // cache misses overlap.
+        const AHEAD: usize = 16;
+        let mut touched = 0u32;
+        for r in 0..n {
+            if r % AHEAD == 0 {
+                for ahead in (r + AHEAD..n).take(AHEAD) {
+                    if let Some((first, _)) = images.orbit_source(ahead as u32) {
+                        touched ^= targets.get(offsets[first as usize] as usize).copied().unwrap_or(0);
+                    }
+                }
+            }
+            let Some((first, symmetry)) = images.orbit_source(r as u32) else { continue };
+            let (to, from) = (offsets[r] as usize, offsets[first as usize] as usize);
+            let len = offsets[r + 1] as usize - to;
+            for i in 0..len {
+                targets[to + i] = images.image(symmetry, targets[from + i]);
+            }
+        }
+        std::hint::black_box(touched);
         TypeMoves { offsets, targets }
     }
 
@@ -108,16 +152,59 @@ pub struct Images {
 }
 
 impl Images {
-    /// Room for a type of `layouts` layouts.
-    pub fn with_capacity(layouts: usize) -> Images {
-        Images { left_right: Vec::with_capacity(layouts), upside_down: Vec::with_capacity(layouts) }
+    /// Room for a type of `layouts` layouts, no image known yet.
+    pub fn new(layouts: usize) -> Images {
+        Images { left_right: vec![u32::MAX; layouts], upside_down: vec![u32::MAX; layouts] }
     }
 
-    /// Adds the next layout in rank order.
-    pub fn push(&mut self, ranker: &TypeRanker, layout: Layout) {
-        let (left_right, upside_down) = ranker.rank_two(layout.mirrored(), layout.flipped());
-        self.left_right.push(left_right);
-        self.upside_down.push(upside_down);
+    /// Records the images of `layout`, of rank `r`. Each symmetry is its own inverse, so
+    /// the image of rank `r` is known once its image was ranked: only the first of each pair
+    /// (and each layout that is its own image) is ranked, half the table reads.
+    pub fn fill(&mut self, ranker: &TypeRanker, r: u32, layout: Layout) {
+        let i = r as usize;
+        let (lr, ud) = match (self.left_right[i] == u32::MAX, self.upside_down[i] == u32::MAX) {
+            (false, false) => return,
+            (true, true) => ranker.rank_two(layout.mirrored(), layout.flipped()),
+            (true, false) => (ranker.rank(layout.mirrored()), self.upside_down[i]),
+            (false, true) => (self.left_right[i], ranker.rank(layout.flipped())),
+        };
+        self.left_right[i] = lr;
+        self.left_right[lr as usize] = r;
+        self.upside_down[i] = ud;
+        self.upside_down[ud as usize] = r;
+    }
+
+    /// The lowest rank among `r` and its images, where known: in a walk in rank order,
+    /// once [`Images::fill`] has seen `r`, the images not known yet are ranked after it.
+    #[inline]
+    pub fn first_of_orbit(&self, r: u32) -> Option<u32> {
+        let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);
+        if lr == u32::MAX || ud == u32::MAX {
+            return None;
+        }
+        // The half turn is known once one of its two neighbours in the orbit was filled.
+        let half_turn = self.upside_down[lr as usize];
+        Some(r.min(lr).min(ud).min(half_turn))
+    }
+
+    /// Once every image is known: the first layout of `r`'s orbit and the symmetry that
+    /// maps it to `r`, if that layout is not `r`.
+    #[inline]
+    pub fn orbit_source(&self, r: u32) -> Option<(u32, Symmetry)> {
+        let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);
+        let ht = self.upside_down[lr as usize];
+        let first = r.min(lr).min(ud).min(ht);
+        // Each symmetry is its own inverse: the one that takes `r` to `first` takes it back.
+        (first < r).then(|| {
+            let symmetry = if first == lr {
+                Symmetry::LeftRight
+            } else if first == ud {
+                Symmetry::UpsideDown
+            } else {
+                Symmetry::HalfTurn
+            };
+            (first, symmetry)
+        })
     }
 
     /// The bytes it takes for `layouts` layouts.

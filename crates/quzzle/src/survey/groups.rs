@@ -75,11 +75,8 @@ pub fn survey_type(
     let ranker = &work.ranker;
     let n = ranker.count() as usize;
     let mut codes = Vec::with_capacity(n);
-    let mut images = Images::with_capacity(n);
-    let moves = TypeMoves::build(ranker, work.moves, |layout, reading| {
-        codes.push(reading.common_code());
-        images.push(ranker, layout);
-    });
+    let mut images = Images::new(n);
+    let moves = TypeMoves::build(ranker, work.moves, &mut images, |_, reading| codes.push(reading.common_code()));
     let mut group_of = vec![u32::MAX; n];
     let mut bfs = Bfs::new(n);
     let mut eccentricities = Eccentricities::new(n);
