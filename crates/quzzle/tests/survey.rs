@@ -131,7 +131,11 @@ fn every_type_ranks_a_random_sample_both_ways() {
             assert_eq!(ranker.rank(l), r, "type {id}");
             assert_eq!(l.counts(), ranker.counts());
             let (m, f) = (l.mirrored(), l.flipped());
-            assert_eq!(ranker.rank_two(m, f), (ranker.rank(m), ranker.rank(f)), "type {id}: {l}");
+            assert_eq!(
+                ranker.rank_each([m, f, m.flipped()]),
+                [ranker.rank(m), ranker.rank(f), ranker.rank(m.flipped())],
+                "type {id}: {l}"
+            );
         }
     }
 }

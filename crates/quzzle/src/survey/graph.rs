@@ -52,7 +52,7 @@ impl TypeMoves {
             changed[reading.since()..].fill(index);
             let rank = reading.rank();
             images.fill(ranker, rank, layout);
-            if let Some(first) = images.first_of_orbit(rank).filter(|&first| first < rank) {
+            if let Some((first, _)) = images.orbit_source(rank) {
                 // That layout's list, mapped later: only its length now.
                 filled += (offsets[first as usize + 1] - offsets[first as usize]) as usize;
             } else {
@@ -157,38 +157,31 @@ impl Images {
         Images { left_right: vec![u32::MAX; layouts], upside_down: vec![u32::MAX; layouts] }
     }
 
-    /// Records the images of `layout`, of rank `r`. Each symmetry is its own inverse, so
-    /// the image of rank `r` is known once its image was ranked: only the first of each pair
-    /// (and each layout that is its own image) is ranked, half the table reads.
+    /// Records the images of `layout`, of rank `r`, and theirs: the first layout met of
+    /// each orbit (itself and its three images) ranks its three images, and since each
+    /// symmetry is its own inverse and the half turn is the other two, that gives every
+    /// image of the four (three table walks for four layouts).
     pub fn fill(&mut self, ranker: &TypeRanker, r: u32, layout: Layout) {
         let i = r as usize;
-        let (lr, ud) = match (self.left_right[i] == u32::MAX, self.upside_down[i] == u32::MAX) {
-            (false, false) => return,
-            (true, true) => ranker.rank_two(layout.mirrored(), layout.flipped()),
-            (true, false) => (ranker.rank(layout.mirrored()), self.upside_down[i]),
-            (false, true) => (self.left_right[i], ranker.rank(layout.flipped())),
-        };
-        self.left_right[i] = lr;
-        self.left_right[lr as usize] = r;
-        self.upside_down[i] = ud;
-        self.upside_down[ud as usize] = r;
-    }
-
-    /// The lowest rank among `r` and its images, where known: in a walk in rank order,
-    /// once [`Images::fill`] has seen `r`, the images not known yet are ranked after it.
-    #[inline]
-    pub fn first_of_orbit(&self, r: u32) -> Option<u32> {
-        let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);
-        if lr == u32::MAX || ud == u32::MAX {
-            return None;
+        if self.left_right[i] != u32::MAX {
+            return;
         }
-        // The half turn is known once one of its two neighbours in the orbit was filled.
-        let half_turn = self.upside_down[lr as usize];
-        Some(r.min(lr).min(ud).min(half_turn))
+        let mirrored = layout.mirrored();
+        let [lr, ud, ht] = ranker.rank_each([mirrored, layout.flipped(), mirrored.flipped()]);
+        // The orbit is r, lr, ud, ht; the mirror pairs r with lr and ud with ht, the flip
+        // r with ud and lr with ht (where two coincide, the writes agree).
+        for (a, b) in [(r, lr), (ud, ht)] {
+            self.left_right[a as usize] = b;
+            self.left_right[b as usize] = a;
+        }
+        for (a, b) in [(r, ud), (lr, ht)] {
+            self.upside_down[a as usize] = b;
+            self.upside_down[b as usize] = a;
+        }
     }
 
-    /// Once every image is known: the first layout of `r`'s orbit and the symmetry that
-    /// maps it to `r`, if that layout is not `r`.
+    /// The first layout of `r`'s orbit and the symmetry that maps it to `r`, if that
+    /// layout is not `r` (once [`Images::fill`] has seen `r`).
     #[inline]
     pub fn orbit_source(&self, r: u32) -> Option<(u32, Symmetry)> {
         let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);

@@ -39,9 +39,10 @@ impl TypeWork {
             + Bfs::bytes(n)
             + Eccentricities::bytes(n)
             + self.ranker.bytes()
-            // the common codes, the group of each layout, one group's layouts, the
-            // diameter's candidates
+            // the common codes, the group of each layout, one group's layouts, its goal
+            // layouts, the diameter's candidates
             + 8 * n
+            + 4 * n
             + 4 * n
             + 4 * n
             + 4 * n
@@ -84,6 +85,7 @@ pub fn survey_type(
     let mut located_moves = vec![None; located.len()];
     let mut groups: Vec<GroupRecord> = Vec::new();
     let mut firsts = Vec::new();
+    let mut goals = Vec::new();
     let layout = |r: u32| ranker.unrank(r);
     for first in 0..n as u32 {
         if group_of[first as usize] != u32::MAX {
@@ -95,11 +97,21 @@ pub fn survey_type(
         let index = groups.len() as u32;
         bfs.run(&moves, [first]);
         let members = bfs.order().to_vec();
+        // One pass over the members (their codes are read in no order of memory): their
+        // group, the seed, and the goal layouts.
+        goals.clear();
+        let (mut seed, mut seed_code) = (first, u64::MAX);
         for &r in &members {
             group_of[r as usize] = index;
+            let code = codes[r as usize];
+            if code < seed_code {
+                (seed, seed_code) = (r, code);
+            }
+            if code >> 32 == GOAL_SQUARE as u64 {
+                goals.push(r);
+            }
         }
         firsts.push(first);
-        let seed = *members.iter().min_by_key(|&&r| codes[r as usize]).expect("a group has a layout");
         let own: Vec<Symmetry> =
             Symmetry::ALL.into_iter().filter(|&s| group_of[images.image(s, first) as usize] == index).collect();
         let seen_image = Symmetry::ALL.into_iter().find_map(|s| {
@@ -122,10 +134,8 @@ pub fn survey_type(
                 }
             }
         };
-        let is_goal = |r: &u32| codes[*r as usize] >> 32 == GOAL_SQUARE as u64;
-        let goals = members.iter().filter(|r| is_goal(r)).count() as u32;
-        let hardest = (goals > 0).then(|| {
-            let deepest = bfs.run(&moves, members.iter().copied().filter(is_goal));
+        let hardest = (!goals.is_empty()).then(|| {
+            let deepest = bfs.run(&moves, goals.iter().copied());
             let far = bfs.order().iter().rev().take_while(|&&r| bfs.dist(r) == deepest);
             let (count, best) = far.fold((0u32, u32::MAX), |(count, best), &r| {
                 let better = best == u32::MAX || codes[r as usize] < codes[best as usize];
@@ -143,7 +153,7 @@ pub fn survey_type(
             group: index,
             size: members.len() as u32,
             seed: layout(seed),
-            goal_layouts: goals,
+            goal_layouts: goals.len() as u32,
             hardest,
             diameter,
             images: GroupImages { left_right: 0, upside_down: 0, half_turn: 0 },

@@ -152,26 +152,27 @@ impl TypeRanker {
         rank
     }
 
-    /// The ranks of two layouts of this type, read side by side: each cell's table reads
-    /// for both are independent, so their cache misses overlap (the survey ranks every
-    /// layout's two mirror images this way).
+    /// The ranks of several layouts of this type, read side by side: each cell's table
+    /// reads for them are independent, so their cache misses overlap (the survey ranks a
+    /// layout's three images this way).
     #[inline]
-    pub fn rank_two(&self, a: Layout, b: Layout) -> (u32, u32) {
-        debug_assert_eq!(a.counts(), self.counts);
-        debug_assert_eq!(b.counts(), self.counts);
-        let shapes = [shapes_of(a), shapes_of(b)];
+    pub fn rank_each<const N: usize>(&self, layouts: [Layout; N]) -> [u32; N] {
+        let shapes = layouts.map(|l| {
+            debug_assert_eq!(l.counts(), self.counts);
+            shapes_of(l)
+        });
         let stride = &self.steps;
-        let (mut profile, mut at, mut rank) = ([0usize; 2], [0usize; 2], [0u32; 2]);
+        let (mut profile, mut at, mut rank) = ([0usize; N], [0usize; N], [0u32; N]);
         let per_cell = (1 << PROFILE) * self.used_states * 8;
         for cell in 0..CELLS {
-            for i in 0..2 {
+            for i in 0..N {
                 let shape = (shapes[i] >> (3 * cell)) as usize & 7;
                 rank[i] += self.starts[at[i] + cell * per_cell + profile[i] * self.used_states * 8 + shape];
                 profile[i] = (profile[i] | footprint(shape)) >> 1;
                 at[i] += stride[shape];
             }
         }
-        (rank[0], rank[1])
+        rank
     }
 
     /// The layout of rank `rank` (below [`TypeRanker::count`]).
