@@ -232,7 +232,7 @@ pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
 pub const UNSEEN: u16 = u16::MAX;
 
 /// How many layouts of its queue a search reads ahead at once (see [`Bfs::run`]).
-const LOOKAHEAD: usize = 16;
+const LOOKAHEAD: usize = 32;
 
 /// Breadth-first search over one type's moves, with its arrays kept between searches:
 /// each search clears only the entries it set.
@@ -256,11 +256,27 @@ impl Bfs {
     /// Searches from `sources` (their distance 0) over `moves`; returns the greatest
     /// distance reached. The previous search's marks are cleared first.
     pub fn run(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
+        self.search(moves, sources, |r| r)
+    }
+
+    /// [`Bfs::run`] from `sources` that are their own mirror image as a set (the goal
+    /// layouts), over the pairs of mirror images: both layouts of a pair are then as far
+    /// from the sources, and the pair's list of either leads to the same pairs. Only the
+    /// lower-ranked layout of each pair is reached, and its list read: half the lists.
+    /// [`Bfs::order`] and [`Bfs::dist`] give those layouts.
+    pub fn run_mirrored(&mut self, moves: &TypeMoves, images: &Images, sources: impl IntoIterator<Item = u32>) -> u16 {
+        self.search(moves, sources, |r| r.min(images.image(Symmetry::LeftRight, r)))
+    }
+
+    /// The search, with each layout reached standing for `pick(layout)`.
+    #[inline(always)]
+    fn search(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>, pick: impl Fn(u32) -> u32) -> u16 {
         for &r in &self.order {
             self.dist[r as usize] = UNSEEN;
         }
         self.order.clear();
         for s in sources {
+            let s = pick(s);
             if self.dist[s as usize] == UNSEEN {
                 self.dist[s as usize] = 0;
                 self.order.push(s);
@@ -289,6 +305,7 @@ impl Bfs {
             let d = self.dist[r as usize];
             deepest = d;
             for &t in moves.of(r) {
+                let t = pick(t);
                 if self.dist[t as usize] == UNSEEN {
                     self.dist[t as usize] = d + 1;
                     self.order.push(t);

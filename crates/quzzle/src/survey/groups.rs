@@ -135,15 +135,21 @@ pub fn survey_type(
             }
         };
         let hardest = (!goals.is_empty()).then(|| {
-            let deepest = bfs.run(&moves, goals.iter().copied());
+            // The goal layouts are their own mirror image as a set: the search goes over
+            // pairs of mirror images, each reached as its lower-ranked layout; of a pair,
+            // those in this group count (both, unless the group is not its own mirror image).
+            let deepest = bfs.run_mirrored(&moves, &images, goals.iter().copied());
+            let mirror = |r: u32| images.image(Symmetry::LeftRight, r);
             let far = bfs.order().iter().rev().take_while(|&&r| bfs.dist(r) == deepest);
-            let (count, best) = far.fold((0u32, u32::MAX), |(count, best), &r| {
-                let better = best == u32::MAX || codes[r as usize] < codes[best as usize];
-                (count + 1, if better { r } else { best })
-            });
+            let far = far.flat_map(|&r| [r, mirror(r)].into_iter().take(if mirror(r) == r { 1 } else { 2 }));
+            let (count, best) =
+                far.filter(|&r| group_of[r as usize] == index).fold((0u32, u32::MAX), |(count, best), r| {
+                    let better = best == u32::MAX || codes[r as usize] < codes[best as usize];
+                    (count + 1, if better { r } else { best })
+                });
             for (i, &r) in located.iter().enumerate() {
                 if group_of[r as usize] == index {
-                    located_moves[i] = Some(bfs.dist(r));
+                    located_moves[i] = Some(bfs.dist(r.min(mirror(r))));
                 }
             }
             HardestRecord { moves: deepest, layout: layout(best), count, group: index }
