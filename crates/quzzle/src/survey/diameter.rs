@@ -6,6 +6,7 @@
 
 use super::graph::{Bfs, Images, TypeMoves};
 use super::layout::Symmetry;
+use super::spare;
 
 /// A group's diameter, or bounds on it when the searches allowed ran out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub struct Eccentricities {
 impl Eccentricities {
     /// Arrays for a type of `layouts` layouts.
     pub fn new(layouts: usize) -> Eccentricities {
-        Eccentricities { lower: vec![0; layouts], upper: vec![u16::MAX; layouts] }
+        Eccentricities { lower: spare::filled(layouts, 0), upper: spare::filled(layouts, u16::MAX) }
     }
 
     /// The bytes [`Eccentricities::new`] takes for `layouts` layouts.
@@ -140,5 +141,13 @@ impl Eccentricities {
             bfs.run(moves, [next]);
             searches += 1;
         }
+    }
+}
+
+impl Drop for Eccentricities {
+    /// The arrays go to the thread's next type ([`spare`]).
+    fn drop(&mut self) {
+        spare::keep(std::mem::take(&mut self.lower));
+        spare::keep(std::mem::take(&mut self.upper));
     }
 }

@@ -3,6 +3,7 @@
 use super::layout::{Layout, Shape, Symmetry, CELLS};
 use super::moves::{for_each_move, for_each_successor};
 use super::rank::{Reading, TypeRanker};
+use super::spare;
 
 /// Every move of one type's layouts: for the layout of rank `r`, the ranks one move away
 /// are `targets[offsets[r]..offsets[r + 1]]` (compressed adjacency lists). Moves are
@@ -33,9 +34,9 @@ impl TypeMoves {
         mut visit: impl FnMut(Layout, &Reading),
     ) -> TypeMoves {
         let n = ranker.count() as usize;
-        let mut offsets = Vec::with_capacity(n + 1);
+        let mut offsets = spare::empty(n + 1);
         // Written in two passes (the mapped lists after the walk), so made whole at once.
-        let mut targets = vec![0u32; moves as usize];
+        let mut targets = spare::filled(moves as usize, 0u32);
         offsets.push(0u32);
         let mut filled = 0usize;
         // The difference a move makes to the rank depends on the layout's cells before the
@@ -135,6 +136,14 @@ impl TypeMoves {
     }
 }
 
+impl Drop for TypeMoves {
+    /// The arrays go to the thread's next type ([`spare`]).
+    fn drop(&mut self) {
+        spare::keep(std::mem::take(&mut self.offsets));
+        spare::keep(std::mem::take(&mut self.targets));
+    }
+}
+
 /// The number of keys [`move_key`] gives.
 const MOVE_KEYS: usize = 5 * CELLS * CELLS;
 
@@ -154,7 +163,7 @@ pub struct Images {
 impl Images {
     /// Room for a type of `layouts` layouts, no image known yet.
     pub fn new(layouts: usize) -> Images {
-        Images { left_right: vec![u32::MAX; layouts], upside_down: vec![u32::MAX; layouts] }
+        Images { left_right: spare::filled(layouts, u32::MAX), upside_down: spare::filled(layouts, u32::MAX) }
     }
 
     /// Records the images of `layout`, of rank `r`, and theirs: the first layout met of
@@ -216,6 +225,14 @@ impl Images {
     }
 }
 
+impl Drop for Images {
+    /// The arrays go to the thread's next type ([`spare`]).
+    fn drop(&mut self) {
+        spare::keep(std::mem::take(&mut self.left_right));
+        spare::keep(std::mem::take(&mut self.upside_down));
+    }
+}
+
 /// The number of moves (counted from both ends) of the `ranker`'s layouts, and the number
 /// of layouts without a move.
 pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
@@ -245,7 +262,7 @@ pub struct Bfs {
 impl Bfs {
     /// Arrays for a type of `layouts` layouts.
     pub fn new(layouts: usize) -> Bfs {
-        Bfs { dist: vec![UNSEEN; layouts], order: Vec::with_capacity(layouts) }
+        Bfs { dist: spare::filled(layouts, UNSEEN), order: spare::empty(layouts) }
     }
 
     /// The bytes [`Bfs::new`] takes for `layouts` layouts.
@@ -324,5 +341,13 @@ impl Bfs {
     #[inline]
     pub fn dist(&self, r: u32) -> u16 {
         self.dist[r as usize]
+    }
+}
+
+impl Drop for Bfs {
+    /// The arrays go to the thread's next type ([`spare`]).
+    fn drop(&mut self) {
+        spare::keep(std::mem::take(&mut self.dist));
+        spare::keep(std::mem::take(&mut self.order));
     }
 }

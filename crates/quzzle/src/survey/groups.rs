@@ -8,6 +8,7 @@ use super::graph::{Bfs, Images, TypeMoves};
 use super::layout::{Layout, Symmetry, GOAL_SQUARE};
 use super::rank::TypeRanker;
 use super::records::{DiameterRecord, GroupImages, GroupRecord, HardestRecord, Located, TypeRecord};
+use super::spare;
 
 /// A type to survey: its number, ranking and move count (known before the work starts, so
 /// that the memory is known too).
@@ -75,10 +76,10 @@ pub fn survey_type(
 ) -> Result<TypeSurvey, LimitHit> {
     let ranker = &work.ranker;
     let n = ranker.count() as usize;
-    let mut codes = Vec::with_capacity(n);
+    let mut codes = spare::empty(n);
     let mut images = Images::new(n);
     let moves = TypeMoves::build(ranker, work.moves, &mut images, |_, reading| codes.push(reading.common_code()));
-    let mut group_of = vec![u32::MAX; n];
+    let mut group_of = spare::filled(n, u32::MAX);
     let mut bfs = Bfs::new(n);
     let mut eccentricities = Eccentricities::new(n);
     let located: Vec<u32> = locate.iter().filter(|l| l.counts() == ranker.counts()).map(|&l| ranker.rank(l)).collect();
@@ -193,6 +194,8 @@ pub fn survey_type(
             Located { layout: layout(r), type_id: work.id, group, group_size: groups[group as usize].size, goal_moves }
         })
         .collect();
+    spare::keep(codes);
+    spare::keep(group_of);
     Ok(TypeSurvey { record: type_record(work, &groups), groups, located })
 }
 

@@ -43,6 +43,7 @@ pub mod moves;
 pub mod published;
 pub mod rank;
 pub mod records;
+mod spare;
 pub mod tally;
 
 use std::ops::ControlFlow;
