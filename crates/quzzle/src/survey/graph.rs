@@ -76,27 +76,36 @@ impl TypeMoves {
             offsets.push(filled as u32);
         });
         debug_assert_eq!(filled as u64, moves);
-        // The lists copied from are anywhere before: every `AHEAD` layouts, the first
-        // entries of the next `AHEAD` layouts' sources are read in a burst, so that their
-        // cache misses overlap.
-        const AHEAD: usize = 16;
-        let mut touched = 0u32;
-        for r in 0..n {
-            if r % AHEAD == 0 {
-                for ahead in (r + AHEAD..n).take(AHEAD) {
-                    if let Some((first, _)) = images.orbit_source(ahead as u32) {
-                        touched ^= targets.get(offsets[first as usize] as usize).copied().unwrap_or(0);
-                    }
+        // Each orbit's first layout writes its images' lists, in rank order: the lists read
+        // and the images looked up (those of its successors, ranked near it) come in
+        // order of memory; only the writes go anywhere, and a store does not wait.
+        for first in 0..n as u32 {
+            let [lr, ud, ht] = images.orbit(first);
+            if lr < first || ud < first || ht < first {
+                continue;
+            }
+            let list = offsets[first as usize] as usize..offsets[first as usize + 1] as usize;
+            let at = |r: u32| offsets[r as usize] as usize;
+            // Where two images coincide the second write is skipped: the same list.
+            let (to_lr, to_ud, to_ht) = (
+                (lr != first).then(|| at(lr)),
+                (ud != first && ud != lr).then(|| at(ud)),
+                (ht != first && ht != lr && ht != ud).then(|| at(ht)),
+            );
+            for (i, from) in list.enumerate() {
+                let child = targets[from];
+                let mirrored = images.left_right[child as usize];
+                if let Some(to) = to_lr {
+                    targets[to + i] = mirrored;
+                }
+                if let Some(to) = to_ud {
+                    targets[to + i] = images.upside_down[child as usize];
+                }
+                if let Some(to) = to_ht {
+                    targets[to + i] = images.upside_down[mirrored as usize];
                 }
             }
-            let Some((first, symmetry)) = images.orbit_source(r as u32) else { continue };
-            let (to, from) = (offsets[r] as usize, offsets[first as usize] as usize);
-            let len = offsets[r + 1] as usize - to;
-            for i in 0..len {
-                targets[to + i] = images.image(symmetry, targets[from + i]);
-            }
         }
-        std::hint::black_box(touched);
         TypeMoves { offsets, targets }
     }
 
@@ -187,6 +196,14 @@ impl Images {
             self.upside_down[a as usize] = b;
             self.upside_down[b as usize] = a;
         }
+    }
+
+    /// The images of rank `r`: left to right, upside down, half a turn (once
+    /// [`Images::fill`] has seen `r`).
+    #[inline]
+    pub fn orbit(&self, r: u32) -> [u32; 3] {
+        let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);
+        [lr, ud, self.upside_down[lr as usize]]
     }
 
     /// The first layout of `r`'s orbit and the symmetry that maps it to `r`, if that
