@@ -130,12 +130,15 @@ impl TypeMoves {
         &self.targets[self.offsets[r as usize] as usize..self.offsets[r as usize + 1] as usize]
     }
 
-    /// The first rank one move from rank `r` (or 0 when it has none): reading it brings the
-    /// start of its list into the cache.
+    /// The first and last ranks one move from rank `r`, xor-ed (0 when it has none):
+    /// reading them brings its list into the cache (a list may cross two cache lines).
     #[inline]
-    pub fn first_of(&self, r: u32) -> u32 {
-        let at = self.offsets[r as usize] as usize;
-        self.targets.get(at).copied().unwrap_or(0)
+    pub fn ends_of(&self, r: u32) -> u32 {
+        let (at, end) = (self.offsets[r as usize] as usize, self.offsets[r as usize + 1] as usize);
+        if at == end {
+            return 0;
+        }
+        self.targets[at] ^ self.targets[end - 1]
     }
 
     /// The number of moves from rank `r`.
@@ -327,7 +330,7 @@ impl Bfs {
             if head % LOOKAHEAD == 0 {
                 let mut touched = 0u32;
                 for &ahead in self.order.iter().skip(head + LOOKAHEAD).take(LOOKAHEAD) {
-                    touched ^= moves.first_of(ahead);
+                    touched ^= moves.ends_of(ahead);
                 }
                 for &ahead in self.order.iter().skip(head + 2 * LOOKAHEAD).take(LOOKAHEAD) {
                     touched ^= moves.degree(ahead);
