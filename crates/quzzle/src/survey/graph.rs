@@ -48,15 +48,20 @@ impl TypeMoves {
         let mut known = vec![(0u32, 0u8, u32::MAX); MOVE_KEYS];
         let mut changed = [0u32; CELLS + 1];
         let mut index = 0u32;
+        const UNKNOWN: u8 = u8::MAX;
+        let mut lengths = spare::filled(n, UNKNOWN);
         ranker.for_each_reading(|layout, reading| {
             visit(layout, reading);
             changed[reading.since()..].fill(index);
             let rank = reading.rank();
             images.fill(ranker, rank, layout);
-            if let Some((first, _)) = images.orbit_source(rank) {
-                // That layout's list, mapped later: only its length now.
-                filled += (offsets[first as usize + 1] - offsets[first as usize]) as usize;
+            let known_length = lengths[rank as usize];
+            if known_length != UNKNOWN {
+                // An image of its orbit's first layout: its list is mapped from that one's
+                // later, only its length is needed now.
+                filled += known_length as usize;
             } else {
+                let start = filled;
                 for_each_move(layout, |shape, from, to, _| {
                     let key = move_key(shape, from, to);
                     let (delta, end, at) = known[key];
@@ -71,11 +76,18 @@ impl TypeMoves {
                     targets[filled] = child;
                     filled += 1;
                 });
+                // Its images' lists are as long (written where the walk will read them in
+                // turn, not read from here when it gets there).
+                debug_assert!(filled - start < UNKNOWN as usize, "at most 4 x 20 moves from a layout");
+                for image in images.orbit(rank) {
+                    lengths[image as usize] = (filled - start) as u8;
+                }
             }
             index += 1;
             offsets.push(filled as u32);
         });
         debug_assert_eq!(filled as u64, moves);
+        spare::keep(lengths);
         // Each orbit's first layout writes its images' lists, in rank order: the lists read
         // and the images looked up (those of its successors, ranked near it) come in
         // order of memory; only the writes go anywhere, and a store does not wait.
@@ -111,7 +123,8 @@ impl TypeMoves {
 
     /// The bytes [`TypeMoves::build`] takes for `layouts` layouts with `moves` moves.
     pub fn bytes(layouts: u64, moves: u64) -> u64 {
-        4 * (layouts + 1) + 4 * moves
+        // The lists, and the lengths of the lists on the way.
+        4 * (layouts + 1) + 4 * moves + layouts
     }
 
     /// The number of layouts.

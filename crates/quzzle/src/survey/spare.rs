@@ -16,6 +16,7 @@ thread_local! {
 /// The arrays a thread keeps, by element type.
 #[derive(Default)]
 pub(crate) struct Spare {
+    u8s: Vec<Vec<u8>>,
     u16s: Vec<Vec<u16>>,
     u32s: Vec<Vec<u32>>,
     u64s: Vec<Vec<u64>>,
@@ -24,6 +25,12 @@ pub(crate) struct Spare {
 /// An element type whose arrays are kept.
 pub(crate) trait Kept: Copy + 'static {
     fn shelf(spare: &mut Spare) -> &mut Vec<Vec<Self>>;
+}
+
+impl Kept for u8 {
+    fn shelf(spare: &mut Spare) -> &mut Vec<Vec<u8>> {
+        &mut spare.u8s
+    }
 }
 
 impl Kept for u16 {
