@@ -78,7 +78,7 @@ impl TypeMoves {
                 });
                 // Its images' lists are as long (written where the walk will read them in
                 // turn, not read from here when it gets there).
-                debug_assert!(filled - start < UNKNOWN as usize, "at most 4 x 20 moves from a layout");
+                debug_assert!(filled - start < UNKNOWN as usize, "no layout of the family has 255 moves");
                 for image in images.orbit(rank) {
                     lengths[image as usize] = (filled - start) as u8;
                 }
