@@ -333,8 +333,14 @@ impl Bfs {
             }
         }
         let mut head = 0;
-        let mut deepest = 0;
+        // The queue holds the layouts by distance: where one distance's end is, the
+        // distance of the layout taken is known without reading it back.
+        let (mut d, mut level_end) = (0u16, self.order.len());
         while head < self.order.len() {
+            if head == level_end {
+                d += 1;
+                level_end = self.order.len();
+            }
             // The lists are in rank order and the queue in no order of memory, so each
             // layout's list is a cache miss or two (its offset, its moves). Every
             // `LOOKAHEAD` layouts, the lists of the next `LOOKAHEAD` and the offsets of
@@ -352,8 +358,6 @@ impl Bfs {
             }
             let r = self.order[head];
             head += 1;
-            let d = self.dist[r as usize];
-            deepest = d;
             for &t in moves.of(r) {
                 let t = pick(t);
                 if self.dist[t as usize] == UNSEEN {
@@ -362,7 +366,7 @@ impl Bfs {
                 }
             }
         }
-        deepest
+        d
     }
 
     /// The ranks the last search reached, in the order it reached them (by distance).
