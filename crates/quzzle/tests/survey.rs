@@ -478,6 +478,38 @@ fn the_move_lists_are_the_successors_ranked_afresh() {
 }
 
 #[test]
+fn images_move_each_block_by_its_cells() {
+    // Every 1,000th layout of every type: the mirror image and the flip (bit tricks on the
+    // origin masks) put each block's top-left cell where the mirrored or flipped block's
+    // is, block by block.
+    let turned = |layout: Layout, flip: bool| {
+        let place = |origins: u32, width: usize, height: usize| {
+            (0..20).filter(|o| origins & 1 << o != 0).fold(0u32, |acc, o| {
+                let (row, col) = (o / 4, o % 4);
+                acc | 1 << if flip { (5 - height - row) * 4 + col } else { row * 4 + (4 - width - col) }
+            })
+        };
+        Layout::new(
+            place(1 << layout.square(), 2, 2).trailing_zeros() as usize,
+            place(layout.origins(Shape::Single), 1, 1),
+            place(layout.origins(Shape::Horizontal), 2, 1),
+            place(layout.origins(Shape::Vertical), 1, 2),
+        )
+        .expect("an image of a layout is a layout")
+    };
+    let mut checked = 0;
+    for (_, ranker) in family() {
+        for r in (0..ranker.count()).step_by(1000) {
+            let layout = ranker.unrank(r);
+            assert_eq!(layout.mirrored(), turned(layout, false), "{layout}");
+            assert_eq!(layout.flipped(), turned(layout, true), "{layout}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 29_000, "{checked} layouts");
+}
+
+#[test]
 fn the_move_tally_is_what_the_mover_counts() {
     let family = family();
     assert_eq!(family.len(), tally::TALLY.len());

@@ -429,15 +429,13 @@ impl Layout {
 
     /// The layout turned upside down.
     pub fn flipped(self) -> Layout {
-        let flip = |origins: u32, height: usize| {
-            ones(origins).fold(0u32, |acc, o| acc | 1 << ((ROWS - height - o / COLS) * COLS + o % COLS))
-        };
         let square = self.square();
         Layout::from_parts(
             (ROWS - 2 - square / COLS) * COLS + square % COLS,
-            flip(self.origins(Shape::Single), 1),
-            flip(self.origins(Shape::Horizontal), 1),
-            flip(self.origins(Shape::Vertical), 2),
+            reverse_rows(self.origins(Shape::Single)),
+            reverse_rows(self.origins(Shape::Horizontal)),
+            // A vertical domino's top cell is one row above where its reversed row puts it.
+            reverse_rows(self.origins(Shape::Vertical)) >> COLS,
         )
     }
 
@@ -452,17 +450,29 @@ impl Layout {
 
     /// The layout mirrored left to right.
     pub fn mirrored(self) -> Layout {
-        let flip = |origins: u32, width: usize| {
-            ones(origins).fold(0u32, |acc, o| acc | 1 << (o - o % COLS + (COLS - width - o % COLS)))
-        };
         let square = self.square();
         Layout::from_parts(
             square - square % COLS + (COLS - 2 - square % COLS),
-            flip(self.origins(Shape::Single), 1),
-            flip(self.origins(Shape::Horizontal), 2),
-            flip(self.origins(Shape::Vertical), 1),
+            reverse_columns(self.origins(Shape::Single)),
+            // A horizontal domino's left cell is one column left of where its reversed
+            // column puts it (its origins are in columns 0 to 2, so no bit leaves its row).
+            reverse_columns(self.origins(Shape::Horizontal)) >> 1,
+            reverse_columns(self.origins(Shape::Vertical)),
         )
     }
+}
+
+/// `cells` with the rows in reverse order: row `r` goes to row `4 - r`.
+#[inline]
+const fn reverse_rows(cells: u32) -> u32 {
+    (cells & 0xF) << 16 | (cells & 0xF0) << 8 | cells & 0xF00 | (cells >> 8) & 0xF0 | (cells >> 16) & 0xF
+}
+
+/// `cells` with each row's columns in reverse order: column `c` goes to column `3 - c`.
+#[inline]
+const fn reverse_columns(cells: u32) -> u32 {
+    let swapped = (cells & 0x5_5555) << 1 | (cells >> 1) & 0x5_5555;
+    (swapped & 0x3_3333) << 2 | (swapped >> 2) & 0x3_3333
 }
 
 impl fmt::Display for Layout {
