@@ -282,7 +282,7 @@ pub fn count_moves(ranker: &TypeRanker) -> (u64, u32) {
 pub const UNSEEN: u16 = u16::MAX;
 
 /// How many layouts of its queue a search reads ahead at once (see [`Bfs::run`]).
-const LOOKAHEAD: usize = 32;
+const LOOKAHEAD: usize = 48;
 
 /// Breadth-first search over one type's moves, with its arrays kept between searches:
 /// each search clears only the entries it set.

@@ -81,7 +81,8 @@ pub fn survey_type(
     let moves = TypeMoves::build(ranker, work.moves, &mut images, |_, reading| codes.push(reading.common_code()));
     let mut group_of = spare::filled(n, u32::MAX);
     let mut bfs = Bfs::new(n);
-    let mut eccentricities = Eccentricities::new(n);
+    // With one search a group, the eccentricities' bounds are never kept (nor made).
+    let mut eccentricities = Eccentricities::new(if max_searches > 1 { n } else { 0 });
     let located: Vec<u32> = locate.iter().filter(|l| l.counts() == ranker.counts()).map(|&l| ranker.rank(l)).collect();
     let mut located_moves = vec![None; located.len()];
     let mut groups: Vec<GroupRecord> = Vec::new();
