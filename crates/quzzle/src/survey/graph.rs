@@ -92,8 +92,14 @@ impl TypeMoves {
         // and the images looked up (those of its successors, ranked near it) come in
         // order of memory; only the writes go anywhere, and a store does not wait.
         for first in 0..n as u32 {
-            let [lr, ud, ht] = images.orbit(first);
-            if lr < first || ud < first || ht < first {
+            // Most layouts are not the first of their orbit, which the first two images
+            // (read in order) tell without the third (read anywhere).
+            let (lr, ud) = (images.left_right[first as usize], images.upside_down[first as usize]);
+            if lr < first || ud < first {
+                continue;
+            }
+            let ht = images.upside_down[lr as usize];
+            if ht < first {
                 continue;
             }
             let list = offsets[first as usize] as usize..offsets[first as usize + 1] as usize;
