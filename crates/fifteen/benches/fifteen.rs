@@ -36,7 +36,7 @@ fn estimate_all<H: Heuristic<TilePuzzle>>(h: &H, states: &[TileState]) -> u32 {
 
 fn benches(c: &mut Criterion) {
     let shape = Shape::new(4, 4).unwrap();
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let states = walk(&puzzle);
     c.bench_function("4x4 successors of 1000 positions", |b| {
         b.iter(|| {

@@ -1,4 +1,5 @@
-//! RxC sliding-tile boards from 2x2 to 5x5: the shape, the packed state, the moves.
+//! RxC sliding-tile boards from 2x2 to 5x5 packed for the optimal searches: the state, the
+//! puzzle, the moves.
 //!
 //! A state packs the board twice in two `u128`s of 5-bit fields: which tile is on each cell,
 //! and on which cell each tile is. Moves update both in a few instructions, and heuristics
@@ -9,72 +10,12 @@ use std::fmt;
 use slide_core::packed::Packed;
 use slide_core::Puzzle;
 
+use crate::Shape;
+
 /// The most cells a board may have (5x5).
 pub const MAX_CELLS: usize = 25;
 /// 25 fields of 5 bits: a cell or tile number of a board up to 5x5.
 type Fields = Packed<u128, 5>;
-
-/// A board's dimensions: both sides between 2 and 5, so every cell and tile fits a 5-bit
-/// field of [`TileState`]. The fields are private so that no other shape can be made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
-    rows: u8,
-    cols: u8,
-}
-
-impl Shape {
-    /// The 8-puzzle's board, 3x3.
-    pub const EIGHT: Shape = Shape::new_const(3, 3);
-    /// The 15-puzzle's board, 4x4.
-    pub const FIFTEEN: Shape = Shape::new_const(4, 4);
-    /// The 24-puzzle's board, 5x5.
-    pub const TWENTY_FOUR: Shape = Shape::new_const(5, 5);
-
-    /// A shape, if both sides are between 2 and 5.
-    pub fn new(rows: usize, cols: usize) -> Option<Shape> {
-        ((2..=5).contains(&rows) && (2..=5).contains(&cols)).then_some(Shape { rows: rows as u8, cols: cols as u8 })
-    }
-    /// A shape known when compiling, for constants: `const SHAPE: Shape = Shape::new_const(2, 4);`.
-    ///
-    /// # Panics
-    ///
-    /// If a side is not between 2 and 5 (in a constant, the build fails).
-    pub const fn new_const(rows: u8, cols: u8) -> Shape {
-        assert!(rows >= 2 && rows <= 5 && cols >= 2 && cols <= 5, "a side outside 2..=5");
-        Shape { rows, cols }
-    }
-    /// Rows, 2 to 5.
-    #[inline]
-    pub const fn rows(self) -> u8 {
-        self.rows
-    }
-    /// Columns, 2 to 5.
-    #[inline]
-    pub const fn cols(self) -> u8 {
-        self.cols
-    }
-    /// The number of cells.
-    #[inline]
-    pub const fn cells(self) -> usize {
-        self.rows as usize * self.cols as usize
-    }
-    /// The row of `cell`.
-    #[inline]
-    pub fn row(self, cell: u8) -> u8 {
-        cell / self.cols
-    }
-    /// The column of `cell`.
-    #[inline]
-    pub fn col(self, cell: u8) -> u8 {
-        cell % self.cols
-    }
-}
-
-impl fmt::Display for Shape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.rows, self.cols)
-    }
-}
 
 /// The direction a tile slides (the code-golf challenge's convention: "Down" slides the tile above the
 /// blank down into it).
@@ -102,8 +43,12 @@ pub struct TileState {
 
 impl TileState {
     /// The state with `cells[i]` on cell `i`; `cells` must be a permutation of `0..len`.
+    ///
+    /// # Panics
+    ///
+    /// If there are more than [`MAX_CELLS`] cells.
     pub fn from_cells(cells: &[u8]) -> TileState {
-        debug_assert!(cells.len() <= MAX_CELLS);
+        assert!(cells.len() <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
         let mut s = TileState { cells: Fields::ZERO, positions: Fields::ZERO };
         for (cell, &tile) in cells.iter().enumerate() {
             s.cells.set(cell, tile);
@@ -112,7 +57,12 @@ impl TileState {
         s
     }
     /// The tiles cell by cell, for `n` cells.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is more than [`MAX_CELLS`].
     pub fn to_cells(&self, n: usize) -> Vec<u8> {
+        assert!(n <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
         self.cells.fields(n).collect()
     }
     /// The tile on `cell` (0 for the blank).
@@ -250,7 +200,8 @@ impl fmt::Debug for TileState {
     }
 }
 
-/// The sliding-tile puzzle of one shape with one goal.
+/// The sliding-tile puzzle of one shape with one goal: the packed boards of the optimal
+/// searches, whose shape is checked here ([`Shape::packs`]), once for all of them.
 #[derive(Clone, Debug)]
 pub struct TilePuzzle {
     shape: Shape,
@@ -265,36 +216,38 @@ pub struct TilePuzzle {
 pub const NO_NEIGHBOUR: u8 = u8::MAX;
 
 impl TilePuzzle {
-    /// The puzzle of `shape` whose goal is `goal` (a permutation of the cells' tiles).
-    pub fn new(shape: Shape, goal: TileState) -> TilePuzzle {
+    /// The puzzle of `shape` whose goal is `goal` (a permutation of the cells' tiles), if
+    /// `shape` packs (both sides at most 5); `None` for a larger board, which the packed
+    /// searches do not take.
+    ///
+    /// ```
+    /// use fifteen::{Shape, TilePuzzle};
+    /// let p = TilePuzzle::new(Shape::FIFTEEN, TilePuzzle::standard_goal(Shape::FIFTEEN)).unwrap();
+    /// assert_eq!(p.shape().to_string(), "4x4");
+    /// assert!(TilePuzzle::new(Shape::new(2, 6).unwrap(), p.goal()).is_none());
+    /// ```
+    pub fn new(shape: Shape, goal: TileState) -> Option<TilePuzzle> {
+        if !shape.packs() {
+            return None;
+        }
         let mut neighbours = [[(NO_NEIGHBOUR, Direction::Up); 4]; MAX_CELLS];
         let mut degree = [0; MAX_CELLS];
-        let cols = shape.cols();
-        for cell in 0..shape.cells() as u8 {
-            let (r, c) = (shape.row(cell), shape.col(cell));
-            let mut add = |n: u8, d: Direction| {
-                neighbours[cell as usize][degree[cell as usize] as usize] = (n, d);
-                degree[cell as usize] += 1;
-            };
-            // Order: the tile above slides down, below slides up, left slides right, right slides left.
-            if r > 0 {
-                add(cell - cols, Direction::Down);
-            }
-            if r + 1 < shape.rows() {
-                add(cell + cols, Direction::Up);
-            }
-            if c > 0 {
-                add(cell - 1, Direction::Right);
-            }
-            if c + 1 < cols {
-                add(cell + 1, Direction::Left);
+        for cell in 0..shape.cells() {
+            for (i, (n, d)) in shape.neighbours(cell).enumerate() {
+                neighbours[cell][i] = (n as u8, d);
+                degree[cell] += 1;
             }
         }
-        TilePuzzle { shape, goal, neighbours, degree }
+        Some(TilePuzzle { shape, goal, neighbours, degree })
     }
     /// The standard goal of `shape`: tiles 1..N in order, blank last.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` has more than [`MAX_CELLS`] cells (no [`TileState`] holds it).
     pub fn standard_goal(shape: Shape) -> TileState {
         let n = shape.cells();
+        assert!(n <= MAX_CELLS, "a {shape} board does not pack");
         let cells: Vec<u8> = (1..n as u8).chain([0]).collect();
         TileState::from_cells(&cells)
     }
@@ -318,7 +271,7 @@ impl TilePuzzle {
     /// use fifteen::{Shape, TilePuzzle};
     /// use slide_core::Puzzle;
     /// let shape = Shape::new(2, 2).unwrap();
-    /// let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    /// let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     /// let mut moves = Vec::new();
     /// p.for_each_successor(&p.goal(), |m, _| moves.push(m));
     /// assert!(p.try_play(p.goal(), &moves[..1]).is_ok());
@@ -417,7 +370,7 @@ mod tests {
     #[test]
     fn slides_keep_both_views_consistent() {
         let shape = Shape::new(4, 4).unwrap();
-        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
         let mut s = p.goal();
         let mut rng = Pcg64::seed_from_u64(12345);
         for _ in 0..1000 {
@@ -437,7 +390,7 @@ mod tests {
     #[test]
     fn directions_follow_the_code_golf_challenge() {
         let shape = Shape::new(2, 2).unwrap();
-        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
         // 1 2 / 3 _ : tile 2 (above the blank) slides Down, tile 3 (left of it) slides Right.
         let mut moves = Vec::new();
         p.for_each_successor(&p.goal(), |m, _| moves.push((m.tile, m.direction)));

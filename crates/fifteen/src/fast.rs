@@ -38,7 +38,7 @@ use slide_core::Direction;
 
 use crate::heuristics::LinearConflict;
 use crate::solvable::check_solvable_grid;
-use crate::{bound, Dims, Grid, Shape, SolveError, TilePuzzle};
+use crate::{bound, Grid, Shape, SolveError, TilePuzzle};
 
 mod beam;
 
@@ -70,11 +70,11 @@ pub struct FastSolution {
     pub elapsed: Duration,
 }
 
-/// Solves `start` towards `goal` (boards of the same dimensions), not optimally.
+/// Solves `start` towards `goal` (boards of the same shape), not optimally.
 ///
 /// ```
-/// use fifteen::{fast, Dims, Grid};
-/// let goal = Grid::goal(Dims::new(3, 7).unwrap());
+/// use fifteen::{fast, Shape, Grid};
+/// let goal = Grid::goal(Shape::new(3, 7).unwrap());
 /// let start: Grid = "1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 0 20".parse().unwrap();
 /// let s = fast::solve(&start, &goal).unwrap();
 /// let mut board = start.clone();
@@ -90,10 +90,10 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use fifteen::{fast, scramble::random_grid, Dims, Grid, SolveError};
+/// use fifteen::{fast, scramble::random_grid, Shape, Grid, SolveError};
 /// use rand::SeedableRng;
 /// use slide_core::search::{LimitHit, Limits};
-/// let goal = Grid::goal(Dims::new(30, 30).unwrap());
+/// let goal = Grid::goal(Shape::new(30, 30).unwrap());
 /// let start = random_grid(&goal, &mut rand_pcg::Pcg64::seed_from_u64(1));
 /// let limits = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
 /// let e = fast::solve_within(&start, &goal, &limits).unwrap_err();
@@ -101,12 +101,12 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
 /// ```
 pub fn solve_within(start: &Grid, goal: &Grid, limits: &Limits) -> Result<FastSolution, SolveError> {
     let clock = Instant::now();
-    if start.dims() != goal.dims() {
-        return Err(SolveError::Bug(format!("a {} board and a {} goal", start.dims(), goal.dims())));
+    if start.shape() != goal.shape() {
+        return Err(SolveError::Bug(format!("a {} board and a {} goal", start.shape(), goal.shape())));
     }
     check_solvable_grid(start, goal)?;
     let lower_bound = bound::lower_bound(start, goal);
-    let orders: &[Order] = match start.dims().cells() <= TWO_ORDERS_CELLS {
+    let orders: &[Order] = match start.shape().cells() <= TWO_ORDERS_CELLS {
         true => &Order::ALL,
         false => &Order::ALL[..1],
     };
@@ -141,7 +141,7 @@ impl Order {
 struct Stager<'a> {
     board: Grid,
     goal: &'a Grid,
-    dims: Dims,
+    shape: Shape,
     order: Order,
     /// Cells the blank must not enter: outside the unsolved rectangle, or placed.
     fixed: Vec<bool>,
@@ -172,12 +172,12 @@ const CLOCK_EVERY: u64 = 4096;
 
 impl<'a> Stager<'a> {
     fn new(start: &Grid, goal: &'a Grid, order: Order, guard: LimitGuard, nodes: u64, limits: Limits) -> Stager<'a> {
-        let dims = start.dims();
-        let n = dims.cells();
+        let shape = start.shape();
+        let n = shape.cells();
         Stager {
             board: start.clone(),
             goal,
-            dims,
+            shape,
             order,
             fixed: vec![false; n],
             moves: Vec::new(),
@@ -186,7 +186,7 @@ impl<'a> Stager<'a> {
             inward: 0,
             seen: vec![0; n],
             best: vec![0; n],
-            coords: (0..n).map(|c| (dims.row(c) as u16, dims.col(c) as u16)).collect(),
+            coords: (0..n).map(|c| (shape.row(c) as u16, shape.col(c) as u16)).collect(),
             open: BinaryHeap::new(),
             parent: vec![0; n],
             generation: 0,
@@ -219,11 +219,11 @@ impl<'a> Stager<'a> {
     }
 
     fn run(mut self) -> Result<FastSolution, SolveError> {
-        let dims = self.dims;
+        let shape = self.shape;
         let gb = self.goal.blank();
-        let (gr, gc) = (dims.row(gb), dims.col(gb));
+        let (gr, gc) = (shape.row(gb), shape.col(gb));
         // The unsolved rectangle: rows r0..r1, columns c0..c1.
-        let (mut r0, mut r1, mut c0, mut c1) = (0, dims.rows(), 0, dims.cols());
+        let (mut r0, mut r1, mut c0, mut c1) = (0, shape.rows(), 0, shape.cols());
         loop {
             let (h, w) = (r1 - r0, c1 - c0);
             if h * w <= FINISH_CELLS && h.max(w) <= 5 {
@@ -239,8 +239,8 @@ impl<'a> Stager<'a> {
             let what;
             if row {
                 let r = if gr == r0 { r1 - 1 } else { r0 };
-                line = (c0..c1).map(|c| dims.cell(r, c)).collect();
-                inward = if r == r0 { dims.cols() as isize } else { -(dims.cols() as isize) };
+                line = (c0..c1).map(|c| shape.cell(r, c)).collect();
+                inward = if r == r0 { shape.cols() as isize } else { -(shape.cols() as isize) };
                 if r == r0 {
                     r0 += 1;
                 } else {
@@ -249,7 +249,7 @@ impl<'a> Stager<'a> {
                 what = format!("row {}", r + 1);
             } else {
                 let c = if gc == c0 { c1 - 1 } else { c0 };
-                line = (r0..r1).map(|r| dims.cell(r, c)).collect();
+                line = (r0..r1).map(|r| shape.cell(r, c)).collect();
                 inward = if c == c0 { 1 } else { -1 };
                 if c == c0 {
                     c0 += 1;
@@ -258,7 +258,7 @@ impl<'a> Stager<'a> {
                 }
                 what = format!("column {}", c + 1);
             }
-            if let Some(width) = beam::width(dims.cells()) {
+            if let Some(width) = beam::width(shape.cells()) {
                 self.beam(&line, inward, width)?;
             }
             self.fill(&line, inward)?;
@@ -344,10 +344,10 @@ impl<'a> Stager<'a> {
         if at == cell {
             return 0;
         }
-        let dims = self.dims;
-        let (dr, dc) = (dims.row(at).abs_diff(dims.row(cell)), dims.col(at).abs_diff(dims.col(cell)));
+        let shape = self.shape;
+        let (dr, dc) = (shape.row(at).abs_diff(shape.row(cell)), shape.col(at).abs_diff(shape.col(cell)));
         let diagonal = dr.min(dc);
-        dims.distance(self.board.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
+        shape.distance(self.board.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
     }
 
     /// The tiles of `line[j]` and `line[j + 1]`, the last two of their run: the second is
@@ -380,7 +380,7 @@ impl<'a> Stager<'a> {
             self.fixed[pb] = true;
             let target = window.iter().copied().filter(|&c| c != pa && c != pb).min_by_key(|&c| {
                 let blank = self.board.blank();
-                self.dims.distance(blank, c)
+                self.shape.distance(blank, c)
             });
             let reached = target.is_some_and(|t| self.blank_to(t).is_some());
             self.fixed[pa] = false;
@@ -412,7 +412,7 @@ impl<'a> Stager<'a> {
         };
         let (ga, gb) = (local(a_cell).expect("in the window"), local(b_cell).expect("in the window"));
         let adjacent: Vec<Vec<usize>> =
-            window.iter().map(|&c| (0..w).filter(|&j| self.dims.distance(c, window[j]) == 1).collect()).collect();
+            window.iter().map(|&c| (0..w).filter(|&j| self.shape.distance(c, window[j]) == 1).collect()).collect();
         let mut from = vec![usize::MAX; w * w * w];
         let start = index(sa, sb, sz);
         from[start] = start;
@@ -451,11 +451,12 @@ impl<'a> Stager<'a> {
 
     /// Walks `tile` to `target`, never moving a fixed tile.
     fn tile_to(&mut self, tile: u16, target: usize) -> Result<(), SolveError> {
-        let cols = self.dims.cols();
+        let cols = self.shape.cols();
         while self.board.cell_of(tile) != target {
             self.check()?;
             let p = self.board.cell_of(tile);
-            let (pr, pc, tr, tc) = (self.dims.row(p), self.dims.col(p), self.dims.row(target), self.dims.col(target));
+            let (pr, pc, tr, tc) =
+                (self.shape.row(p), self.shape.col(p), self.shape.row(target), self.shape.col(target));
             let mut steps = [usize::MAX; 2];
             if pr != tr {
                 steps[0] = if tr > pr { p + cols } else { p - cols };
@@ -532,7 +533,7 @@ impl<'a> Stager<'a> {
             self.generation = 1;
         }
         let generation = self.generation;
-        let dims = self.dims;
+        let shape = self.shape;
         let coords = &self.coords;
         let distance = |a: usize, b: usize| {
             let ((ar, ac), (br, bc)) = (coords[a], coords[b]);
@@ -553,7 +554,7 @@ impl<'a> Stager<'a> {
                 continue;
             }
             self.nodes += 1;
-            for (next, _) in dims.neighbours(cell) {
+            for (next, _) in shape.neighbours(cell) {
                 if self.fixed[next] {
                     continue;
                 }
@@ -578,12 +579,12 @@ impl<'a> Stager<'a> {
     fn slide(&mut self, from: usize) {
         let blank = self.board.blank();
         let direction = match from {
-            f if f + self.dims.cols() == blank => Direction::Down,
-            f if f == blank + self.dims.cols() => Direction::Up,
+            f if f + self.shape.cols() == blank => Direction::Down,
+            f if f == blank + self.shape.cols() => Direction::Up,
             f if f + 1 == blank => Direction::Right,
             _ => Direction::Left,
         };
-        debug_assert!(!self.fixed[from] && self.dims.distance(from, blank) == 1);
+        debug_assert!(!self.fixed[from] && self.shape.distance(from, blank) == 1);
         self.board.slide_from(from);
         self.moves.push(direction);
         self.nodes += 1;
@@ -591,11 +592,11 @@ impl<'a> Stager<'a> {
 
     /// Solves the rest, rows `r0..r1` by columns `c0..c1`, optimally; returns the nodes.
     fn finish(&mut self, r0: usize, r1: usize, c0: usize, c1: usize) -> Result<u64, SolveError> {
-        let shape = Shape::new(r1 - r0, c1 - c0).expect("at most 5 rows and columns");
-        let dims = self.dims;
-        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| dims.cell(r, c))).collect();
+        let rest = Shape::new(r1 - r0, c1 - c0).expect("2 rows and columns or more");
+        let shape = self.shape;
+        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| shape.cell(r, c))).collect();
         // Each tile is numbered by its goal cell's place in the rest, the blank 0.
-        let mut label = vec![0u8; shape.cells()];
+        let mut label = vec![0u8; rest.cells()];
         let mut next = 1;
         for (i, &cell) in cells.iter().enumerate() {
             if self.goal.tile_at(cell) != 0 {
@@ -615,7 +616,7 @@ impl<'a> Stager<'a> {
         };
         let start = crate::TileState::from_cells(&start);
         let goal = crate::TileState::from_cells(&label);
-        let puzzle = TilePuzzle::new(shape, goal);
+        let puzzle = TilePuzzle::new(rest, goal).expect("the rest is at most 5x5");
         self.check()?;
         // What is left of the bounds: the time since the guard started, the nodes so far.
         let mut limits = self.limits;
@@ -636,7 +637,7 @@ impl<'a> Stager<'a> {
         for m in &path.moves {
             self.slide(cells[m.from as usize]);
         }
-        self.stages.push((self.moves.len(), format!("the last {shape} solved optimally")));
+        self.stages.push((self.moves.len(), format!("the last {rest} solved optimally")));
         Ok(stats.nodes)
     }
 
@@ -671,7 +672,7 @@ mod tests {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
         for r in 2..=7 {
             for c in 2..=7 {
-                let goal = Grid::goal(Dims::new(r, c).unwrap());
+                let goal = Grid::goal(Shape::new(r, c).unwrap());
                 for _ in 0..4 {
                     check(&random_grid(&goal, &mut rng), &goal);
                 }
@@ -683,9 +684,9 @@ mod tests {
     fn any_goal_is_reached_wherever_its_blank_is() {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(6);
         for (r, c) in [(4, 4), (5, 3), (3, 6), (6, 6), (2, 9)] {
-            let dims = Dims::new(r, c).unwrap();
+            let shape = Shape::new(r, c).unwrap();
             for _ in 0..5 {
-                let goal = random_grid(&Grid::goal(dims), &mut rng);
+                let goal = random_grid(&Grid::goal(shape), &mut rng);
                 check(&random_grid(&goal, &mut rng), &goal);
             }
         }
@@ -697,8 +698,8 @@ mod tests {
         // their optimum quickly; the fast solver's total against the optimal total.
         let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
         let shape = Shape::new(4, 4).unwrap();
-        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
-        let goal = Grid::goal(shape.into());
+        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
+        let goal = Grid::goal(shape);
         let (mut fast, mut optimal) = (0, 0);
         for _ in 0..16 {
             let state = crate::scramble::scramble(&puzzle, 60, &mut rng);
@@ -715,11 +716,11 @@ mod tests {
 
     #[test]
     fn the_goal_takes_no_moves_and_an_unsolvable_board_is_refused() {
-        let goal = Grid::goal(Dims::new(6, 5).unwrap());
+        let goal = Grid::goal(Shape::new(6, 5).unwrap());
         assert!(check(&goal, &goal).moves.is_empty());
         let mut swapped: Vec<u32> = goal.cells().iter().map(|&t| u32::from(t)).collect();
         swapped.swap(0, 1);
-        let swapped = Grid::from_cells(goal.dims(), &swapped).unwrap();
+        let swapped = Grid::from_cells(goal.shape(), &swapped).unwrap();
         assert!(matches!(solve(&swapped, &goal), Err(SolveError::Unsolvable(_))));
     }
 }

@@ -289,11 +289,11 @@ pub struct WideSolution {
 ///
 /// ```
 /// use fifteen::wide::solve_weighted;
-/// use fifteen::{Dims, Grid};
+/// use fifteen::{Shape, Grid};
 /// use slide_core::search::{Limits, Weight};
 /// use slide_core::Direction::{Down, Right};
 ///
-/// let goal = Grid::goal(Dims::new(6, 6).unwrap());
+/// let goal = Grid::goal(Shape::new(6, 6).unwrap());
 /// let mut start = goal.clone();
 /// for d in [Down, Right, Down, Right] {
 ///     start.slide(d).unwrap();
@@ -309,13 +309,13 @@ pub fn solve_weighted(
     limits: Limits,
     best_so_far: bool,
 ) -> Result<WideSolution, SolveError> {
-    let dims = start.dims();
-    if goal.dims() != dims {
-        return Err(SolveError::Bug(format!("a {} goal for a {dims} start", goal.dims())));
+    let shape = start.shape();
+    if goal.shape() != shape {
+        return Err(SolveError::Bug(format!("a {} goal for a {shape} start", goal.shape())));
     }
     let state = |g: &Grid| WideState::from_cells(&g.cells().iter().map(|&t| t as u8).collect::<Vec<_>>());
-    let puzzle = WidePuzzle::new(dims.rows(), dims.cols(), state(goal))
-        .ok_or(SolveError::Heuristic(crate::HeuristicError::WideTooLarge(dims)))?;
+    let puzzle = WidePuzzle::new(shape.rows(), shape.cols(), state(goal))
+        .ok_or(SolveError::Heuristic(crate::HeuristicError::WideTooLarge(shape)))?;
     check_solvable_grid(start, goal)?;
     let start = state(start);
     let heuristic = WideConflicts::new(&puzzle);
@@ -388,7 +388,7 @@ mod tests {
                 assert_eq!(estimate, h.estimate(&c), "{rows}x{cols}");
                 if (rows, cols) == (5, 5) {
                     let shape = Shape::new(5, 5).unwrap();
-                    let tiles = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+                    let tiles = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
                     let t = TileState::from_cells(&c.to_cells(25));
                     assert_eq!(estimate, LinearConflict::new(&tiles).estimate(&t));
                 }

@@ -12,7 +12,7 @@ use slide_core::table::Scrutiny;
 use slide_core::Heuristic;
 
 fn puzzle() -> TilePuzzle {
-    TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE))
+    TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap()
 }
 
 fn default_board() -> TileState {

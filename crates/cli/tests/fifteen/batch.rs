@@ -33,7 +33,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let puzzles: Vec<TilePuzzle> = [(4, 4), (3, 3), (2, 5)]
         .into_iter()
         .map(|(r, c)| Shape::new(r, c).unwrap())
-        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)))
+        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)).unwrap())
         .collect();
     // Each board's record: the index of its puzzle and the start.
     let batch = mixed_batch(15, 10_000, &BAD, |rng| {
@@ -76,7 +76,7 @@ fn four_processes_share_tables_being_built_one_killed() {
     let puzzles: Vec<TilePuzzle> = [(3, 3), (2, 5)]
         .into_iter()
         .map(|(r, c)| Shape::new(r, c).unwrap())
-        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)))
+        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)).unwrap())
         .collect();
     let exact: Vec<ExactDistance> = puzzles.iter().map(|p| ExactDistance::build(p).unwrap()).collect();
     let batch = mixed_batch(16, 10_000, &BAD, |rng| {

@@ -50,7 +50,7 @@ fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) 
 
 #[test]
 fn ten_thousand_boards_with_bad_lines_mixed_in() {
-    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap();
     run_mixed_batch(PROGRAM, &["solve"], &batch(&p), &BAD, checker(&p));
 }
 
@@ -58,7 +58,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
 /// killed as it starts: every line of the others answered once, the table sound after.
 #[test]
 fn four_processes_share_a_table_being_built_one_killed() {
-    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap();
     let kill_after = std::time::Duration::from_millis(20);
     run_shared_batches(PROGRAM, &["solve"], &batch(&p), &BAD, "exact-2x4", kill_after, checker(&p));
 }

@@ -205,7 +205,7 @@ fn count_list_writes_solutions_as_solve_does() {
 fn binary_custom_goal_gives_bfs_lengths() {
     let goal_text = "0 1 2 3 / 4 5 6 7";
     let goal = parse_board(goal_text, Some(seven::SHAPE)).unwrap().0;
-    let p = TilePuzzle::new(seven::SHAPE, goal);
+    let p = TilePuzzle::new(seven::SHAPE, goal).unwrap();
     let out = seven(&["scramble", "--goal", goal_text, "--moves", "60", "--seed", "11", "--count", "3"]);
     for board in String::from_utf8(out.stdout).unwrap().lines() {
         let start = parse_board(board, Some(seven::SHAPE)).unwrap().0;

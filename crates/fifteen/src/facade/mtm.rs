@@ -18,7 +18,7 @@ use slide_core::units::quantity;
 
 use super::{title, TileDetails, TileInput, TilePath};
 use crate::mtm::{MtmHeuristicChoice, MtmPdb, MtmPuzzle, MtmSolver};
-use crate::{Dims, Grid};
+use crate::{Grid, Shape};
 
 /// The heuristics of the multi-tile metric, by the names `--heuristic` takes, the default
 /// choice first.
@@ -90,10 +90,10 @@ impl MultiTile {
         if let Some((_, s)) = lock(&self.solvers).iter().find(|(g, _)| g == goal) {
             return Ok(s.clone());
         }
-        let dims = goal.dims();
-        if dims.cells() > crate::mtm::MAX_MTM_CELLS {
+        let shape = goal.shape();
+        if shape.cells() > crate::mtm::MAX_MTM_CELLS {
             return Err(AnswerError::Input(format!(
-                "--metric mtm solves boards of at most {} cells (4x4, 2x8, 3x5, ...), not {dims}",
+                "--metric mtm solves boards of at most {} cells (4x4, 2x8, 3x5, ...), not {shape}",
                 crate::mtm::MAX_MTM_CELLS
             )));
         }
@@ -273,11 +273,11 @@ pub(super) fn listed(start: &Grid, moves: &[Move], style: Style) -> Result<Liste
     Ok(Listed { moves: r.moves, pieces: r.pieces, notation: Some(style.write(moves)), steps: r.steps })
 }
 
-/// Why `dims` cannot be analysed whole in the multi-tile metric, if it cannot.
-pub(super) fn too_large_to_analyze(dims: Dims) -> Option<String> {
-    (dims.cells() > crate::mtm::MAX_ANALYZED_CELLS).then(|| {
+/// Why `shape` cannot be analysed whole in the multi-tile metric, if it cannot.
+pub(super) fn too_large_to_analyze(shape: Shape) -> Option<String> {
+    (shape.cells() > crate::mtm::MAX_ANALYZED_CELLS).then(|| {
         format!(
-            "--metric mtm analyzes boards of at most {} cells (3x4, 2x6, ...), not {dims}",
+            "--metric mtm analyzes boards of at most {} cells (3x4, 2x6, ...), not {shape}",
             crate::mtm::MAX_ANALYZED_CELLS
         )
     })

@@ -93,10 +93,10 @@ impl Stager<'_> {
     /// of the line to the next cell inside. The caller's greedy fill does the rest. The
     /// bounds are checked at every depth (each generated board is a node).
     pub(super) fn beam(&mut self, line: &[usize], inward: isize, width: usize) -> Result<(), SolveError> {
-        let dims = self.dims;
-        let n = dims.cells();
+        let shape = self.shape;
+        let n = shape.cells();
         let k = line.len();
-        let distance = |a: usize, b: usize| dims.distance(a, b) as u32;
+        let distance = |a: usize, b: usize| shape.distance(a, b) as u32;
         let home: Vec<usize> = (0..n as u16).map(|t| self.goal.cell_of(t)).collect();
         // Each tile's weight, and its place in the line if it belongs there.
         let mut weight = vec![1u32; n];
@@ -106,7 +106,7 @@ impl Stager<'_> {
             let mut inner = cell;
             for w in NEXT_WEIGHTS {
                 let next = (inner as isize + inward) as usize;
-                if next >= n || self.fixed[next] || dims.distance(inner, next) != 1 {
+                if next >= n || self.fixed[next] || shape.distance(inner, next) != 1 {
                     break;
                 }
                 weight[self.goal.tile_at(next) as usize] = w;
@@ -157,7 +157,7 @@ impl Stager<'_> {
                 let tiles = &layer[p * n..(p + 1) * n];
                 let at = &places[p * k..(p + 1) * k];
                 let blank = node.blank as usize;
-                for (from, _) in dims.neighbours(blank) {
+                for (from, _) in shape.neighbours(blank) {
                     if self.fixed[from] {
                         continue;
                     }
@@ -306,12 +306,12 @@ impl<'a> Holes<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Dims;
+    use crate::Shape;
 
     #[test]
     fn holes_are_the_dead_ends_of_a_line() {
         // The top row of a 3x4 goal: 1 2 3 4.
-        let goal = Grid::goal(Dims::new(3, 4).unwrap());
+        let goal = Grid::goal(Shape::new(3, 4).unwrap());
         let line = [0, 1, 2, 3];
         let holes = Holes::new(&line, &goal, 12);
         let count = |row: [u16; 4]| (0..4).filter(|&i| holes.is_hole(i, |c| row[c])).count();

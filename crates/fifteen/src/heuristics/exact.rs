@@ -108,7 +108,7 @@ pub fn table_name(shape: Shape, blank: u8) -> String {
 /// Enumerates the space of `shape` from the canonical goal with its blank on `blank`.
 pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
     let goal = canonical_goal(shape, blank);
-    let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("exact tables need at most 12 cells");
+    let space = TilePuzzle::new(shape, goal).and_then(TileSpace::new).expect("a shape with a table spec");
     let e =
         enumerate(&space, &[goal], DepthStore::Bytes, u64::MAX, progress).expect("a tile space fits in 8-bit depths");
     let depths = e.depths.expect("asked for a depth table");
@@ -123,10 +123,10 @@ pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn F
 }
 
 /// The description of the exact table of `shape` (blank belonging on `blank`) for the
-/// table registry, if the shape is small enough. Boards of more than 10 cells are large: only
-/// are built only on request (`fifteen tables build exact-3x4`).
+/// table registry, if the shape packs and is small enough. Boards of more than 10 cells are
+/// large: their tables are built only on request (`fifteen tables build exact-3x4`).
 pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpec> {
-    if shape.cells() > MAX_RANKED_CELLS {
+    if !shape.packs() || shape.cells() > MAX_RANKED_CELLS {
         return None;
     }
     let name = puzzle_name.to_string();
@@ -167,8 +167,8 @@ pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
 /// every reachable neighbour of every position (a sample, for the large tables) one move
 /// nearer or farther.
 fn check_table(table: &Table, shape: Shape, blank: u8) -> Result<String, String> {
-    let exact = ExactDistance::from_table(table.clone(), &TilePuzzle::new(shape, canonical_goal(shape, blank)))
-        .map_err(|e| e.to_string())?;
+    let puzzle = TilePuzzle::new(shape, canonical_goal(shape, blank)).expect("a shape with a table spec");
+    let exact = ExactDistance::from_table(table.clone(), &puzzle).map_err(|e| e.to_string())?;
     let space = &exact.space;
     let goal_rank = space.rank(&canonical_goal(shape, blank));
     if exact.depths.get(goal_rank) != 0 {
@@ -254,7 +254,8 @@ impl ExactDistance {
     pub fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, HeuristicError> {
         let shape = puzzle.shape();
         let goal = puzzle.goal();
-        let space = TileSpace::new(TilePuzzle::new(shape, canonical_goal(shape, goal.blank())))
+        let space = TilePuzzle::new(shape, canonical_goal(shape, goal.blank()))
+            .and_then(TileSpace::new)
             .ok_or(HeuristicError::ExactTooLarge { shape })?;
         let (h, payload) = table.into_parts();
         if h.entry_bits != 8 || h.entry_count != space.state_count() {

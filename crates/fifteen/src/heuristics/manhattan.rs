@@ -36,25 +36,17 @@ impl Manhattan {
         let g = GoalCells::new(shape, goal);
         let mut dist = [[0; MAX_CELLS]; MAX_CELLS];
         for (t, row) in dist.iter_mut().enumerate().take(shape.cells()).skip(1) {
-            for c in 0..shape.cells() as u8 {
-                row[c as usize] = shape.row(c).abs_diff(g.row[t]) + shape.col(c).abs_diff(g.col[t]);
+            for (c, d) in row.iter_mut().enumerate().take(shape.cells()) {
+                *d = (shape.row(c).abs_diff(g.row[t].into()) + shape.col(c).abs_diff(g.col[t].into())) as u8;
             }
         }
         let mut change = Box::new([0i8; DELTAS]);
-        let cols = shape.cols();
-        for t in 1..shape.cells() as u8 {
-            for from in 0..shape.cells() as u8 {
-                for direction in Direction::ALL {
-                    let (r, c) = (shape.row(from), shape.col(from));
-                    let to = match direction {
-                        Direction::Up if r > 0 => from - cols,
-                        Direction::Down if r + 1 < shape.rows() => from + cols,
-                        Direction::Left if c > 0 => from - 1,
-                        Direction::Right if c + 1 < cols => from + 1,
-                        _ => continue,
-                    };
-                    change[delta_index(t, from, direction)] =
-                        dist[t as usize][to as usize] as i8 - dist[t as usize][from as usize] as i8;
+        for t in 1..shape.cells() {
+            for from in 0..shape.cells() {
+                // A tile on `from` slides the opposite way of the one that brings a tile into `from`.
+                for (to, direction) in shape.neighbours(from) {
+                    let direction = direction.opposite();
+                    change[delta_index(t as u8, from as u8, direction)] = dist[t][to] as i8 - dist[t][from] as i8;
                 }
             }
         }

@@ -124,9 +124,9 @@ impl GoalCells {
         let mut row = [0; MAX_CELLS];
         let mut col = [0; MAX_CELLS];
         for t in 0..shape.cells() as u8 {
-            let c = goal.cell_of(t);
-            row[t as usize] = shape.row(c);
-            col[t as usize] = shape.col(c);
+            let c = usize::from(goal.cell_of(t));
+            row[t as usize] = shape.row(c) as u8;
+            col[t as usize] = shape.col(c) as u8;
         }
         GoalCells { shape, row, col }
     }

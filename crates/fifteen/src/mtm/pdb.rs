@@ -34,7 +34,7 @@ use super::heuristic::MtmHeuristic;
 use super::puzzle::{lines, LineMove, MtmPuzzle};
 use crate::board::TileView;
 use crate::heuristics::{HeuristicError, Tables};
-use crate::{Dims, Direction, TileState};
+use crate::{Direction, Shape, TileState};
 
 /// The colour of each goal cell; 0 is the blank.
 pub const COLOURS: [u8; 16] = [1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0];
@@ -130,8 +130,8 @@ pub struct ColourSpace {
 
 impl Default for ColourSpace {
     fn default() -> Self {
-        let dims = Dims::new(4, 4).expect("4x4");
-        ColourSpace { lines: (0..16).map(|cell| lines(dims, cell)).collect() }
+        let shape = Shape::new(4, 4).expect("4x4");
+        ColourSpace { lines: (0..16).map(|cell| lines(shape, cell)).collect() }
     }
 }
 
@@ -324,8 +324,8 @@ impl MtmPdb {
     /// Whether the table can serve `puzzle`: a 4x4 goal whose blank belongs in the last cell
     /// (with it in another, the colours' goal and its transpose would not be one board).
     pub fn standard_goal_only(puzzle: &MtmPuzzle) -> Result<(), HeuristicError> {
-        if puzzle.dims() != Dims::new(4, 4).expect("4x4") {
-            return Err(HeuristicError::MtmPdbShape(puzzle.dims()));
+        if puzzle.shape() != Shape::new(4, 4).expect("4x4") {
+            return Err(HeuristicError::MtmPdbShape(puzzle.shape()));
         }
         if puzzle.goal().blank() != 15 {
             return Err(HeuristicError::MtmPdbGoal);

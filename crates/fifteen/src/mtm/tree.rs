@@ -45,9 +45,9 @@ pub struct MtmNode<C> {
 impl<'a, H: MtmHeuristic> MtmTree<'a, H> {
     /// The tree of `puzzle` (at most 16 cells) estimated by `heuristic`.
     pub fn new(puzzle: &MtmPuzzle, heuristic: &'a H) -> Self {
-        let dims = puzzle.dims();
-        assert!(dims.cells() <= 16, "a multi-tile tree is for boards of at most 16 cells");
-        MtmTree { heuristic, lines: (0..dims.cells()).map(|cell| lines(dims, cell)).collect() }
+        let shape = puzzle.shape();
+        assert!(shape.cells() <= 16, "a multi-tile tree is for boards of at most 16 cells");
+        MtmTree { heuristic, lines: (0..shape.cells()).map(|cell| lines(shape, cell)).collect() }
     }
 }
 

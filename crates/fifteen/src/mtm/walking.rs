@@ -23,7 +23,7 @@ use slide_core::{Direction, Heuristic};
 
 use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use crate::board::TileView;
-use crate::{Dims, TileState};
+use crate::{Shape, TileState};
 
 /// The most matrices a line table may have (2x8's columns, eight lines of two cells, have
 /// hundreds of millions: refused).
@@ -233,7 +233,7 @@ pub struct Matrices {
 /// single-tile metric): the row table's distance plus the column table's.
 #[derive(Clone, Debug)]
 pub struct MtmWalkingDistance {
-    dims: Dims,
+    shape: Shape,
     rows: LineTable,
     cols: LineTable,
     /// The goal row and column of each tile.
@@ -245,20 +245,20 @@ impl MtmWalkingDistance {
     /// The heuristic for `puzzle`'s board and goal, with distances counting `jumps`, if both
     /// tables have at most [`MAX_MATRICES`] matrices and the board at most 16 cells.
     pub fn new(puzzle: &MtmPuzzle, jumps: Jumps) -> Option<MtmWalkingDistance> {
-        let dims = puzzle.dims();
-        if dims.cells() > 16 {
+        let shape = puzzle.shape();
+        if shape.cells() > 16 {
             return None;
         }
         let goal = puzzle.goal();
         let (mut goal_row, mut goal_col) = ([0; 16], [0; 16]);
-        for t in 0..dims.cells() {
+        for t in 0..shape.cells() {
             let cell = goal.cell_of(t as u8) as usize;
-            goal_row[t] = dims.row(cell) as u8;
-            goal_col[t] = dims.col(cell) as u8;
+            goal_row[t] = shape.row(cell) as u8;
+            goal_col[t] = shape.col(cell) as u8;
         }
-        let rows = LineTable::build(dims.rows(), dims.cols(), goal_row[0] as usize, jumps)?;
-        let cols = LineTable::build(dims.cols(), dims.rows(), goal_col[0] as usize, jumps)?;
-        Some(MtmWalkingDistance { dims, rows, cols, goal_row, goal_col })
+        let rows = LineTable::build(shape.rows(), shape.cols(), goal_row[0] as usize, jumps)?;
+        let cols = LineTable::build(shape.cols(), shape.rows(), goal_col[0] as usize, jumps)?;
+        Some(MtmWalkingDistance { shape, rows, cols, goal_row, goal_col })
     }
 
     /// The row and column tables.
@@ -268,7 +268,7 @@ impl MtmWalkingDistance {
 
     /// The matrices of `board`.
     pub fn matrices<V: TileView>(&self, board: &V) -> Matrices {
-        let d = self.dims;
+        let d = self.shape;
         Matrices {
             rows: self.rows.matrix_of(board, d.cells(), |c| d.row(c as usize) as u8, &self.goal_row),
             cols: self.cols.matrix_of(board, d.cells(), |c| d.col(c as usize) as u8, &self.goal_col),

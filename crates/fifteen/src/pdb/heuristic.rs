@@ -239,7 +239,7 @@ impl PdbHeuristic {
         if orientations.is_empty() {
             return Err(PdbError::BlankMisplaced {
                 name: partition.name,
-                cols: partition.shape.cols(),
+                cols: partition.shape.cols() as u8,
                 blank: goal.blank(),
             });
         }

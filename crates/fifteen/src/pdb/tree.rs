@@ -543,7 +543,7 @@ mod tests {
         let partition = Partition::pdb6666();
         let shape = partition.shape;
         let goal = crate::TilePuzzle::standard_goal(shape);
-        let puzzle = crate::TilePuzzle::new(shape, goal);
+        let puzzle = crate::TilePuzzle::new(shape, goal).unwrap();
         let mut maps = Vec::new();
         for map in symmetries(shape).into_iter().filter(|m| m[24] == 24) {
             let mut inverse = [0u8; crate::board::MAX_CELLS];

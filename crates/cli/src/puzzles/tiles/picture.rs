@@ -15,17 +15,17 @@ pub const HOME_COLOR: Color = Color(0xb5, 0xdc, 0xa5);
 
 /// One board: every tile but the blank, `moved` framed.
 pub fn sketch(board: &Grid, goal: &Grid, moved: Option<u16>) -> BoardSketch {
-    let dims = board.dims();
-    let pieces = (0..dims.cells())
+    let shape = board.shape();
+    let pieces = (0..shape.cells())
         .filter(|&cell| board.tile_at(cell) != 0)
         .map(|cell| {
             let tile = board.tile_at(cell);
             let fill = if goal.cell_of(tile) == cell { HOME_COLOR } else { TILE_COLOR };
-            let piece = Piece::cell(dims.row(cell), dims.col(cell), fill, tile.to_string());
+            let piece = Piece::cell(shape.row(cell), shape.col(cell), fill, tile.to_string());
             Piece { moved: moved == Some(tile), ..piece }
         })
         .collect();
-    BoardSketch { rows: dims.rows(), cols: dims.cols(), pieces, walls: Vec::new() }
+    BoardSketch { rows: shape.rows(), cols: shape.cols(), pieces, walls: Vec::new() }
 }
 
 /// The picture of a solution: the start, then the board after each move (each caption
@@ -44,9 +44,9 @@ pub fn solution_svg(
     quality: &str,
     marks: &[(usize, String)],
 ) -> String {
-    let dims = start.dims();
+    let shape = start.shape();
     let mark_moves: Vec<usize> = marks.iter().map(|(m, _)| *m).collect();
-    let drawn = sampled_boards(moves.len(), dims.cells(), &mark_moves);
+    let drawn = sampled_boards(moves.len(), shape.cells(), &mark_moves);
     let every = drawn.len() == moves.len() + 1;
     let mut frames = Vec::with_capacity(drawn.len());
     let mut board = start.clone();
@@ -71,9 +71,9 @@ pub fn solution_svg(
         }
     }
     let length = quantity(moves.len() as u64, "move");
-    let title = match dims.cells() <= 25 {
-        true => format!("{program} {dims}: {}, {length}, {quality}", start.text()),
-        false => format!("{program} {dims}: {length}, {quality}"),
+    let title = match shape.cells() <= 25 {
+        true => format!("{program} {shape}: {}, {length}, {quality}", start.text()),
+        false => format!("{program} {shape}: {length}, {quality}"),
     };
     let title = match every {
         true => title,
