@@ -10,7 +10,7 @@ use std::fmt;
 use slide_core::packed::Packed;
 use slide_core::Puzzle;
 
-use crate::Shape;
+use crate::{Cell, Shape, Tile};
 
 /// The most cells a board may have (5x5).
 pub const MAX_CELLS: usize = 25;
@@ -25,13 +25,22 @@ pub use slide_core::Direction;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Slide {
     /// The tile that moves.
-    pub tile: u8,
+    pub tile: Tile,
     /// Where it was (the blank's new cell).
-    pub from: u8,
+    pub from: Cell,
     /// Where it goes (the blank's old cell).
-    pub to: u8,
+    pub to: Cell,
     /// Which way it slides.
     pub direction: Direction,
+}
+
+impl Slide {
+    /// The move of `tile` from `from` to `to` in `direction`, from a packed board's bytes (what
+    /// the searches' inner loops read).
+    #[inline(always)]
+    pub(crate) fn of_bytes(tile: u8, from: u8, to: u8, direction: Direction) -> Slide {
+        Slide { tile: tile.into(), from: from.into(), to: to.into(), direction }
+    }
 }
 
 /// A position: tile of each cell and cell of each tile, 5 bits each; tile 0 is the blank.
@@ -65,31 +74,36 @@ impl TileState {
         assert!(n <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
         self.cells.fields(n).collect()
     }
-    /// The tile on `cell` (0 for the blank).
+    /// The tile on `cell` ([`Tile::BLANK`] for the blank).
     #[inline]
-    pub fn tile_at(&self, cell: u8) -> u8 {
-        self.cells.get(cell as usize)
+    pub fn tile_at(&self, cell: Cell) -> Tile {
+        self.cells.get(cell.index()).into()
     }
     /// The cell of `tile`.
     #[inline]
-    pub fn cell_of(&self, tile: u8) -> u8 {
-        self.positions.get(tile as usize)
+    pub fn cell_of(&self, tile: Tile) -> Cell {
+        self.positions.get(tile.index()).into()
     }
     /// The blank's cell.
     #[inline]
-    pub fn blank(&self) -> u8 {
-        self.positions.get(0)
+    pub fn blank(&self) -> Cell {
+        self.positions.get(0).into()
     }
     /// The packed cell view (5 bits per cell, cell 0 lowest).
     #[inline]
     pub fn cells_word(&self) -> u128 {
         self.cells.word()
     }
-    /// The state after the tile on `from` slides into the blank.
+    /// The state after the tile on `from` (next to the blank) slides into the blank.
     #[inline]
-    pub fn slide(&self, from: u8) -> TileState {
-        let to = self.blank();
-        let tile = self.tile_at(from);
+    pub fn slide(&self, from: Cell) -> TileState {
+        self.slide_byte(from.index() as u8)
+    }
+    /// [`TileState::slide`] from a cell as a byte, for the searches' inner loops.
+    #[inline(always)]
+    pub(crate) fn slide_byte(&self, from: u8) -> TileState {
+        let to = self.positions.get(0);
+        let tile = self.cells.get(from as usize);
         TileState {
             cells: self.cells.moved(from as usize, to as usize),
             positions: self.positions.with(tile as usize, to).with(0, from),
@@ -99,7 +113,9 @@ impl TileState {
 
 /// What the heuristics read of a position, whatever its packing: [`TileState`] for any board,
 /// [`Board16`] in the searches of boards of at most 16 cells. A heuristic written once
-/// against this trait runs on both, compiled for each.
+/// against this trait runs on both, compiled for each. Cells and tiles are bytes here, as the
+/// inner loops compute with them; [`TileState`]'s own methods of the same names take and give
+/// [`Cell`] and [`Tile`].
 pub trait TileView: Copy {
     /// The tile on `cell` (0 for the blank).
     fn tile_at(&self, cell: u8) -> u8;
@@ -115,11 +131,11 @@ pub trait TileView: Copy {
 impl TileView for TileState {
     #[inline]
     fn tile_at(&self, cell: u8) -> u8 {
-        TileState::tile_at(self, cell)
+        self.cells.get(cell as usize)
     }
     #[inline]
     fn cell_of(&self, tile: u8) -> u8 {
-        TileState::cell_of(self, tile)
+        self.positions.get(tile as usize)
     }
 }
 
@@ -150,7 +166,7 @@ impl Board16 {
         assert!(n <= 16, "a Board16 has at most 16 cells");
         let mut b = Board16 { cells: 0, positions: 0 };
         for cell in 0..n as u8 {
-            let tile = state.tile_at(cell);
+            let tile = TileView::tile_at(state, cell);
             b.cells |= (tile as u64) << (4 * cell);
             b.positions |= (cell as u64) << (4 * tile);
         }
@@ -195,7 +211,7 @@ impl TileView for Board16 {
 
 impl fmt::Debug for TileState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = (0..MAX_CELLS as u8).take_while(|&t| t == 0 || self.cell_of(t) != 0).count();
+        let n = (0..MAX_CELLS as u8).take_while(|&t| t == 0 || TileView::cell_of(self, t) != 0).count();
         write!(f, "TileState{:?}", self.to_cells(n.max(4)))
     }
 }
@@ -232,10 +248,10 @@ impl TilePuzzle {
         }
         let mut neighbours = [[(NO_NEIGHBOUR, Direction::Up); 4]; MAX_CELLS];
         let mut degree = [0; MAX_CELLS];
-        for cell in 0..shape.cells() {
+        for cell in shape.each_cell() {
             for (i, (n, d)) in shape.neighbours(cell).enumerate() {
-                neighbours[cell][i] = (n as u8, d);
-                degree[cell] += 1;
+                neighbours[cell.index()][i] = (n.index() as u8, d);
+                degree[cell.index()] += 1;
             }
         }
         Some(TilePuzzle { shape, goal, neighbours, degree })
@@ -286,30 +302,39 @@ impl TilePuzzle {
         let blank = state.blank();
         let legal = slide.to == blank
             && state.tile_at(slide.from) == slide.tile
-            && self.neighbours(blank).contains(&(slide.from, slide.direction));
+            && self.shape.neighbours(blank).any(|n| n == (slide.from, slide.direction));
         legal.then(|| state.slide(slide.from))
     }
 
     /// The state after each of `tiles` slides in turn into the blank, or the index of the
     /// first that is not next to it.
-    pub fn try_play_tiles(&self, start: TileState, tiles: &[u8]) -> Result<TileState, usize> {
+    ///
+    /// ```
+    /// use fifteen::{Shape, Tile, TilePuzzle};
+    /// let p = TilePuzzle::new(Shape::EIGHT, TilePuzzle::standard_goal(Shape::EIGHT)).unwrap();
+    /// let [six, eight] = [6, 8].map(Tile::new);
+    /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, eight]), Ok(p.goal()));
+    /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, six]), Err(1));
+    /// ```
+    pub fn try_play_tiles(&self, start: TileState, tiles: &[Tile]) -> Result<TileState, usize> {
         tiles.iter().enumerate().try_fold(start, |state, (i, &tile)| {
-            if tile == 0 || usize::from(tile) >= self.shape.cells() {
+            if tile.is_blank() || tile.index() >= self.shape.cells() {
                 return Err(i);
             }
             let from = state.cell_of(tile);
-            let next = self.neighbours(state.blank()).iter().any(|&(c, _)| c == from);
+            let next = self.shape.distance(from, state.blank()) == 1;
             next.then(|| state.slide(from)).ok_or(i)
         })
     }
 
-    /// The cells next to `cell`, each with the direction a tile there slides into `cell`.
+    /// The cells next to `cell`, each with the direction a tile there slides into `cell`, as
+    /// bytes ([`Shape::neighbours`] gives them as cells).
     #[inline]
-    pub fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
+    pub(crate) fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
         &self.neighbours[cell as usize][..self.degree[cell as usize] as usize]
     }
-    /// The same, always four: the missing ones come last, as [`NO_NEIGHBOUR`] (for loops
-    /// that the compiler unrolls).
+    /// The cells next to `cell` as bytes, always four: the missing ones come last, as
+    /// [`NO_NEIGHBOUR`] (for the searches' loops, which the compiler unrolls).
     #[inline(always)]
     pub fn neighbours4(&self, cell: u8) -> &[(u8, Direction); 4] {
         &self.neighbours[cell as usize % MAX_CELLS]
@@ -322,10 +347,10 @@ impl Puzzle for TilePuzzle {
 
     #[inline]
     fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, mut visit: F) {
-        let blank = state.blank();
+        let blank = TileView::blank(state);
         for &(from, direction) in self.neighbours(blank) {
-            let tile = state.tile_at(from);
-            visit(Slide { tile, from, to: blank, direction }, state.slide(from));
+            let tile = TileView::tile_at(state, from);
+            visit(Slide::of_bytes(tile, from, blank, direction), state.slide_byte(from));
         }
     }
 
@@ -345,14 +370,14 @@ impl Puzzle for CellOrder<'_> {
 
     #[inline]
     fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, mut visit: F) {
-        let blank = state.blank();
+        let blank = TileView::blank(state);
         let mut cells = [(0, Direction::Up); 4];
         let neighbours = self.0.neighbours(blank);
         cells[..neighbours.len()].copy_from_slice(neighbours);
         cells[..neighbours.len()].sort_unstable_by_key(|&(cell, _)| cell);
         for &(from, direction) in &cells[..neighbours.len()] {
-            let tile = state.tile_at(from);
-            visit(Slide { tile, from, to: blank, direction }, state.slide(from));
+            let tile = TileView::tile_at(state, from);
+            visit(Slide::of_bytes(tile, from, blank, direction), state.slide_byte(from));
         }
     }
 
@@ -379,7 +404,7 @@ mod tests {
             let (m, c) = next[rng.random_range(0..next.len())];
             assert_eq!(c.tile_at(m.to), m.tile);
             assert_eq!(c.blank(), m.from);
-            for cell in 0..16 {
+            for cell in Shape::FIFTEEN.each_cell() {
                 assert_eq!(c.cell_of(c.tile_at(cell)), cell);
             }
             s = c;
@@ -394,6 +419,6 @@ mod tests {
         // 1 2 / 3 _ : tile 2 (above the blank) slides Down, tile 3 (left of it) slides Right.
         let mut moves = Vec::new();
         p.for_each_successor(&p.goal(), |m, _| moves.push((m.tile, m.direction)));
-        assert_eq!(moves, vec![(2, Direction::Down), (3, Direction::Right)]);
+        assert_eq!(moves, vec![(Tile::new(2), Direction::Down), (Tile::new(3), Direction::Right)]);
     }
 }

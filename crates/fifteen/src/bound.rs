@@ -27,13 +27,8 @@ pub fn lower_bound(start: &Grid, goal: &Grid) -> u64 {
 /// The sum over tiles of their row and column distances to their goal cells.
 pub fn manhattan(start: &Grid, goal: &Grid) -> u64 {
     let shape = start.shape();
-    start
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != 0)
-        .map(|(cell, &t)| shape.distance(cell, goal.cell_of(t)) as u64)
-        .sum()
+    let tiles = shape.each_cell().map(|cell| (cell, start.tile_at(cell))).filter(|(_, t)| !t.is_blank());
+    tiles.map(|(cell, t)| shape.distance(cell, goal.cell_of(t)) as u64).sum()
 }
 
 /// Twice the tiles that must leave their goal row or column to pass each other, summed
@@ -43,7 +38,7 @@ pub fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
     // The goal cell of the tile on `cell`, unless it is the blank.
     let home = |cell| {
         let t = start.tile_at(cell);
-        (t != 0).then(|| goal.cell_of(t))
+        (!t.is_blank()).then(|| goal.cell_of(t))
     };
     let rows: u32 = (0..shape.rows())
         .map(|r| {

@@ -40,7 +40,7 @@ use crate::heuristics::exact::MAX_SPACE_CELLS;
 use crate::parse::parse_grid;
 use crate::scramble::{random_grid, scramble_grid};
 use crate::solvable::check_solvable_grid;
-use crate::{Grid, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
+use crate::{Grid, HeuristicChoice, Shape, SolveError, Solver, Tile, TilePuzzle, TileState};
 
 /// What distinguishes one tile program from another: `fifteen` ([`FIFTEEN`]) or `seven`
 /// (the 2x4 board, in the `slide-seven` crate).
@@ -252,7 +252,7 @@ pub struct FirstWalk {
     /// The direction of each.
     pub moves: Vec<String>,
     /// The tile each moves.
-    pub pieces: Vec<u8>,
+    pub pieces: Vec<Tile>,
 }
 
 /// What an algorithm that is not optimal guarantees and found besides: the keys after the
@@ -471,13 +471,13 @@ fn weighted_details(asked: Weight, weight: Weight) -> (TileDetails, String) {
 }
 
 /// The directions of `tiles` moved in turn from `start`.
-fn directions(start: &Grid, tiles: &[u8]) -> Result<Vec<Direction>, AnswerError> {
+fn directions(start: &Grid, tiles: &[Tile]) -> Result<Vec<Direction>, AnswerError> {
     let mut board = start.clone();
     let shape = board.shape();
     tiles
         .iter()
         .map(|&tile| {
-            let from = board.cell_of(tile.into());
+            let from = board.cell_of(tile);
             let Some((_, d)) = shape.neighbours(board.blank()).find(|&(cell, _)| cell == from) else {
                 return Err(AnswerError::Bug(format!("tile {tile} is not next to the blank (a bug)")));
             };
@@ -504,7 +504,7 @@ fn details(s: &crate::Solution, start: &Grid) -> Result<(TileDetails, Vec<String
         Algorithm::RandomWalk(w) => {
             let r =
                 s.walks.as_ref().ok_or_else(|| AnswerError::Bug("random walks without their report (a bug)".into()))?;
-            let tiles: Vec<u8> = r.first.1.iter().map(|m| m.tile).collect();
+            let tiles: Vec<Tile> = r.first.1.iter().map(|m| m.tile).collect();
             let first = directions(start, &tiles)?;
             let which = match r.first.0 == r.best_walk {
                 true => format!("the first, walk {}, is the best", thousands(r.first.0)),
@@ -675,8 +675,8 @@ impl Tiles {
             },
         };
         let (rows, cols) = (shape.rows(), shape.cols());
-        let b = Branching::new(rows, cols, usize::from(goal.blank()), depth)
-            .map_err(|e| AnswerError::Input(e.to_string()))?;
+        let b =
+            Branching::new(rows, cols, goal.blank().index(), depth).map_err(|e| AnswerError::Input(e.to_string()))?;
         let (num, den) = b.average_reduced();
         let fraction = match (num, den) == (b.choices, b.degrees) {
             true => format!("{}/{}", b.choices, b.degrees),
@@ -693,8 +693,8 @@ impl Tiles {
              \x20 Lecky's average    {fraction} = {:.4}  (the blank's choices along a long random walk)\n\
              \x20 one walk's growth  {:.4}  (their geometric mean)\n\
              \x20 the tree's growth  {:.4}  (its limit; {measured})\n{}\n",
-            shape.row(goal.blank().into()) + 1,
-            shape.col(goal.blank().into()) + 1,
+            shape.row(goal.blank()) + 1,
+            shape.col(goal.blank()) + 1,
             b.average(),
             b.geometric,
             b.growth,
@@ -878,7 +878,7 @@ impl Tiles {
 impl Facade for Tiles {
     type Input = TileInput;
     type Fields = TileFields;
-    type Piece = u16;
+    type Piece = Tile;
     type Details = TileDetails;
     type Path = TilePath;
     type Space = SpaceFields;
@@ -952,11 +952,11 @@ impl Facade for Tiles {
             None => {
                 let (shape, start, goal) = input.packed("count")?;
                 let c = self.solver.count_within(shape, start, goal, request.list.is_some(), &request.limits)?;
-                let listed = |tiles: &Vec<u8>| -> Result<Listed<u16>, AnswerError> {
+                let listed = |tiles: &Vec<Tile>| -> Result<Listed<Tile>, AnswerError> {
                     let moves = directions(&input.start, tiles)?;
                     Ok(Listed {
                         moves: moves.iter().map(|d| d.to_string()).collect(),
-                        pieces: tiles.iter().map(|&t| u16::from(t)).collect(),
+                        pieces: tiles.clone(),
                         notation: Some(request.style.write(&moves.iter().map(|&d| Move::one(d)).collect::<Vec<_>>())),
                         steps: moves.iter().zip(tiles).map(|(&d, t)| step(t, d)).collect(),
                     })

@@ -38,7 +38,7 @@ use slide_core::Direction;
 
 use crate::heuristics::LinearConflict;
 use crate::solvable::check_solvable_grid;
-use crate::{bound, Grid, Shape, SolveError, TilePuzzle};
+use crate::{bound, Cell, Grid, Shape, SolveError, Tile, TilePuzzle};
 
 mod beam;
 
@@ -186,7 +186,7 @@ impl<'a> Stager<'a> {
             inward: 0,
             seen: vec![0; n],
             best: vec![0; n],
-            coords: (0..n).map(|c| (shape.row(c) as u16, shape.col(c) as u16)).collect(),
+            coords: shape.each_cell().map(|c| (shape.row(c) as u16, shape.col(c) as u16)).collect(),
             open: BinaryHeap::new(),
             parent: vec![0; n],
             generation: 0,
@@ -213,6 +213,23 @@ impl<'a> Stager<'a> {
         }
     }
 
+    /// The blank's cell number (the solver computes with cell numbers: neighbours by offsets,
+    /// vectors indexed by cell).
+    fn blank(&self) -> usize {
+        self.board.blank().index()
+    }
+
+    /// The row and column of cell number `cell`.
+    fn row_col(&self, cell: usize) -> (usize, usize) {
+        let (r, c) = self.coords[cell];
+        (r.into(), c.into())
+    }
+
+    /// The distance between cell numbers `a` and `b`.
+    fn distance(&self, a: usize, b: usize) -> usize {
+        self.shape.distance(Cell::new(a), Cell::new(b))
+    }
+
     /// The time bound, as hit.
     fn time_hit(&self) -> LimitHit {
         LimitHit::Time(self.limits.timeout.unwrap_or_default())
@@ -220,8 +237,7 @@ impl<'a> Stager<'a> {
 
     fn run(mut self) -> Result<FastSolution, SolveError> {
         let shape = self.shape;
-        let gb = self.goal.blank();
-        let (gr, gc) = (shape.row(gb), shape.col(gb));
+        let (gr, gc) = self.row_col(self.goal.blank().index());
         // The unsolved rectangle: rows r0..r1, columns c0..c1.
         let (mut r0, mut r1, mut c0, mut c1) = (0, shape.rows(), 0, shape.cols());
         loop {
@@ -239,7 +255,7 @@ impl<'a> Stager<'a> {
             let what;
             if row {
                 let r = if gr == r0 { r1 - 1 } else { r0 };
-                line = (c0..c1).map(|c| shape.cell(r, c)).collect();
+                line = (c0..c1).map(|c| shape.cell(r, c).index()).collect();
                 inward = if r == r0 { shape.cols() as isize } else { -(shape.cols() as isize) };
                 if r == r0 {
                     r0 += 1;
@@ -249,7 +265,7 @@ impl<'a> Stager<'a> {
                 what = format!("row {}", r + 1);
             } else {
                 let c = if gc == c0 { c1 - 1 } else { c0 };
-                line = (r0..r1).map(|r| shape.cell(r, c)).collect();
+                line = (r0..r1).map(|r| shape.cell(r, c).index()).collect();
                 inward = if c == c0 { 1 } else { -1 };
                 if c == c0 {
                     c0 += 1;
@@ -326,7 +342,7 @@ impl<'a> Stager<'a> {
                 placed[j + 1] = true;
                 self.fixed[line[j + 1]] = true;
             } else {
-                self.tile_to(self.goal.tile_at(line[j]), line[j])?;
+                self.tile_to(self.goal.tile_at(Cell::new(line[j])), line[j])?;
             }
             placed[j] = true;
             self.fixed[line[j]] = true;
@@ -340,14 +356,14 @@ impl<'a> Stager<'a> {
     /// The estimated moves to bring the goal's tile of `cell` home: the blank's way to it and
     /// its own.
     fn cost(&self, cell: usize) -> usize {
-        let at = self.board.cell_of(self.goal.tile_at(cell));
+        let at = self.board.cell_of(self.goal.tile_at(Cell::new(cell))).index();
         if at == cell {
             return 0;
         }
-        let shape = self.shape;
-        let (dr, dc) = (shape.row(at).abs_diff(shape.row(cell)), shape.col(at).abs_diff(shape.col(cell)));
+        let ((ar, ac), (cr, cc)) = (self.row_col(at), self.row_col(cell));
+        let (dr, dc) = (ar.abs_diff(cr), ac.abs_diff(cc));
         let diagonal = dr.min(dc);
-        shape.distance(self.board.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
+        self.distance(self.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
     }
 
     /// The tiles of `line[j]` and `line[j + 1]`, the last two of their run: the second is
@@ -356,8 +372,8 @@ impl<'a> Stager<'a> {
     fn pair(&mut self, line: &[usize], j: usize) -> Result<(), SolveError> {
         let inward = self.inward;
         let (a_cell, b_cell) = (line[j], line[j + 1]);
-        let (a, b) = (self.goal.tile_at(a_cell), self.goal.tile_at(b_cell));
-        if self.board.tile_at(a_cell) == a && self.board.tile_at(b_cell) == b {
+        let (a, b) = (self.goal.tile_at(Cell::new(a_cell)), self.goal.tile_at(Cell::new(b_cell)));
+        if self.board.tile_at(Cell::new(a_cell)) == a && self.board.tile_at(Cell::new(b_cell)) == b {
             return Ok(());
         }
         let step = |cell: usize, depth: isize| (cell as isize + depth * inward) as usize;
@@ -367,20 +383,20 @@ impl<'a> Stager<'a> {
             .filter(|&c| !self.fixed[c])
             .collect();
         self.tile_to(b, b_cell)?;
-        if !window.contains(&self.board.cell_of(a)) {
+        if !window.contains(&self.board.cell_of(a).index()) {
             self.fixed[b_cell] = true;
             let result = self.tile_to(a, step(b_cell, 2));
             self.fixed[b_cell] = false;
             result?;
         }
         // The blank into the window, around both.
-        if !window.contains(&self.board.blank()) {
-            let (pa, pb) = (self.board.cell_of(a), self.board.cell_of(b));
+        if !window.contains(&self.blank()) {
+            let (pa, pb) = (self.board.cell_of(a).index(), self.board.cell_of(b).index());
             self.fixed[pa] = true;
             self.fixed[pb] = true;
             let target = window.iter().copied().filter(|&c| c != pa && c != pb).min_by_key(|&c| {
-                let blank = self.board.blank();
-                self.shape.distance(blank, c)
+                let blank = self.blank();
+                self.distance(blank, c)
             });
             let reached = target.is_some_and(|t| self.blank_to(t).is_some());
             self.fixed[pa] = false;
@@ -397,22 +413,22 @@ impl<'a> Stager<'a> {
     fn window_search(
         &mut self,
         window: &[usize],
-        a: u16,
+        a: Tile,
         a_cell: usize,
-        b: u16,
+        b: Tile,
         b_cell: usize,
     ) -> Result<(), SolveError> {
         let w = window.len();
         let local = |cell: usize| window.iter().position(|&c| c == cell);
         let index = |pa: usize, pb: usize, pz: usize| (pa * w + pb) * w + pz;
         let (Some(sa), Some(sb), Some(sz)) =
-            (local(self.board.cell_of(a)), local(self.board.cell_of(b)), local(self.board.blank()))
+            (local(self.board.cell_of(a).index()), local(self.board.cell_of(b).index()), local(self.blank()))
         else {
             return Err(SolveError::Bug("the fast solver's window lost a tile".into()));
         };
         let (ga, gb) = (local(a_cell).expect("in the window"), local(b_cell).expect("in the window"));
         let adjacent: Vec<Vec<usize>> =
-            window.iter().map(|&c| (0..w).filter(|&j| self.shape.distance(c, window[j]) == 1).collect()).collect();
+            window.iter().map(|&c| (0..w).filter(|&j| self.distance(c, window[j]) == 1).collect()).collect();
         let mut from = vec![usize::MAX; w * w * w];
         let start = index(sa, sb, sz);
         from[start] = start;
@@ -450,13 +466,12 @@ impl<'a> Stager<'a> {
     }
 
     /// Walks `tile` to `target`, never moving a fixed tile.
-    fn tile_to(&mut self, tile: u16, target: usize) -> Result<(), SolveError> {
+    fn tile_to(&mut self, tile: Tile, target: usize) -> Result<(), SolveError> {
         let cols = self.shape.cols();
-        while self.board.cell_of(tile) != target {
+        while self.board.cell_of(tile).index() != target {
             self.check()?;
-            let p = self.board.cell_of(tile);
-            let (pr, pc, tr, tc) =
-                (self.shape.row(p), self.shape.col(p), self.shape.row(target), self.shape.col(target));
+            let p = self.board.cell_of(tile).index();
+            let ((pr, pc), (tr, tc)) = (self.row_col(p), self.row_col(target));
             let mut steps = [usize::MAX; 2];
             if pr != tr {
                 steps[0] = if tr > pr { p + cols } else { p - cols };
@@ -499,7 +514,7 @@ impl<'a> Stager<'a> {
         self.search(target)?;
         let mut path = Vec::new();
         let mut at = target;
-        while at != self.board.blank() {
+        while at != self.blank() {
             path.push(at);
             at = self.parent[at] as usize;
         }
@@ -520,7 +535,7 @@ impl<'a> Stager<'a> {
     /// (each tile on the path moves one cell against the blank).
     fn search(&mut self, target: usize) -> Option<()> {
         const STEP: u64 = 1 << 20;
-        let start = self.board.blank();
+        let start = self.blank();
         if start == target {
             return Some(());
         }
@@ -554,12 +569,13 @@ impl<'a> Stager<'a> {
                 continue;
             }
             self.nodes += 1;
-            for (next, _) in shape.neighbours(cell) {
+            for (next, _) in shape.neighbours(Cell::new(cell)) {
+                let next = next.index();
                 if self.fixed[next] {
                     continue;
                 }
                 // The tile on `next` slides into `cell`.
-                let home = self.goal.cell_of(self.board.tile_at(next));
+                let home = self.goal.cell_of(self.board.tile_at(Cell::new(next))).index();
                 let away = distance(cell, home) > distance(next, home);
                 let cost = key + STEP + u64::from(away);
                 if self.seen[next] == generation && self.best[next] <= cost {
@@ -577,15 +593,15 @@ impl<'a> Stager<'a> {
 
     /// Slides the tile on `from` (next to the blank) into the blank, recording the move.
     fn slide(&mut self, from: usize) {
-        let blank = self.board.blank();
+        let blank = self.blank();
         let direction = match from {
             f if f + self.shape.cols() == blank => Direction::Down,
             f if f == blank + self.shape.cols() => Direction::Up,
             f if f + 1 == blank => Direction::Right,
             _ => Direction::Left,
         };
-        debug_assert!(!self.fixed[from] && self.shape.distance(from, blank) == 1);
-        self.board.slide_from(from);
+        debug_assert!(!self.fixed[from] && self.distance(from, blank) == 1);
+        self.board.slide_from(Cell::new(from));
         self.moves.push(direction);
         self.nodes += 1;
     }
@@ -594,23 +610,23 @@ impl<'a> Stager<'a> {
     fn finish(&mut self, r0: usize, r1: usize, c0: usize, c1: usize) -> Result<u64, SolveError> {
         let rest = Shape::new(r1 - r0, c1 - c0).expect("2 rows and columns or more");
         let shape = self.shape;
-        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| shape.cell(r, c))).collect();
+        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| shape.cell(r, c).index())).collect();
         // Each tile is numbered by its goal cell's place in the rest, the blank 0.
         let mut label = vec![0u8; rest.cells()];
         let mut next = 1;
         for (i, &cell) in cells.iter().enumerate() {
-            if self.goal.tile_at(cell) != 0 {
+            if !self.goal.tile_at(Cell::new(cell)).is_blank() {
                 label[i] = next;
                 next += 1;
             }
         }
-        let number = |tile: u16| -> Option<u8> {
+        let number = |tile: Tile| -> Option<u8> {
             match tile {
-                0 => Some(0),
-                t => cells.iter().position(|&c| c == self.goal.cell_of(t)).map(|i| label[i]),
+                Tile::BLANK => Some(0),
+                t => cells.iter().position(|&c| c == self.goal.cell_of(t).index()).map(|i| label[i]),
             }
         };
-        let start: Option<Vec<u8>> = cells.iter().map(|&c| number(self.board.tile_at(c))).collect();
+        let start: Option<Vec<u8>> = cells.iter().map(|&c| number(self.board.tile_at(Cell::new(c)))).collect();
         let Some(start) = start else {
             return Err(SolveError::Bug("the fast solver left a tile outside the rest".into()));
         };
@@ -635,7 +651,7 @@ impl<'a> Stager<'a> {
             }
         };
         for m in &path.moves {
-            self.slide(cells[m.from as usize]);
+            self.slide(cells[m.from.index()]);
         }
         self.stages.push((self.moves.len(), format!("the last {rest} solved optimally")));
         Ok(stats.nodes)

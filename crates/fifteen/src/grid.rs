@@ -12,16 +12,16 @@ use std::fmt;
 use slide_core::Direction;
 
 use crate::parse::BoardError;
-use crate::{Shape, TileState};
+use crate::{Cell, Shape, Tile, TileState};
 
 /// A board of any [`Shape`]: the tile on each cell and the cell of each tile (tile 0 is the
 /// blank). Always a permutation of `0..cells`: every constructor checks it.
 ///
 /// ```
-/// use fifteen::{Direction, Grid};
+/// use fifteen::{Direction, Grid, Tile};
 /// let mut board: Grid = "1 2 3 / 4 5 6 / 7 0 8".parse().unwrap();
 /// assert_eq!(board.shape().to_string(), "3x3");
-/// assert_eq!(board.slide(Direction::Left), Some(8)); // 8 slides left into the blank
+/// assert_eq!(board.slide(Direction::Left), Some(Tile::new(8))); // 8 slides left into the blank
 /// assert_eq!(board, Grid::goal(board.shape()));
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -40,15 +40,17 @@ impl Grid {
             return Err(BoardError::WrongCount { found: cells.len(), expected: n, shape });
         }
         let mut positions = vec![u16::MAX; n];
-        for (cell, &tile) in cells.iter().enumerate() {
+        for (i, &tile) in cells.iter().enumerate() {
+            let cell = Cell::new(i);
             if tile as usize >= n {
                 return Err(BoardError::OutOfRange { tile, shape, max: n - 1, cell });
             }
             let first = positions[tile as usize];
             if first != u16::MAX {
-                return Err(BoardError::Duplicate { tile, shape, cell, first: first as usize });
+                let (tile, first) = (Tile::new(tile as usize), Cell::new(first.into()));
+                return Err(BoardError::Duplicate { tile, shape, cell, first });
             }
-            positions[tile as usize] = cell as u16;
+            positions[tile as usize] = i as u16;
         }
         Ok(Grid { shape, cells: cells.iter().map(|&t| t as u16).collect(), positions })
     }
@@ -81,43 +83,43 @@ impl Grid {
     pub fn shape(&self) -> Shape {
         self.shape
     }
-    /// The tiles, cell by cell (0 for the blank).
+    /// The tile numbers, cell by cell (0 for the blank).
     #[inline]
     pub fn cells(&self) -> &[u16] {
         &self.cells
     }
-    /// The tile on `cell` (0 for the blank).
+    /// The tile on `cell` ([`Tile::BLANK`] for the blank).
     #[inline]
-    pub fn tile_at(&self, cell: usize) -> u16 {
-        self.cells[cell]
+    pub fn tile_at(&self, cell: Cell) -> Tile {
+        Tile::new(self.cells[cell.index()].into())
     }
     /// The cell of `tile`.
     #[inline]
-    pub fn cell_of(&self, tile: u16) -> usize {
-        self.positions[tile as usize] as usize
+    pub fn cell_of(&self, tile: Tile) -> Cell {
+        Cell::new(self.positions[tile.index()].into())
     }
     /// The blank's cell.
     #[inline]
-    pub fn blank(&self) -> usize {
-        self.positions[0] as usize
+    pub fn blank(&self) -> Cell {
+        Cell::new(self.positions[0].into())
     }
     /// Slides the tile on `from`, which must be next to the blank, into the blank.
     #[inline]
-    pub fn slide_from(&mut self, from: usize) {
+    pub fn slide_from(&mut self, from: Cell) {
         let to = self.blank();
         debug_assert_eq!(self.shape.distance(from, to), 1, "a tile slides only into the blank next to it");
-        let tile = self.cells[from];
-        self.cells[to] = tile;
-        self.cells[from] = 0;
-        self.positions[tile as usize] = to as u16;
-        self.positions[0] = from as u16;
+        let tile = self.cells[from.index()];
+        self.cells[to.index()] = tile;
+        self.cells[from.index()] = 0;
+        self.positions[tile as usize] = to.index() as u16;
+        self.positions[0] = from.index() as u16;
     }
     /// Slides the tile that can move in `direction` into the blank, and says which tile it
     /// was; `None` (and no change) when no tile can move that way.
     #[inline]
-    pub fn slide(&mut self, direction: Direction) -> Option<u16> {
+    pub fn slide(&mut self, direction: Direction) -> Option<Tile> {
         let from = self.shape.source(self.blank(), direction)?;
-        let tile = self.cells[from];
+        let tile = self.tile_at(from);
         self.slide_from(from);
         Some(tile)
     }
@@ -143,24 +145,35 @@ impl Grid {
     }
     /// The board after each of `tiles` slides in turn into the blank, or the index of the
     /// first that is not next to it (or not on the board).
-    pub fn try_play_tiles(&self, tiles: &[u16]) -> Result<Grid, usize> {
+    ///
+    /// ```
+    /// use fifteen::{Grid, Tile};
+    /// let board: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
+    /// let [seven, eight] = [7, 8].map(Tile::new);
+    /// assert_eq!(board.try_play_tiles(&[seven, eight]), Ok(Grid::goal(board.shape())));
+    /// assert_eq!(board.try_play_tiles(&[eight]), Err(0));
+    /// ```
+    pub fn try_play_tiles(&self, tiles: &[Tile]) -> Result<Grid, usize> {
         let mut board = self.clone();
         for (i, &tile) in tiles.iter().enumerate() {
-            let from = board.positions.get(tile as usize).ok_or(i)?;
-            if tile == 0 || self.shape.distance(*from as usize, board.blank()) != 1 {
+            if tile.is_blank() || tile.index() >= self.shape.cells() {
                 return Err(i);
             }
-            board.slide_from(*from as usize);
+            let from = board.cell_of(tile);
+            if self.shape.distance(from, board.blank()) != 1 {
+                return Err(i);
+            }
+            board.slide_from(from);
         }
         Ok(board)
     }
     /// The board as BOARD text, rows separated by ` / ` (as [`fmt::Display`] writes it).
     pub fn text(&self) -> String {
-        crate::parse::cells_text(self.shape, |c| self.cells[c])
+        crate::parse::cells_text(self.shape, |c| self.tile_at(c))
     }
     /// The board as aligned rows for people, the blank shown as `.`.
     pub fn rows_text(&self) -> String {
-        crate::parse::cells_grid(self.shape, |c| self.cells[c])
+        crate::parse::cells_grid(self.shape, |c| self.tile_at(c))
     }
 }
 
@@ -203,12 +216,11 @@ mod tests {
         for _ in 0..500 {
             let mut moves = Vec::new();
             p.for_each_successor(&state, |m, c| moves.push((m, c)));
-            let from_grid: Vec<(usize, Direction)> = grid.shape().neighbours(grid.blank()).collect();
-            let from_state: Vec<(usize, Direction)> =
-                moves.iter().map(|(m, _)| (m.from as usize, m.direction)).collect();
+            let from_grid: Vec<(Cell, Direction)> = grid.shape().neighbours(grid.blank()).collect();
+            let from_state: Vec<(Cell, Direction)> = moves.iter().map(|(m, _)| (m.from, m.direction)).collect();
             assert_eq!(from_grid, from_state);
             let (m, child) = moves[rng.random_range(0..moves.len())];
-            assert_eq!(grid.slide(m.direction), Some(u16::from(m.tile)));
+            assert_eq!(grid.slide(m.direction), Some(m.tile));
             state = child;
             assert_eq!(grid.tile_state(), Some((shape, state)));
             assert_eq!(Grid::from_state(shape, &state), grid);

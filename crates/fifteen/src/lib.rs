@@ -26,7 +26,7 @@ pub use grid::Grid;
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use heuristics::HeuristicError;
 pub use parse::TileBoard;
-pub use shape::Shape;
+pub use shape::{Cell, Shape, Tile};
 pub use solver::{solve, Algorithm, Count, Note, RandomWalk, Solution, SolveError, Solver, WalkReport};
 
 /// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),

@@ -7,7 +7,7 @@
 use slide_core::board_text::{tokenize, TokenError};
 use thiserror::Error;
 
-use crate::{Grid, Shape, TileState};
+use crate::{Cell, Grid, Shape, Tile, TileState};
 
 /// Why BOARD text is not a tile board.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -34,26 +34,26 @@ pub enum BoardError {
     /// A tile number that the board has no room for.
     #[error("{}: tile {tile} is out of range for a {shape} board (tiles are 1 to {max}, 0 is the blank)", place(*shape, *cell))]
     OutOfRange {
-        /// The tile.
+        /// The number given (no tile of the board).
         tile: u32,
         /// The shape.
         shape: Shape,
         /// The largest tile.
         max: usize,
-        /// Its cell, row-major from 0.
-        cell: usize,
+        /// Its cell.
+        cell: Cell,
     },
     /// A tile given twice.
     #[error("{}: {} appears twice (first at {})", place(*shape, *cell), tile_name(*tile), place(*shape, *first))]
     Duplicate {
         /// The tile.
-        tile: u32,
+        tile: Tile,
         /// The shape.
         shape: Shape,
         /// The cell of its second appearance.
-        cell: usize,
+        cell: Cell,
         /// The cell of its first.
-        first: usize,
+        first: Cell,
     },
     /// A board larger than the packed boards of the optimal searches (see [`parse_board`]).
     #[error(
@@ -64,12 +64,12 @@ pub enum BoardError {
 }
 
 /// "row 2, column 3" of the board, for cell `cell`.
-fn place(shape: Shape, cell: usize) -> String {
+fn place(shape: Shape, cell: Cell) -> String {
     format!("row {}, column {}", shape.row(cell) + 1, shape.col(cell) + 1)
 }
 
-fn tile_name(tile: u32) -> String {
-    if tile == 0 {
+fn tile_name(tile: Tile) -> String {
+    if tile.is_blank() {
         "the blank (0)".to_string()
     } else {
         format!("tile {tile}")
@@ -120,7 +120,7 @@ pub fn parse_grid(text: &str, shape: Option<Shape>) -> Result<Grid, BoardError> 
 /// use fifteen::parse::parse_board;
 /// let (state, shape) = parse_board("0 7 2 1 / 4 3 6 5", None).unwrap();
 /// assert_eq!(shape.to_string(), "2x4");
-/// assert_eq!(state.blank(), 0);
+/// assert_eq!(state.blank(), fifteen::Cell::new(0));
 /// let e = parse_board("1 2 3 / 4 5 6 / 7 8 8", None).unwrap_err();
 /// assert_eq!(e.to_string(), "row 3, column 3: tile 8 appears twice (first at row 3, column 2)");
 /// ```
@@ -190,19 +190,19 @@ fn parse_rxc(text: &str) -> Result<(usize, usize), SizeError> {
 
 /// The board as BOARD text, rows separated by ` / `.
 pub fn board_text(state: &TileState, shape: Shape) -> String {
-    cells_text(shape, |c| u16::from(state.tile_at(c as u8)))
+    cells_text(shape, |c| state.tile_at(c))
 }
 
 /// The board as a grid for people, the blank shown as `.`.
 pub fn board_grid(state: &TileState, shape: Shape) -> String {
-    cells_grid(shape, |c| u16::from(state.tile_at(c as u8)))
+    cells_grid(shape, |c| state.tile_at(c))
 }
 
 /// BOARD text of the board whose cell `c` holds `tile(c)`: the one printer of every board.
-pub(crate) fn cells_text(shape: Shape, tile: impl Fn(usize) -> u16) -> String {
+pub(crate) fn cells_text(shape: Shape, tile: impl Fn(Cell) -> Tile) -> String {
     let mut text = String::with_capacity(shape.cells() * 5);
-    for cell in 0..shape.cells() {
-        if cell > 0 {
+    for cell in shape.each_cell() {
+        if cell.index() > 0 {
             text += if shape.col(cell) == 0 { " / " } else { " " };
         }
         text += &tile(cell).to_string();
@@ -211,15 +211,15 @@ pub(crate) fn cells_text(shape: Shape, tile: impl Fn(usize) -> u16) -> String {
 }
 
 /// Aligned rows of the board whose cell `c` holds `tile(c)`, the blank shown as `.`.
-pub(crate) fn cells_grid(shape: Shape, tile: impl Fn(usize) -> u16) -> String {
+pub(crate) fn cells_grid(shape: Shape, tile: impl Fn(Cell) -> Tile) -> String {
     let width = (shape.cells() - 1).to_string().len();
     let mut text = String::with_capacity(shape.cells() * (width + 1));
-    for cell in 0..shape.cells() {
-        if cell > 0 {
+    for cell in shape.each_cell() {
+        if cell.index() > 0 {
             text += if shape.col(cell) == 0 { "\n" } else { " " };
         }
         match tile(cell) {
-            0 => text += &format!("{:>width$}", "."),
+            Tile::BLANK => text += &format!("{:>width$}", "."),
             t => text += &format!("{t:>width$}"),
         }
     }
@@ -238,7 +238,7 @@ mod tests {
     fn reads_and_infers() {
         let (s, shape) = parse_board("([5,1,7,3],[9,2,11,4],[13,6,15,8],[0,10,14,12])", None).unwrap();
         assert_eq!(shape, Shape::new(4, 4).unwrap());
-        assert_eq!(s.tile_at(0), 5);
+        assert_eq!(s.tile_at(Cell::new(0)), Tile::new(5));
         assert_eq!(board_text(&s, shape), "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12");
         let (_, shape) = parse_board("1 2 3 4 5 6 7 _", Shape::new(2, 4)).unwrap();
         assert_eq!(shape.to_string(), "2x4");

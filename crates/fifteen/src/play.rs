@@ -30,7 +30,7 @@ use slide_core::units::quantity;
 use slide_core::Direction;
 use thiserror::Error;
 
-use crate::{Grid, Shape, Slide};
+use crate::{Cell, Grid, Shape, Slide};
 
 /// A move the board it met cannot make: fewer tiles lie on the blank's side than it slides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +99,7 @@ pub enum PlayError {
 
 /// The number of tiles that can slide in `direction` (the tiles' way) into the blank on
 /// `blank`: the tiles on the blank's other side in its line.
-pub fn tiles_beside_blank(shape: Shape, blank: usize, direction: Direction) -> usize {
+pub fn tiles_beside_blank(shape: Shape, blank: Cell, direction: Direction) -> usize {
     let (row, col) = (shape.row(blank), shape.col(blank));
     match direction {
         Direction::Down => row,
@@ -164,7 +164,7 @@ mod tests {
         let one = replay(&start, "R3 D3", Convention::TileMoves).unwrap();
         let many = replay(&start, "RRRDDD", Convention::TileMoves).unwrap();
         assert_eq!(one, many);
-        assert_eq!(one.blank(), 0);
+        assert_eq!(one.blank(), Cell::new(0));
         assert_eq!(replay(&start, "l3u3", Convention::BlankMoves).unwrap(), one);
     }
 

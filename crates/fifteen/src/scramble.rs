@@ -8,7 +8,7 @@ use rand::{Rng, RngExt};
 use slide_core::search::{LimitGuard, LimitHit, Limits};
 
 use crate::solvable::check_solvable_grid;
-use crate::{Grid, Shape, TilePuzzle, TileState};
+use crate::{Cell, Grid, Shape, TilePuzzle, TileState};
 
 /// `moves` random moves from `puzzle`'s goal, never undoing the previous one.
 pub fn scramble<R: Rng + ?Sized>(puzzle: &TilePuzzle, moves: u32, rng: &mut R) -> TileState {
@@ -40,7 +40,7 @@ pub fn scramble_grid<R: Rng + ?Sized>(goal: &Grid, moves: u32, rng: &mut R, limi
         if let Some(hit) = guard.check(walked.into()) {
             return Err(hit);
         }
-        let mut options = [0usize; 4];
+        let mut options = [Cell::new(0); 4];
         let mut n = 0;
         for (from, _) in shape.neighbours(board.blank()) {
             if Some(from) != previous_blank {

@@ -13,7 +13,7 @@
 use slide_core::units::quantity;
 use thiserror::Error;
 
-use crate::{Grid, Shape, TileState};
+use crate::{Cell, Grid, Shape, Tile, TileState};
 
 /// Why a board cannot reach its goal.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -43,7 +43,7 @@ fn cycle_parity(n: usize, next: impl Fn(usize) -> usize) -> u32 {
 /// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
 pub fn grid_permutation_parity(start: &Grid, goal: &Grid) -> u32 {
     // Cell c's tile belongs on goal cell sigma(c).
-    cycle_parity(start.shape().cells(), |c| goal.cell_of(start.tile_at(c)))
+    cycle_parity(start.shape().cells(), |c| goal.cell_of(start.tile_at(Cell::new(c))).index())
 }
 
 /// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
@@ -60,7 +60,8 @@ pub fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
         }
     }
     // order[i]: the goal rank of the i-th tile read on the start board.
-    let order: Vec<usize> = start.cells().iter().filter(|&&t| t != 0).map(|&t| rank[goal.cell_of(t)]).collect();
+    let tiles = start.cells().iter().filter(|&&t| t != 0);
+    let order: Vec<usize> = tiles.map(|&t| rank[goal.cell_of(Tile::new(t.into())).index()]).collect();
     cycle_parity(order.len(), |i| order[i])
 }
 
@@ -108,7 +109,7 @@ pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> 
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
 pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    shape.distance(start.blank().into(), goal.blank().into()) as u32
+    shape.distance(start.blank(), goal.blank()) as u32
 }
 
 /// The parity (0 or 1) that every solution length from `start` to `goal` has: that of the
@@ -142,7 +143,8 @@ mod tests {
 
     /// The classical definition: inversions of the tiles' goal places, counted pair by pair.
     fn inversion_parity(start: &Grid, goal: &Grid) -> u32 {
-        let order: Vec<usize> = start.cells().iter().filter(|&&t| t != 0).map(|&t| goal.cell_of(t)).collect();
+        let tiles = start.cells().iter().filter(|&&t| t != 0);
+        let order: Vec<usize> = tiles.map(|&t| goal.cell_of(Tile::new(t.into())).index()).collect();
         let mut inversions = 0;
         for i in 0..order.len() {
             for j in i + 1..order.len() {

@@ -34,7 +34,7 @@ use crate::parse::{parse_board, BoardError};
 use crate::solvable::{check_solvable, solution_parity, Unsolvable};
 use crate::tree;
 use crate::wide::WideSolution;
-use crate::{Grid, Shape, Slide, TilePuzzle, TileState};
+use crate::{Grid, Shape, Slide, Tile, TilePuzzle, TileState};
 use slide_core::table::TableError;
 
 /// Why a board was not solved. Neither `Clone` nor `PartialEq`: it may hold a table file's
@@ -137,7 +137,7 @@ impl Solution {
         self.moves.is_empty()
     }
     /// The tiles moved, in order.
-    pub fn tiles(&self) -> Vec<u8> {
+    pub fn tiles(&self) -> Vec<Tile> {
         self.moves.iter().map(|m| m.tile).collect()
     }
 }
@@ -150,7 +150,7 @@ pub struct Count {
     /// How many distinct optimal move sequences there are.
     pub count: u128,
     /// The solutions, as the tiles moved, when listed.
-    pub solutions: Vec<Vec<u8>>,
+    pub solutions: Vec<Vec<Tile>>,
     /// The heuristic used.
     pub heuristic: HeuristicChoice,
     /// Nodes generated.
@@ -553,7 +553,7 @@ fn fast_solution(puzzle: &TilePuzzle, start: TileState, limits: &Limits) -> Resu
     let mut moves = Vec::with_capacity(s.moves.len());
     for &direction in &s.moves {
         let blank = state.blank();
-        let Some(&(from, _)) = puzzle.neighbours(blank).iter().find(|&&(_, d)| d == direction) else {
+        let Some(from) = shape.source(blank, direction) else {
             return Err(SolveError::Bug("the fast solver made an illegal move".into()));
         };
         moves.push(Slide { tile: state.tile_at(from), from, to: blank, direction });

@@ -172,7 +172,7 @@ impl Puzzle for WidePuzzle {
         let blank = state.blank();
         for &(from, direction) in self.neighbours(blank) {
             let tile = state.tile_at(from);
-            visit(Slide { tile, from, to: blank, direction }, state.slide(from, blank));
+            visit(Slide::of_bytes(tile, from, blank, direction), state.slide(from, blank));
         }
     }
 
@@ -247,14 +247,15 @@ impl Heuristic<WidePuzzle> for WideConflicts {
 
     #[inline]
     fn update(&self, parent: &WideState, parent_h: u32, mv: Slide, child: &WideState) -> u32 {
-        let h = parent_h + self.distance(mv.tile, mv.to) - self.distance(mv.tile, mv.from);
-        let (rf, rt) = (mv.from / self.cols, mv.to / self.cols);
+        let (tile, from, to) = (mv.tile.byte(), mv.from.byte(), mv.to.byte());
+        let h = parent_h + self.distance(tile, to) - self.distance(tile, from);
+        let (rf, rt) = (from / self.cols, to / self.cols);
         if rf != rt {
             h + self.row_conflicts(child, rf) + self.row_conflicts(child, rt)
                 - self.row_conflicts(parent, rf)
                 - self.row_conflicts(parent, rt)
         } else {
-            let (cf, ct) = (mv.from % self.cols, mv.to % self.cols);
+            let (cf, ct) = (from % self.cols, to % self.cols);
             h + self.col_conflicts(child, cf) + self.col_conflicts(child, ct)
                 - self.col_conflicts(parent, cf)
                 - self.col_conflicts(parent, ct)

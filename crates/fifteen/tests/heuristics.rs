@@ -5,7 +5,7 @@
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileSpace, WalkingDistance};
 use fifteen::scramble::scramble;
 use fifteen::solvable::solution_parity;
-use fifteen::{Shape, TilePuzzle, TileState};
+use fifteen::{Cell, Shape, TilePuzzle, TileState};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable};
@@ -236,7 +236,7 @@ fn exact_tables_build_check_and_reload() {
     let dir = std::env::temp_dir().join(format!("fifteen-tables-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (s, blank) in [(shape(3, 3), 8), (shape(2, 4), 0)] {
-        let spec = table_spec("fifteen", s, blank).unwrap();
+        let spec = table_spec("fifteen", s, Cell::new(blank)).unwrap();
         assert!(!spec.large);
         let built = spec.load_or_build(&dir, &slide_core::progress::NoProgress).unwrap();
         let account = (spec.check)(&built, Scrutiny::Stored).unwrap();

@@ -7,7 +7,7 @@
 //! Behind the feature `tiles`, so that slide-core's own tests, which use this crate for
 //! [`crate::scratch`], do not build the puzzle crates.
 
-use fifteen::{Direction, Grid, Shape};
+use fifteen::{Direction, Grid, Shape, Tile};
 use serde_json::{json, Value};
 
 /// A record's number at `key`.
@@ -38,11 +38,11 @@ pub fn replay(record: &Value) -> Grid {
         .iter()
         .map(|m| m.as_str().and_then(|m| m.parse().ok()).unwrap_or_else(|| panic!("{m} is not a direction")))
         .collect();
-    let tiles: Vec<u16> = record["pieces"]
+    let tiles: Vec<Tile> = record["pieces"]
         .as_array()
         .expect("pieces")
         .iter()
-        .map(|t| t.as_u64().unwrap_or_else(|| panic!("a piece is not a number: {t}")) as u16)
+        .map(|t| Tile::new(t.as_u64().unwrap_or_else(|| panic!("a piece is not a number: {t}")) as usize))
         .collect();
     let end = start.try_play(&moves).unwrap_or_else(|i| panic!("move {} ({}) is illegal", i + 1, moves[i]));
     assert_eq!(start.try_play_tiles(&tiles).as_ref(), Ok(&end), "the pieces are the tiles the moves slide");

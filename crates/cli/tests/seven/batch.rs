@@ -4,7 +4,7 @@
 //! per board line in input order, and exit status 2 because some lines failed.
 
 use fifteen::heuristics::ExactDistance;
-use fifteen::{TilePuzzle, TileState};
+use fifteen::{Tile, TilePuzzle, TileState};
 use rand::RngExt;
 use slide_core::{Heuristic, Puzzle};
 use slide_testing::contract::{mixed_batch, run_mixed_batch, run_shared_batches, MixedBatch};
@@ -39,7 +39,8 @@ fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) 
     let exact = ExactDistance::build(p).unwrap();
     let mut lengths: HashMap<TileState, u32> = HashMap::new();
     move |line, v, start| {
-        let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
+        let pieces: Vec<Tile> =
+            v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
         let s =
             p.try_play_tiles(*start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");

@@ -87,8 +87,9 @@ impl Play for Tiles {
     fn view(&self, position: &TileInput) -> View {
         let (board, goal) = (&position.start, &position.goal);
         let shape = board.shape();
-        let pieces = (0..shape.cells())
-            .filter(|&cell| board.tile_at(cell) != 0)
+        let pieces = shape
+            .each_cell()
+            .filter(|&cell| !board.tile_at(cell).is_blank())
             .map(|cell| {
                 let tile = board.tile_at(cell);
                 Piece {

@@ -128,18 +128,18 @@ impl TileHeuristic for LinearConflict {
     fn update_view<V: TileView>(&self, parent: &V, parent_h: u32, _: &(), mv: Slide, _: &V) -> (u32, ()) {
         let h = self.manhattan.delta(parent_h, mv);
         let cols = self.cols;
-        let t = mv.tile as usize;
-        let (rf, rt) = (mv.from / cols, mv.to / cols);
+        let (t, from, to) = (mv.tile.index(), mv.from.byte(), mv.to.byte());
+        let (rf, rt) = (from / cols, to / cols);
         // Only the moving tile's digit changes in the two lines it leaves and enters: the line
         // left loses it (the blank's digit is 0), the line entered gains it where the blank was.
         let (before_from, before_to, after_from, after_to) = if rf != rt {
-            let weight = POW[(mv.from % cols) as usize];
+            let weight = POW[(from % cols) as usize];
             let (kf, kt) = (self.row_key(parent, rf), self.row_key(parent, rt));
             let after_f = kf - self.row_code[t][rf as usize] as usize * weight;
             let after_t = kt + self.row_code[t][rt as usize] as usize * weight;
             (kf, kt, after_f, after_t)
         } else {
-            let (cf, ct) = (mv.from % cols, mv.to % cols);
+            let (cf, ct) = (from % cols, to % cols);
             let weight = POW[rf as usize];
             let (kf, kt) = (self.col_key(parent, cf), self.col_key(parent, ct));
             let after_f = kf - self.col_code[t][cf as usize] as usize * weight;

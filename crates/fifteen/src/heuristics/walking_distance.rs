@@ -183,7 +183,7 @@ impl WalkingDistance {
         let cols = WdTable::build(c, r, g.col[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
         let mut term = vec![[0u128; MAX_CELLS]; shape.cells()];
         for (t, terms) in term.iter_mut().enumerate() {
-            for (cell, term) in terms.iter_mut().enumerate().take(shape.cells()) {
+            for (cell, term) in shape.each_cell().zip(terms.iter_mut()) {
                 let (row, col) = (shape.row(cell), shape.col(cell));
                 let (gr, gc) = (g.row[t] as usize, g.col[t] as usize);
                 let (mut lo, mut hi) = (0u64, 0u64);
@@ -242,10 +242,8 @@ impl TileHeuristic for WalkingDistance {
         mv: Slide,
         child: &V,
     ) -> (u32, WdCarried) {
-        let (t, b) = (mv.tile as usize, 0usize);
-        let code = (carried.code + self.term[t][mv.to as usize] + self.term[b][mv.from as usize])
-            - self.term[t][mv.from as usize]
-            - self.term[b][mv.to as usize];
+        let (t, b, from, to) = (mv.tile.index(), 0usize, mv.from.index(), mv.to.index());
+        let code = (carried.code + self.term[t][to] + self.term[b][from]) - self.term[t][from] - self.term[b][to];
         let lc = self.conflicts.as_ref().map_or(0, |lc| lc.update_view(parent, carried.lc, &(), mv, child).0);
         (self.lookup(code).max(lc), WdCarried { code, lc })
     }

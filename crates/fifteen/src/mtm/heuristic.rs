@@ -22,7 +22,7 @@ use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use super::walking::{Jumps, Matrices, MtmWalkingDistance};
 use crate::board::TileView;
 use crate::heuristics::HeuristicError;
-use crate::{Shape, TileState};
+use crate::{Shape, Tile, TileState};
 
 /// A heuristic of the multi-tile metric written once for any packing of the board: the
 /// searches run it on [`crate::board::Board16`], and its [`Heuristic<MtmPuzzle>`] runs it on
@@ -120,7 +120,7 @@ impl MtmManhattan {
         }
         let (mut goal_row, mut goal_col) = ([0; 16], [0; 16]);
         for t in 1..shape.cells() {
-            let cell = puzzle.goal().cell_of(t as u8) as usize;
+            let cell = puzzle.goal().cell_of(Tile::new(t));
             goal_row[t] = shape.row(cell) as u8;
             goal_col[t] = shape.col(cell) as u8;
         }
@@ -135,7 +135,7 @@ impl MtmManhattan {
     /// A tile's vertical and horizontal distances on `cell`.
     #[inline]
     fn distances(&self, tile: u8, cell: u8) -> (u32, u32) {
-        let (r, c) = (self.shape.row(cell as usize) as u8, self.shape.col(cell as usize) as u8);
+        let (r, c) = (self.shape.row(cell.into()) as u8, self.shape.col(cell.into()) as u8);
         (r.abs_diff(self.goal_row[tile as usize]) as u32, c.abs_diff(self.goal_col[tile as usize]) as u32)
     }
 }
@@ -158,10 +158,10 @@ impl MtmHeuristic for MtmManhattan {
     /// The tiles that moved, each one cell along the move's axis.
     #[inline]
     fn update_view<V: TileView>(&self, parent: &V, _: u32, s: &Sums, mv: LineMove, _: &V) -> (u32, Sums) {
-        let stride = (mv.to as i32 - mv.blank as i32) / mv.count as i32;
+        let stride = (mv.to.index() as i32 - mv.blank.index() as i32) / mv.count as i32;
         let mut next = *s;
         let sum = if is_vertical(mv.direction) { &mut next.vertical } else { &mut next.horizontal };
-        let mut cell = mv.blank as i32;
+        let mut cell = mv.blank.index() as i32;
         for _ in 0..mv.count {
             let to = cell as u8;
             cell += stride;

@@ -5,9 +5,10 @@ use slide_core::notation::Move;
 use slide_core::rank::PermutationRanker;
 use slide_core::{Direction, Puzzle, RankedSpace};
 
+use crate::board::TileView;
 use crate::board::MAX_CELLS;
 use crate::heuristics::exact::MAX_SPACE_CELLS;
-use crate::{Grid, Shape, TileState};
+use crate::{Cell, Grid, Shape, TileState};
 
 /// The most cells a board solved in the multi-tile metric may have: 16 (4x4, 2x8, 3x5...).
 pub const MAX_MTM_CELLS: usize = 16;
@@ -24,9 +25,9 @@ pub struct LineMove {
     /// How many tiles slide.
     pub count: u8,
     /// The blank's cell before the move.
-    pub blank: u8,
+    pub blank: Cell,
     /// The blank's cell after it: where the farthest tile that moved was.
-    pub to: u8,
+    pub to: Cell,
 }
 
 impl LineMove {
@@ -50,7 +51,7 @@ pub(crate) fn is_vertical(d: Direction) -> bool {
 /// Per direction, the step from the blank to the next tile that slides that way (as a
 /// signed cell offset), in the order of [`crate::TilePuzzle`]'s moves: the tiles above the
 /// blank slide down, those below up, those on its left right, those on its right left.
-pub(crate) fn lines(shape: Shape, blank: usize) -> [(Direction, isize, usize); 4] {
+pub(crate) fn lines(shape: Shape, blank: Cell) -> [(Direction, isize, usize); 4] {
     let cols = shape.cols() as isize;
     let (r, c) = (shape.row(blank), shape.col(blank));
     [
@@ -139,13 +140,13 @@ impl Puzzle for MtmPuzzle {
     #[inline]
     fn for_each_successor<F: FnMut(LineMove, TileState)>(&self, state: &TileState, mut visit: F) {
         let blank = state.blank();
-        for (direction, step, available) in lines(self.shape, blank as usize) {
+        for (direction, step, available) in lines(self.shape, blank) {
             let mut child = *state;
-            let mut from = blank as isize;
+            let mut from = blank.index() as isize;
             for count in 1..=available.min(self.longest) {
                 from += step;
-                child = child.slide(from as u8);
-                visit(LineMove { direction, count: count as u8, blank, to: from as u8 }, child);
+                child = child.slide_byte(from as u8);
+                visit(LineMove { direction, count: count as u8, blank, to: Cell::new(from as usize) }, child);
             }
         }
     }
@@ -190,7 +191,7 @@ impl RankedSpace for MtmSpace {
         let n = self.puzzle.shape.cells();
         let mut cells = [0u8; MAX_SPACE_CELLS];
         for (c, slot) in cells.iter_mut().enumerate().take(n) {
-            *slot = state.tile_at(c as u8);
+            *slot = TileView::tile_at(state, c as u8);
         }
         self.ranker.rank(&cells[..n])
     }

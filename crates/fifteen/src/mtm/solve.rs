@@ -16,7 +16,7 @@ use super::tree::MtmTree;
 use crate::board::Board16;
 use crate::heuristics::HeuristicError;
 use crate::solvable::{check_solvable_grid, Unsolvable};
-use crate::{Grid, Shape, TileState};
+use crate::{Grid, Shape, Tile, TileState};
 
 /// Why a board cannot be solved, counted or analysed in the multi-tile metric.
 ///
@@ -96,7 +96,7 @@ impl MtmSolution {
         self.moves.iter().map(|m| m.count as u64).sum()
     }
     /// The tiles each move slides, the one next to the blank first.
-    pub fn tiles(&self) -> Vec<Vec<u16>> {
+    pub fn tiles(&self) -> Vec<Vec<Tile>> {
         let mut board = self.start.clone();
         self.moves
             .iter()

@@ -6,7 +6,7 @@ use slide_core::units::{quantity, thousands};
 use slide_core::Direction;
 use slide_pictures::{sampled_boards, BoardSketch, Color, Frame, Piece, SolutionPicture};
 
-use fifteen::Grid;
+use fifteen::{Grid, Tile};
 
 /// A tile off its goal cell.
 pub const TILE_COLOR: Color = Color(0xf3, 0xd9, 0xa4);
@@ -14,10 +14,11 @@ pub const TILE_COLOR: Color = Color(0xf3, 0xd9, 0xa4);
 pub const HOME_COLOR: Color = Color(0xb5, 0xdc, 0xa5);
 
 /// One board: every tile but the blank, `moved` framed.
-pub fn sketch(board: &Grid, goal: &Grid, moved: Option<u16>) -> BoardSketch {
+pub fn sketch(board: &Grid, goal: &Grid, moved: Option<Tile>) -> BoardSketch {
     let shape = board.shape();
-    let pieces = (0..shape.cells())
-        .filter(|&cell| board.tile_at(cell) != 0)
+    let pieces = shape
+        .each_cell()
+        .filter(|&cell| !board.tile_at(cell).is_blank())
         .map(|cell| {
             let tile = board.tile_at(cell);
             let fill = if goal.cell_of(tile) == cell { HOME_COLOR } else { TILE_COLOR };
@@ -56,7 +57,7 @@ pub fn solution_svg(
         if next.next_if_eq(&&made).is_some() {
             let caption = match (made, every) {
                 (0, _) => "start".to_string(),
-                (m, true) => format!("{m}. {} {}", moved.unwrap_or(0), moves[m - 1]),
+                (m, true) => format!("{m}. {} {}", moved.unwrap_or(Tile::BLANK), moves[m - 1]),
                 (m, false) if m == moves.len() => format!("move {}: the goal", thousands(m as u64)),
                 (m, false) => match marks.iter().find(|(at, _)| *at == m) {
                     Some((_, what)) => format!("move {}: {what}", thousands(m as u64)),
@@ -89,7 +90,7 @@ mod tests {
     #[test]
     fn tiles_are_numbered_home_tiles_green_and_the_moved_one_framed() {
         let goal: Grid = "1 2 / 3 0".parse().unwrap();
-        let board = sketch(&"1 0 / 3 2".parse().unwrap(), &goal, Some(2));
+        let board = sketch(&"1 0 / 3 2".parse().unwrap(), &goal, Some(Tile::new(2)));
         assert_eq!(board.pieces.len(), 3);
         let two = board.pieces.iter().find(|p| p.mark == slide_pictures::Mark::Label("2".into())).unwrap();
         assert_eq!((two.row, two.col, two.fill, two.moved), (1, 1, TILE_COLOR, true));
