@@ -1,7 +1,7 @@
 //! Tile boards as `seven` and `fifteen` read them: the first line is `--size` text (read by
-//! `parse_packed_size`; no size when it does not parse), the rest BOARD text (also how `--goal`
-//! is read). An accepted board prints and reads back to itself, its solvability is decided,
-//! and a small board's solution replays to the goal.
+//! `parse_packed_size`; no size when it does not parse), the rest BOARD text (also how
+//! `--goal` is read). An accepted board prints and reads back to itself, its solvability is
+//! decided, and a small board's solution replays to the goal.
 #![no_main]
 
 use fifteen::heuristics::Manhattan;

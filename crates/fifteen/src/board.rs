@@ -35,8 +35,8 @@ pub struct Slide {
 }
 
 impl Slide {
-    /// The move of `tile` from `from` to `to` in `direction`, from a packed board's bytes (what
-    /// the searches' inner loops read).
+    /// The move of `tile` from `from` to `to` in `direction`, from a packed board's bytes
+    /// (what the searches' inner loops read).
     #[inline(always)]
     pub(crate) fn of_bytes(tile: u8, from: u8, to: u8, direction: Direction) -> Slide {
         Slide { tile: tile.into(), from: from.into(), to: to.into(), direction }

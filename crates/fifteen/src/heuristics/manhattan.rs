@@ -43,7 +43,7 @@ impl Manhattan {
         let mut change = Box::new([0i8; DELTAS]);
         for t in 1..shape.cells() {
             for from in shape.each_cell() {
-                // A tile on `from` slides the opposite way of the one that brings a tile into `from`.
+                // A tile on `from` slides the other way than the one that brings a tile there.
                 for (to, direction) in shape.neighbours(from) {
                     let (from, to, direction) = (from.index(), to.index(), direction.opposite());
                     change[delta_index(t as u8, from as u8, direction)] = dist[t][to] as i8 - dist[t][from] as i8;
