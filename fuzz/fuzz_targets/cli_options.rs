@@ -9,8 +9,8 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(bytes) = slide_cli::memory::parse_bytes(&text) {
         assert!(bytes >= 1);
     }
-    if let Ok(shape) = fifteen::parse::parse_shape(&text) {
-        assert!((2..=5).contains(&shape.rows) && (2..=5).contains(&shape.cols));
+    if let Ok(shape) = fifteen::parse::parse_packed_size(&text) {
+        assert!((2..=5).contains(&shape.rows()) && (2..=5).contains(&shape.cols()));
     }
     if let Ok((r, c)) = quzzle::parse::parse_size(&text) {
         assert!(r >= 1 && c >= 1 && r * c <= 64);

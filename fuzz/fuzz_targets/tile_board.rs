@@ -1,11 +1,11 @@
 //! Tile boards as `seven` and `fifteen` read them: the first line is `--size` text (read by
-//! `parse_shape`; no size when it does not parse), the rest BOARD text (also how `--goal`
-//! is read). An accepted board prints and reads back to itself, its solvability is decided,
-//! and a small board's solution replays to the goal.
+//! `parse_packed_size`; no size when it does not parse), the rest BOARD text (also how
+//! `--goal` is read). An accepted board prints and reads back to itself, its solvability is
+//! decided, and a small board's solution replays to the goal.
 #![no_main]
 
 use fifteen::heuristics::Manhattan;
-use fifteen::parse::{board_grid, board_text, parse_board, parse_shape};
+use fifteen::parse::{board_grid, board_text, parse_board, parse_packed_size};
 use fifteen::solvable::{check_solvable, solution_parity};
 use fifteen::TilePuzzle;
 use libfuzzer_sys::fuzz_target;
@@ -15,9 +15,9 @@ use slide_core::{Outcome, Puzzle};
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let (size, board) = text.split_once('\n').unwrap_or(("", &text));
-    let shape = parse_shape(size).ok();
+    let shape = parse_packed_size(size).ok();
     if let Some(s) = shape {
-        assert_eq!(parse_shape(&s.to_string()), Ok(s));
+        assert_eq!(parse_packed_size(&s.to_string()), Ok(s));
     }
     let Ok((state, shape)) = parse_board(board, shape) else { return };
     assert_eq!(parse_board(&board_text(&state, shape), Some(shape)), Ok((state, shape)));
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     if check_solvable(shape, &state, &goal).is_err() || shape.cells() > 9 {
         return;
     }
-    let p = TilePuzzle::new(shape, goal);
+    let p = TilePuzzle::new(shape, goal).unwrap();
     let options = IdaOptions {
         limits: Limits::nodes(5_000),
         solution_parity: Some(solution_parity(shape, &state, &goal)),

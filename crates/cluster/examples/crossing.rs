@@ -21,7 +21,7 @@ fn main() {
     let (rows, cols) = size.split_once('x').expect("a size such as 4x4");
     let shape = Shape::new(rows.parse().unwrap(), cols.parse().unwrap()).expect("sides of 2 to 5");
     let goal = TilePuzzle::standard_goal(shape);
-    let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("at most 16 cells");
+    let space = TileSpace::new(TilePuzzle::new(shape, goal).unwrap()).expect("at most 16 cells");
     let plans: Vec<Plan> = [2, 3, 4, 8, 16, 64, 256, 1024].iter().map(|&n| Plan::new(space.state_count(), n)).collect();
     let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
     let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();

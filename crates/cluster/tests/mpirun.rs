@@ -8,7 +8,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use fifteen::facade::{Tiles, FIFTEEN};
-use fifteen::parse::parse_dims;
+use fifteen::parse::parse_size;
 use serde_json::Value;
 use slide_core::answer::{Algorithm, Facade, Origin, Record, Settings, SolveRequest};
 use slide_core::progress::NoProgress;
@@ -68,7 +68,7 @@ fn keys(v: &Value) -> Vec<String> {
 }
 
 fn tiles(size: Option<&str>, settings: Settings) -> Tiles {
-    Tiles::new(&FIFTEEN, size.map(|s| parse_dims(s).unwrap()), &settings).unwrap()
+    Tiles::new(&FIFTEEN, size.map(|s| parse_size(s).unwrap()), &settings).unwrap()
 }
 
 fn limits() -> Limits {

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use fifteen::facade::{Tiles, FIFTEEN};
-use fifteen::parse::parse_dims;
+use fifteen::parse::parse_size;
 use fifteen::scramble::{random_grid, scramble_grid};
 use fifteen::Grid;
 use rand::SeedableRng;
@@ -20,7 +20,7 @@ use slide_core::search::{LimitHit, Limits};
 fn tiles(size: Option<&str>, heuristic: Option<&str>, goal: Option<&str>) -> Tiles {
     let settings =
         Settings { heuristic: heuristic.map(String::from), goal: goal.map(String::from), ..Settings::default() };
-    Tiles::new(&FIFTEEN, size.map(|s| parse_dims(s).unwrap()), &settings).unwrap()
+    Tiles::new(&FIFTEEN, size.map(|s| parse_size(s).unwrap()), &settings).unwrap()
 }
 
 fn limits() -> Limits {
@@ -127,7 +127,7 @@ fn an_enumeration_that_does_not_fit_a_rank_is_refused_on_all() {
 /// seeded generator; the larger ones have thousands of subtrees in their last iteration.
 fn boards() -> Vec<(String, Option<&'static str>)> {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(2026);
-    let goal = |size: &str| Grid::goal(parse_dims(size).unwrap());
+    let goal = |size: &str| Grid::goal(parse_size(size).unwrap());
     let mut boards = vec![
         ("8 6 7 / 2 5 4 / 3 0 1".to_string(), None),
         ("0 1 3 / 5 2 8 / 4 6 7".to_string(), None),
@@ -275,7 +275,7 @@ fn limits_hold_across_ranks() {
 fn a_rank_with_another_tree_or_none_sits_out_and_the_answer_stands() {
     // Long enough a search (some 45 moves) for every rank to have cut the tree at least once.
     let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
-    let board = scramble_grid(&Grid::goal(parse_dims("4x4").unwrap()), 90, &mut rng, &Limits::default()).unwrap();
+    let board = scramble_grid(&Grid::goal(parse_size("4x4").unwrap()), 90, &mut rng, &Limits::default()).unwrap();
     let board = board.text();
     let board = board.as_str();
     let request = SolveRequest::new(Algorithm::Idastar, Limits::default());

@@ -73,7 +73,7 @@ fn main() {
     } else {
         TilePuzzle::standard_goal(shape)
     };
-    let puzzle = TilePuzzle::new(shape, goal);
+    let puzzle = TilePuzzle::new(shape, goal).unwrap();
     let h = PdbHeuristic::new(&partition, tables, &puzzle).expect("a corner blank");
     let options = IdaOptions { parallel: std::env::var("THREADS").map_or(true, |t| t != "1"), ..IdaOptions::default() };
     let (mut nodes, mut expanded, mut total, mut solved) = (0u64, 0u64, 0usize, 0usize);

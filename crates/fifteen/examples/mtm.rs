@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use fifteen::mtm::{analyze, pack, MtmHeuristicChoice, MtmPuzzle, MtmSolver, MtmSpace};
 use fifteen::scramble::random_grid;
-use fifteen::{Dims, Grid};
+use fifteen::{Grid, Shape};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 use slide_core::enumerate::DepthStore;
@@ -27,9 +27,9 @@ use slide_core::search::Limits;
 use slide_core::units::{human_bytes, thousands};
 use slide_core::RankedSpace;
 
-fn size(text: &str) -> Dims {
+fn size(text: &str) -> Shape {
     let (r, c) = text.split_once('x').expect("a size RxC");
-    Dims::new(r.parse().expect("rows"), c.parse().expect("columns")).expect("2 to 100 rows and columns")
+    Shape::new(r.parse().expect("rows"), c.parse().expect("columns")).expect("2 to 100 rows and columns")
 }
 
 fn main() {
@@ -63,8 +63,8 @@ fn solve(args: &[String]) {
     let choice = args.get(2).map_or(MtmHeuristicChoice::Pdb, |h| {
         MtmHeuristicChoice::from_name(h).expect("pdb, walking-distance, manhattan or none")
     });
-    let dims = args.get(3).map_or(size("4x4"), |s| size(s));
-    let goal = Grid::goal(dims);
+    let shape = args.get(3).map_or(size("4x4"), |s| size(s));
+    let goal = Grid::goal(shape);
     let dir = slide_core::table::data_dir(None);
     if choice == MtmHeuristicChoice::Pdb {
         let spec = fifteen::mtm::pdb::table_spec("fifteen");
@@ -76,7 +76,7 @@ fn solve(args: &[String]) {
     }
     let built = Instant::now();
     let solver = MtmSolver::load(&goal, choice, &dir).expect("a heuristic for the board");
-    println!("{dims}, {}: heuristic ready in {:.1} ms", choice.name(), built.elapsed().as_secs_f64() * 1e3);
+    println!("{shape}, {}: heuristic ready in {:.1} ms", choice.name(), built.elapsed().as_secs_f64() * 1e3);
     let mut rng = Pcg64::seed_from_u64(seed);
     let (mut moves, mut nodes, mut seconds, mut estimates) = (0u64, 0u64, 0f64, 0u64);
     for i in 1..=count {
@@ -109,11 +109,11 @@ fn solve(args: &[String]) {
     );
 }
 
-fn analyze_size(dims: Dims) {
-    let goal = Grid::goal(dims);
+fn analyze_size(shape: Shape) {
+    let goal = Grid::goal(shape);
     let e = analyze(&goal, DepthStore::None, &Limits::default(), &|_| {}).expect("at most 12 cells");
     println!(
-        "{dims}: {} positions, radius {} ({} antipodes), {:.2} s, {}; histogram {:?}",
+        "{shape}: {} positions, radius {} ({} antipodes), {:.2} s, {}; histogram {:?}",
         thousands(e.states()),
         e.max_depth(),
         e.antipodes.len(),
@@ -123,11 +123,11 @@ fn analyze_size(dims: Dims) {
     );
 }
 
-fn check(dims: Dims, count: usize) {
-    let goal = Grid::goal(dims);
+fn check(shape: Shape, count: usize) {
+    let goal = Grid::goal(shape);
     let e = analyze(&goal, DepthStore::Bytes, &Limits::default(), &|_| {}).expect("at most 12 cells");
     println!(
-        "{dims}: {} positions, radius {}, enumerated in {:.1} s",
+        "{shape}: {} positions, radius {}, enumerated in {:.1} s",
         thousands(e.states()),
         e.max_depth(),
         e.elapsed.as_secs_f64()
@@ -138,7 +138,7 @@ fn check(dims: Dims, count: usize) {
     let mut rng = Pcg64::seed_from_u64(7);
     let clock = Instant::now();
     let mut boards: Vec<Grid> = (0..count).map(|_| random_grid(&goal, &mut rng)).collect();
-    boards.extend(e.antipodes.iter().map(|a| fifteen::mtm::unpack(dims, a)));
+    boards.extend(e.antipodes.iter().map(|a| fifteen::Grid::from_state(shape, a)));
     for start in &boards {
         let s = solver.solve(start, &Limits::default()).expect("solved");
         let distance = table.get(space.rank(&pack(start).expect("a small board"))) as usize;

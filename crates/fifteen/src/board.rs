@@ -1,4 +1,5 @@
-//! RxC sliding-tile boards from 2x2 to 5x5: the shape, the packed state, the moves.
+//! RxC sliding-tile boards from 2x2 to 5x5 packed for the optimal searches: the state, the
+//! puzzle, the moves.
 //!
 //! A state packs the board twice in two `u128`s of 5-bit fields: which tile is on each cell,
 //! and on which cell each tile is. Moves update both in a few instructions, and heuristics
@@ -9,72 +10,12 @@ use std::fmt;
 use slide_core::packed::Packed;
 use slide_core::Puzzle;
 
+use crate::{Cell, Shape, Tile};
+
 /// The most cells a board may have (5x5).
 pub const MAX_CELLS: usize = 25;
 /// 25 fields of 5 bits: a cell or tile number of a board up to 5x5.
 type Fields = Packed<u128, 5>;
-
-/// A board's dimensions: both sides between 2 and 5, so every cell and tile fits a 5-bit
-/// field of [`TileState`]. The fields are private so that no other shape can be made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
-    rows: u8,
-    cols: u8,
-}
-
-impl Shape {
-    /// The 8-puzzle's board, 3x3.
-    pub const EIGHT: Shape = Shape::new_const(3, 3);
-    /// The 15-puzzle's board, 4x4.
-    pub const FIFTEEN: Shape = Shape::new_const(4, 4);
-    /// The 24-puzzle's board, 5x5.
-    pub const TWENTY_FOUR: Shape = Shape::new_const(5, 5);
-
-    /// A shape, if both sides are between 2 and 5.
-    pub fn new(rows: usize, cols: usize) -> Option<Shape> {
-        ((2..=5).contains(&rows) && (2..=5).contains(&cols)).then_some(Shape { rows: rows as u8, cols: cols as u8 })
-    }
-    /// A shape known when compiling, for constants: `const SHAPE: Shape = Shape::new_const(2, 4);`.
-    ///
-    /// # Panics
-    ///
-    /// If a side is not between 2 and 5 (in a constant, the build fails).
-    pub const fn new_const(rows: u8, cols: u8) -> Shape {
-        assert!(rows >= 2 && rows <= 5 && cols >= 2 && cols <= 5, "a side outside 2..=5");
-        Shape { rows, cols }
-    }
-    /// Rows, 2 to 5.
-    #[inline]
-    pub const fn rows(self) -> u8 {
-        self.rows
-    }
-    /// Columns, 2 to 5.
-    #[inline]
-    pub const fn cols(self) -> u8 {
-        self.cols
-    }
-    /// The number of cells.
-    #[inline]
-    pub const fn cells(self) -> usize {
-        self.rows as usize * self.cols as usize
-    }
-    /// The row of `cell`.
-    #[inline]
-    pub fn row(self, cell: u8) -> u8 {
-        cell / self.cols
-    }
-    /// The column of `cell`.
-    #[inline]
-    pub fn col(self, cell: u8) -> u8 {
-        cell % self.cols
-    }
-}
-
-impl fmt::Display for Shape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.rows, self.cols)
-    }
-}
 
 /// The direction a tile slides (the code-golf challenge's convention: "Down" slides the tile above the
 /// blank down into it).
@@ -84,13 +25,22 @@ pub use slide_core::Direction;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Slide {
     /// The tile that moves.
-    pub tile: u8,
+    pub tile: Tile,
     /// Where it was (the blank's new cell).
-    pub from: u8,
+    pub from: Cell,
     /// Where it goes (the blank's old cell).
-    pub to: u8,
+    pub to: Cell,
     /// Which way it slides.
     pub direction: Direction,
+}
+
+impl Slide {
+    /// The move of `tile` from `from` to `to` in `direction`, from a packed board's bytes
+    /// (what the searches' inner loops read).
+    #[inline(always)]
+    pub(crate) fn of_bytes(tile: u8, from: u8, to: u8, direction: Direction) -> Slide {
+        Slide { tile: tile.into(), from: from.into(), to: to.into(), direction }
+    }
 }
 
 /// A position: tile of each cell and cell of each tile, 5 bits each; tile 0 is the blank.
@@ -102,8 +52,12 @@ pub struct TileState {
 
 impl TileState {
     /// The state with `cells[i]` on cell `i`; `cells` must be a permutation of `0..len`.
+    ///
+    /// # Panics
+    ///
+    /// If there are more than [`MAX_CELLS`] cells.
     pub fn from_cells(cells: &[u8]) -> TileState {
-        debug_assert!(cells.len() <= MAX_CELLS);
+        assert!(cells.len() <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
         let mut s = TileState { cells: Fields::ZERO, positions: Fields::ZERO };
         for (cell, &tile) in cells.iter().enumerate() {
             s.cells.set(cell, tile);
@@ -112,34 +66,44 @@ impl TileState {
         s
     }
     /// The tiles cell by cell, for `n` cells.
+    ///
+    /// # Panics
+    ///
+    /// If `n` is more than [`MAX_CELLS`].
     pub fn to_cells(&self, n: usize) -> Vec<u8> {
+        assert!(n <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
         self.cells.fields(n).collect()
     }
-    /// The tile on `cell` (0 for the blank).
+    /// The tile on `cell` ([`Tile::BLANK`] for the blank).
     #[inline]
-    pub fn tile_at(&self, cell: u8) -> u8 {
-        self.cells.get(cell as usize)
+    pub fn tile_at(&self, cell: Cell) -> Tile {
+        self.cells.get(cell.index()).into()
     }
     /// The cell of `tile`.
     #[inline]
-    pub fn cell_of(&self, tile: u8) -> u8 {
-        self.positions.get(tile as usize)
+    pub fn cell_of(&self, tile: Tile) -> Cell {
+        self.positions.get(tile.index()).into()
     }
     /// The blank's cell.
     #[inline]
-    pub fn blank(&self) -> u8 {
-        self.positions.get(0)
+    pub fn blank(&self) -> Cell {
+        self.positions.get(0).into()
     }
     /// The packed cell view (5 bits per cell, cell 0 lowest).
     #[inline]
     pub fn cells_word(&self) -> u128 {
         self.cells.word()
     }
-    /// The state after the tile on `from` slides into the blank.
+    /// The state after the tile on `from` (next to the blank) slides into the blank.
     #[inline]
-    pub fn slide(&self, from: u8) -> TileState {
-        let to = self.blank();
-        let tile = self.tile_at(from);
+    pub fn slide(&self, from: Cell) -> TileState {
+        self.slide_byte(from.index() as u8)
+    }
+    /// [`TileState::slide`] from a cell as a byte, for the searches' inner loops.
+    #[inline(always)]
+    pub(crate) fn slide_byte(&self, from: u8) -> TileState {
+        let to = self.positions.get(0);
+        let tile = self.cells.get(from as usize);
         TileState {
             cells: self.cells.moved(from as usize, to as usize),
             positions: self.positions.with(tile as usize, to).with(0, from),
@@ -149,7 +113,9 @@ impl TileState {
 
 /// What the heuristics read of a position, whatever its packing: [`TileState`] for any board,
 /// [`Board16`] in the searches of boards of at most 16 cells. A heuristic written once
-/// against this trait runs on both, compiled for each.
+/// against this trait runs on both, compiled for each. Cells and tiles are bytes here, as the
+/// inner loops compute with them; [`TileState`]'s own methods of the same names take and give
+/// [`Cell`] and [`Tile`].
 pub trait TileView: Copy {
     /// The tile on `cell` (0 for the blank).
     fn tile_at(&self, cell: u8) -> u8;
@@ -165,11 +131,11 @@ pub trait TileView: Copy {
 impl TileView for TileState {
     #[inline]
     fn tile_at(&self, cell: u8) -> u8 {
-        TileState::tile_at(self, cell)
+        self.cells.get(cell as usize)
     }
     #[inline]
     fn cell_of(&self, tile: u8) -> u8 {
-        TileState::cell_of(self, tile)
+        self.positions.get(tile as usize)
     }
 }
 
@@ -200,7 +166,7 @@ impl Board16 {
         assert!(n <= 16, "a Board16 has at most 16 cells");
         let mut b = Board16 { cells: 0, positions: 0 };
         for cell in 0..n as u8 {
-            let tile = state.tile_at(cell);
+            let tile = TileView::tile_at(state, cell);
             b.cells |= (tile as u64) << (4 * cell);
             b.positions |= (cell as u64) << (4 * tile);
         }
@@ -245,12 +211,13 @@ impl TileView for Board16 {
 
 impl fmt::Debug for TileState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = (0..MAX_CELLS as u8).take_while(|&t| t == 0 || self.cell_of(t) != 0).count();
+        let n = (0..MAX_CELLS as u8).take_while(|&t| t == 0 || TileView::cell_of(self, t) != 0).count();
         write!(f, "TileState{:?}", self.to_cells(n.max(4)))
     }
 }
 
-/// The sliding-tile puzzle of one shape with one goal.
+/// The sliding-tile puzzle of one shape with one goal: the packed boards of the optimal
+/// searches, whose shape is checked here ([`Shape::packs`]), once for all of them.
 #[derive(Clone, Debug)]
 pub struct TilePuzzle {
     shape: Shape,
@@ -265,36 +232,38 @@ pub struct TilePuzzle {
 pub const NO_NEIGHBOUR: u8 = u8::MAX;
 
 impl TilePuzzle {
-    /// The puzzle of `shape` whose goal is `goal` (a permutation of the cells' tiles).
-    pub fn new(shape: Shape, goal: TileState) -> TilePuzzle {
+    /// The puzzle of `shape` whose goal is `goal` (a permutation of the cells' tiles), if
+    /// `shape` packs (both sides at most 5); `None` for a larger board, which the packed
+    /// searches do not take.
+    ///
+    /// ```
+    /// use fifteen::{Shape, TilePuzzle};
+    /// let p = TilePuzzle::new(Shape::FIFTEEN, TilePuzzle::standard_goal(Shape::FIFTEEN)).unwrap();
+    /// assert_eq!(p.shape().to_string(), "4x4");
+    /// assert!(TilePuzzle::new(Shape::new(2, 6).unwrap(), p.goal()).is_none());
+    /// ```
+    pub fn new(shape: Shape, goal: TileState) -> Option<TilePuzzle> {
+        if !shape.packs() {
+            return None;
+        }
         let mut neighbours = [[(NO_NEIGHBOUR, Direction::Up); 4]; MAX_CELLS];
         let mut degree = [0; MAX_CELLS];
-        let cols = shape.cols();
-        for cell in 0..shape.cells() as u8 {
-            let (r, c) = (shape.row(cell), shape.col(cell));
-            let mut add = |n: u8, d: Direction| {
-                neighbours[cell as usize][degree[cell as usize] as usize] = (n, d);
-                degree[cell as usize] += 1;
-            };
-            // Order: the tile above slides down, below slides up, left slides right, right slides left.
-            if r > 0 {
-                add(cell - cols, Direction::Down);
-            }
-            if r + 1 < shape.rows() {
-                add(cell + cols, Direction::Up);
-            }
-            if c > 0 {
-                add(cell - 1, Direction::Right);
-            }
-            if c + 1 < cols {
-                add(cell + 1, Direction::Left);
+        for cell in shape.each_cell() {
+            for (i, (n, d)) in shape.neighbours(cell).enumerate() {
+                neighbours[cell.index()][i] = (n.index() as u8, d);
+                degree[cell.index()] += 1;
             }
         }
-        TilePuzzle { shape, goal, neighbours, degree }
+        Some(TilePuzzle { shape, goal, neighbours, degree })
     }
     /// The standard goal of `shape`: tiles 1..N in order, blank last.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` has more than [`MAX_CELLS`] cells (no [`TileState`] holds it).
     pub fn standard_goal(shape: Shape) -> TileState {
         let n = shape.cells();
+        assert!(n <= MAX_CELLS, "a {shape} board does not pack");
         let cells: Vec<u8> = (1..n as u8).chain([0]).collect();
         TileState::from_cells(&cells)
     }
@@ -318,7 +287,7 @@ impl TilePuzzle {
     /// use fifteen::{Shape, TilePuzzle};
     /// use slide_core::Puzzle;
     /// let shape = Shape::new(2, 2).unwrap();
-    /// let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    /// let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     /// let mut moves = Vec::new();
     /// p.for_each_successor(&p.goal(), |m, _| moves.push(m));
     /// assert!(p.try_play(p.goal(), &moves[..1]).is_ok());
@@ -333,30 +302,39 @@ impl TilePuzzle {
         let blank = state.blank();
         let legal = slide.to == blank
             && state.tile_at(slide.from) == slide.tile
-            && self.neighbours(blank).contains(&(slide.from, slide.direction));
+            && self.shape.neighbours(blank).any(|n| n == (slide.from, slide.direction));
         legal.then(|| state.slide(slide.from))
     }
 
     /// The state after each of `tiles` slides in turn into the blank, or the index of the
     /// first that is not next to it.
-    pub fn try_play_tiles(&self, start: TileState, tiles: &[u8]) -> Result<TileState, usize> {
+    ///
+    /// ```
+    /// use fifteen::{Shape, Tile, TilePuzzle};
+    /// let p = TilePuzzle::new(Shape::EIGHT, TilePuzzle::standard_goal(Shape::EIGHT)).unwrap();
+    /// let [six, eight] = [6, 8].map(Tile::new);
+    /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, eight]), Ok(p.goal()));
+    /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, six]), Err(1));
+    /// ```
+    pub fn try_play_tiles(&self, start: TileState, tiles: &[Tile]) -> Result<TileState, usize> {
         tiles.iter().enumerate().try_fold(start, |state, (i, &tile)| {
-            if tile == 0 || usize::from(tile) >= self.shape.cells() {
+            if tile.is_blank() || tile.index() >= self.shape.cells() {
                 return Err(i);
             }
             let from = state.cell_of(tile);
-            let next = self.neighbours(state.blank()).iter().any(|&(c, _)| c == from);
+            let next = self.shape.distance(from, state.blank()) == 1;
             next.then(|| state.slide(from)).ok_or(i)
         })
     }
 
-    /// The cells next to `cell`, each with the direction a tile there slides into `cell`.
+    /// The cells next to `cell`, each with the direction a tile there slides into `cell`, as
+    /// bytes ([`Shape::neighbours`] gives them as cells).
     #[inline]
-    pub fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
+    pub(crate) fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
         &self.neighbours[cell as usize][..self.degree[cell as usize] as usize]
     }
-    /// The same, always four: the missing ones come last, as [`NO_NEIGHBOUR`] (for loops
-    /// that the compiler unrolls).
+    /// The cells next to `cell` as bytes, always four: the missing ones come last, as
+    /// [`NO_NEIGHBOUR`] (for the searches' loops, which the compiler unrolls).
     #[inline(always)]
     pub fn neighbours4(&self, cell: u8) -> &[(u8, Direction); 4] {
         &self.neighbours[cell as usize % MAX_CELLS]
@@ -369,10 +347,10 @@ impl Puzzle for TilePuzzle {
 
     #[inline]
     fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, mut visit: F) {
-        let blank = state.blank();
+        let blank = TileView::blank(state);
         for &(from, direction) in self.neighbours(blank) {
-            let tile = state.tile_at(from);
-            visit(Slide { tile, from, to: blank, direction }, state.slide(from));
+            let tile = TileView::tile_at(state, from);
+            visit(Slide::of_bytes(tile, from, blank, direction), state.slide_byte(from));
         }
     }
 
@@ -392,14 +370,14 @@ impl Puzzle for CellOrder<'_> {
 
     #[inline]
     fn for_each_successor<F: FnMut(Slide, TileState)>(&self, state: &TileState, mut visit: F) {
-        let blank = state.blank();
+        let blank = TileView::blank(state);
         let mut cells = [(0, Direction::Up); 4];
         let neighbours = self.0.neighbours(blank);
         cells[..neighbours.len()].copy_from_slice(neighbours);
         cells[..neighbours.len()].sort_unstable_by_key(|&(cell, _)| cell);
         for &(from, direction) in &cells[..neighbours.len()] {
-            let tile = state.tile_at(from);
-            visit(Slide { tile, from, to: blank, direction }, state.slide(from));
+            let tile = TileView::tile_at(state, from);
+            visit(Slide::of_bytes(tile, from, blank, direction), state.slide_byte(from));
         }
     }
 
@@ -417,7 +395,7 @@ mod tests {
     #[test]
     fn slides_keep_both_views_consistent() {
         let shape = Shape::new(4, 4).unwrap();
-        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
         let mut s = p.goal();
         let mut rng = Pcg64::seed_from_u64(12345);
         for _ in 0..1000 {
@@ -426,7 +404,7 @@ mod tests {
             let (m, c) = next[rng.random_range(0..next.len())];
             assert_eq!(c.tile_at(m.to), m.tile);
             assert_eq!(c.blank(), m.from);
-            for cell in 0..16 {
+            for cell in Shape::FIFTEEN.each_cell() {
                 assert_eq!(c.cell_of(c.tile_at(cell)), cell);
             }
             s = c;
@@ -437,10 +415,10 @@ mod tests {
     #[test]
     fn directions_follow_the_code_golf_challenge() {
         let shape = Shape::new(2, 2).unwrap();
-        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
         // 1 2 / 3 _ : tile 2 (above the blank) slides Down, tile 3 (left of it) slides Right.
         let mut moves = Vec::new();
         p.for_each_successor(&p.goal(), |m, _| moves.push((m.tile, m.direction)));
-        assert_eq!(moves, vec![(2, Direction::Down), (3, Direction::Right)]);
+        assert_eq!(moves, vec![(Tile::new(2), Direction::Down), (Tile::new(3), Direction::Right)]);
     }
 }

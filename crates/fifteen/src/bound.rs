@@ -12,11 +12,11 @@
 use crate::Grid;
 
 /// Manhattan distance plus linear conflicts of `start` against `goal` (boards of the same
-/// dimensions; the blank does not count), in time `O(cells log cells)`.
+/// shape; the blank does not count), in time `O(cells log cells)`.
 ///
 /// ```
 /// use fifteen::{bound::lower_bound, Grid};
-/// let goal = Grid::goal(fifteen::Dims::new(3, 3).unwrap());
+/// let goal = Grid::goal(fifteen::Shape::new(3, 3).unwrap());
 /// // 2 and 1 swapped in their goal row: Manhattan 2, plus 2 for the conflict.
 /// assert_eq!(lower_bound(&"2 1 3 / 4 5 6 / 7 8 0".parse().unwrap(), &goal), 4);
 /// ```
@@ -26,42 +26,37 @@ pub fn lower_bound(start: &Grid, goal: &Grid) -> u64 {
 
 /// The sum over tiles of their row and column distances to their goal cells.
 pub fn manhattan(start: &Grid, goal: &Grid) -> u64 {
-    let dims = start.dims();
-    start
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &t)| t != 0)
-        .map(|(cell, &t)| dims.distance(cell, goal.cell_of(t)) as u64)
-        .sum()
+    let shape = start.shape();
+    let tiles = shape.each_cell().map(|cell| (cell, start.tile_at(cell))).filter(|(_, t)| !t.is_blank());
+    tiles.map(|(cell, t)| shape.distance(cell, goal.cell_of(t)) as u64).sum()
 }
 
 /// Twice the tiles that must leave their goal row or column to pass each other, summed
 /// over every row and column.
 pub fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
-    let dims = start.dims();
+    let shape = start.shape();
     // The goal cell of the tile on `cell`, unless it is the blank.
     let home = |cell| {
         let t = start.tile_at(cell);
-        (t != 0).then(|| goal.cell_of(t))
+        (!t.is_blank()).then(|| goal.cell_of(t))
     };
-    let rows: u32 = (0..dims.rows())
+    let rows: u32 = (0..shape.rows())
         .map(|r| {
-            let homes = (0..dims.cols()).filter_map(|c| home(dims.cell(r, c)));
-            line_conflicts(homes.filter(|&h| dims.row(h) == r).map(|h| dims.col(h) as u8))
+            let homes = (0..shape.cols()).filter_map(|c| home(shape.cell(r, c)));
+            line_conflicts(homes.filter(|&h| shape.row(h) == r).map(|h| shape.col(h) as u8))
         })
         .sum();
-    let cols: u32 = (0..dims.cols())
+    let cols: u32 = (0..shape.cols())
         .map(|c| {
-            let homes = (0..dims.rows()).filter_map(|r| home(dims.cell(r, c)));
-            line_conflicts(homes.filter(|&h| dims.col(h) == c).map(|h| dims.row(h) as u8))
+            let homes = (0..shape.rows()).filter_map(|r| home(shape.cell(r, c)));
+            line_conflicts(homes.filter(|&h| shape.col(h) == c).map(|h| shape.row(h) as u8))
         })
         .sum();
     u64::from(rows + cols)
 }
 
 /// The conflict term of one line: given, in line order, the goal places along the line of
-/// the tiles that belong to it (distinct, below [`crate::Dims::MAX_SIDE`]), twice the fewest
+/// the tiles that belong to it (distinct, below [`crate::Shape::MAX_SIDE`]), twice the fewest
 /// of them that must leave so that the rest stand in order: the line's length minus its
 /// longest increasing subsequence, found by patience sorting as the places stream by. The
 /// one home of the rule for every linear-conflict heuristic of the crate.
@@ -75,7 +70,7 @@ pub fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
 #[inline]
 pub fn line_conflicts(homes: impl IntoIterator<Item = u8>) -> u32 {
     // tails[k]: the smallest last place of an increasing subsequence of length k + 1.
-    let mut tails = [0u8; crate::Dims::MAX_SIDE];
+    let mut tails = [0u8; crate::Shape::MAX_SIDE];
     let (mut len, mut n) = (0, 0);
     for x in homes {
         n += 1;
@@ -90,7 +85,7 @@ pub fn line_conflicts(homes: impl IntoIterator<Item = u8>) -> u32 {
 mod tests {
     use super::*;
     use crate::heuristics::LinearConflict;
-    use crate::{Dims, Shape, TilePuzzle};
+    use crate::{Shape, TilePuzzle};
     use slide_core::Heuristic;
 
     #[test]
@@ -100,8 +95,8 @@ mod tests {
         for r in 2..=5 {
             for c in 2..=5 {
                 let shape = Shape::new(r, c).unwrap();
-                let goal = Grid::goal(shape.into());
-                let h = LinearConflict::new(&TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)));
+                let goal = Grid::goal(shape);
+                let h = LinearConflict::new(&TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap());
                 for _ in 0..200 {
                     let board = crate::scramble::random_grid(&goal, &mut rng);
                     let (_, state) = board.tile_state().unwrap();
@@ -120,8 +115,8 @@ mod tests {
         // The longest line of all, reversed: all but one leave.
         assert_eq!(line_conflicts((0..100).rev()), 198);
         // The goal is 0; a 100x100 board one move away is 1.
-        let dims = Dims::new(100, 100).unwrap();
-        let goal = Grid::goal(dims);
+        let shape = Shape::new(100, 100).unwrap();
+        let goal = Grid::goal(shape);
         let mut near = goal.clone();
         near.slide(crate::Direction::Right).unwrap();
         assert_eq!((lower_bound(&goal, &goal), lower_bound(&near, &goal)), (0, 1));

@@ -40,7 +40,7 @@ use crate::heuristics::exact::MAX_SPACE_CELLS;
 use crate::parse::parse_grid;
 use crate::scramble::{random_grid, scramble_grid};
 use crate::solvable::check_solvable_grid;
-use crate::{Dims, Grid, HeuristicChoice, Shape, SolveError, Solver, TilePuzzle, TileState};
+use crate::{Grid, HeuristicChoice, Shape, SolveError, Solver, Tile, TilePuzzle, TileState};
 
 /// What distinguishes one tile program from another: `fifteen` ([`FIFTEEN`]) or `seven`
 /// (the 2x4 board, in the `slide-seven` crate).
@@ -66,9 +66,9 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// Whether boards of `dims` are played.
-    pub fn allowed(&self, dims: Dims) -> bool {
-        self.any_size || dims == self.default_shape.into()
+    /// Whether boards of `shape` are played.
+    pub fn allowed(&self, shape: Shape) -> bool {
+        self.any_size || shape == self.default_shape
     }
 }
 
@@ -182,7 +182,7 @@ impl Metric {
 /// server keeps one per size and shares its tables between requests.
 pub struct Tiles {
     variant: &'static Variant,
-    size: Option<Dims>,
+    size: Option<Shape>,
     goal: Option<String>,
     solver: Solver,
     /// The multi-tile metric's solvers, when moves are counted so ([`Metric::MultiTile`]).
@@ -212,7 +212,7 @@ impl TileInput {
     fn packed(&self, what: &str) -> Result<(Shape, TileState, TileState), AnswerError> {
         match (self.start.tile_state(), self.goal.tile_state()) {
             (Some((shape, start)), Some((_, goal))) => Ok((shape, start, goal)),
-            _ => Err(AnswerError::Input(too_large(self.start.dims(), what))),
+            _ => Err(AnswerError::Input(too_large(self.start.shape(), what))),
         }
     }
 }
@@ -232,10 +232,10 @@ pub struct TileFields {
 
 impl From<&TileInput> for TileFields {
     fn from(input: &TileInput) -> Self {
-        let dims = input.start.dims();
+        let shape = input.start.shape();
         TileFields {
-            rows: dims.rows(),
-            cols: dims.cols(),
+            rows: shape.rows(),
+            cols: shape.cols(),
             start: input.start.cells().to_vec(),
             goal: input.goal.cells().to_vec(),
         }
@@ -252,7 +252,7 @@ pub struct FirstWalk {
     /// The direction of each.
     pub moves: Vec<String>,
     /// The tile each moves.
-    pub pieces: Vec<u8>,
+    pub pieces: Vec<Tile>,
 }
 
 /// What an algorithm that is not optimal guarantees and found besides: the keys after the
@@ -393,8 +393,8 @@ pub struct BranchingRecord {
 
 /// Why a board is too large for the optimal methods, naming the methods that take it: the
 /// bounded-suboptimal one up to 64 cells, the fast one always.
-fn too_large(dims: Dims, what: &str) -> String {
-    let weighted = match dims.cells() <= crate::wide::MAX_WIDE_CELLS {
+fn too_large(shape: Shape, what: &str) -> String {
+    let weighted = match shape.cells() <= crate::wide::MAX_WIDE_CELLS {
         true => format!(
             "`solve --algorithm weighted --weight W` finds a solution at most W times the shortest on boards \
              up to {} cells, and ",
@@ -404,7 +404,7 @@ fn too_large(dims: Dims, what: &str) -> String {
     };
     // The limit is the sides, not the cells: 2x6 has fewer cells than 5x5 and is refused.
     format!(
-        "a {dims} board is too large for {what}: the optimal methods take boards of 2 to 5 rows and 2 to 5 \
+        "a {shape} board is too large for {what}: the optimal methods take boards of 2 to 5 rows and 2 to 5 \
          columns, up to 5x5; {weighted}`solve --algorithm fast` solves boards up to 100x100, not optimally"
     )
 }
@@ -426,12 +426,12 @@ fn input_error(e: impl std::fmt::Display) -> AnswerError {
 
 /// A board for a text header: its BOARD text, or (past 100 cells) its first cells.
 pub(crate) fn title(board: &Grid) -> String {
-    let dims = board.dims();
-    if dims.cells() <= 100 {
-        return format!("{} ({dims})", board.text());
+    let shape = board.shape();
+    if shape.cells() <= 100 {
+        return format!("{} ({shape})", board.text());
     }
     let first: Vec<String> = board.cells()[..12].iter().map(|t| t.to_string()).collect();
-    format!("{} ... ({dims}, {} cells; --json gives them all)", first.join(" "), thousands(dims.cells() as u64))
+    format!("{} ... ({shape}, {} cells; --json gives them all)", first.join(" "), thousands(shape.cells() as u64))
 }
 
 /// A move in words: `12 down`.
@@ -471,14 +471,14 @@ fn weighted_details(asked: Weight, weight: Weight) -> (TileDetails, String) {
 }
 
 /// The directions of `tiles` moved in turn from `start`.
-fn directions(start: &Grid, tiles: &[u8]) -> Result<Vec<Direction>, AnswerError> {
+fn directions(start: &Grid, tiles: &[Tile]) -> Result<Vec<Direction>, AnswerError> {
     let mut board = start.clone();
-    let dims = board.dims();
+    let shape = board.shape();
     tiles
         .iter()
         .map(|&tile| {
-            let from = board.cell_of(tile.into());
-            let Some((_, d)) = dims.neighbours(board.blank()).find(|&(cell, _)| cell == from) else {
+            let from = board.cell_of(tile);
+            let Some((_, d)) = shape.neighbours(board.blank()).find(|&(cell, _)| cell == from) else {
                 return Err(AnswerError::Bug(format!("tile {tile} is not next to the blank (a bug)")));
             };
             board.slide_from(from);
@@ -504,7 +504,7 @@ fn details(s: &crate::Solution, start: &Grid) -> Result<(TileDetails, Vec<String
         Algorithm::RandomWalk(w) => {
             let r =
                 s.walks.as_ref().ok_or_else(|| AnswerError::Bug("random walks without their report (a bug)".into()))?;
-            let tiles: Vec<u8> = r.first.1.iter().map(|m| m.tile).collect();
+            let tiles: Vec<Tile> = r.first.1.iter().map(|m| m.tile).collect();
             let first = directions(start, &tiles)?;
             let which = match r.first.0 == r.best_walk {
                 true => format!("the first, walk {}, is the best", thousands(r.first.0)),
@@ -557,7 +557,7 @@ fn details(s: &crate::Solution, start: &Grid) -> Result<(TileDetails, Vec<String
 impl Tiles {
     /// The tile puzzles of `variant`, boards of `size` (None: inferred from each board, or
     /// the variant's own), with `settings`' tables, heuristic and goal.
-    pub fn new(variant: &'static Variant, size: Option<Dims>, settings: &Settings) -> Result<Tiles, AnswerError> {
+    pub fn new(variant: &'static Variant, size: Option<Shape>, settings: &Settings) -> Result<Tiles, AnswerError> {
         Self::with_metric(variant, size, Metric::SingleTile, settings)
     }
 
@@ -578,7 +578,7 @@ impl Tiles {
     /// ```
     pub fn with_metric(
         variant: &'static Variant,
-        size: Option<Dims>,
+        size: Option<Shape>,
         metric: Metric,
         settings: &Settings,
     ) -> Result<Tiles, AnswerError> {
@@ -602,8 +602,8 @@ impl Tiles {
             solver = solver.heuristic(choice);
         }
         let tiles = Tiles { variant, size, goal: settings.goal.clone(), solver, multi };
-        if let Some(dims) = size {
-            tiles.check_dims(dims)?;
+        if let Some(shape) = size {
+            tiles.check_shape(shape)?;
         }
         Ok(tiles)
     }
@@ -633,26 +633,26 @@ impl Tiles {
         &self.solver
     }
 
-    fn check_dims(&self, dims: Dims) -> Result<Dims, AnswerError> {
-        match self.variant.allowed(dims) {
-            true => Ok(dims),
+    fn check_shape(&self, shape: Shape) -> Result<Shape, AnswerError> {
+        match self.variant.allowed(shape) {
+            true => Ok(shape),
             false => Err(AnswerError::Input(format!(
-                "{} does not play {dims} boards: {}",
+                "{} does not play {shape} boards: {}",
                 self.variant.name, self.variant.shapes_text
             ))),
         }
     }
 
-    /// The dimensions of work that comes without a board.
-    pub fn dims(&self) -> Result<Dims, AnswerError> {
-        self.check_dims(self.size.unwrap_or(self.variant.default_shape.into()))
+    /// The shape of work that comes without a board.
+    pub fn shape(&self) -> Result<Shape, AnswerError> {
+        self.check_shape(self.size.unwrap_or(self.variant.default_shape))
     }
 
-    /// The goal for boards of `dims`.
-    pub fn goal(&self, dims: Dims) -> Result<Grid, AnswerError> {
+    /// The goal for boards of `shape`.
+    pub fn goal(&self, shape: Shape) -> Result<Grid, AnswerError> {
         match &self.goal {
-            None => Ok(Grid::goal(dims)),
-            Some(text) => parse_grid(text, Some(dims)).map_err(|e| AnswerError::Input(format!("--goal: {e}"))),
+            None => Ok(Grid::goal(shape)),
+            Some(text) => parse_grid(text, Some(shape)).map_err(|e| AnswerError::Input(format!("--goal: {e}"))),
         }
     }
 
@@ -660,7 +660,7 @@ impl Tiles {
     /// counts to `depth`.
     pub fn branching(&self, size: Option<Shape>, depth: u32) -> Result<BranchingRecord, AnswerError> {
         let shape = size.unwrap_or(self.variant.default_shape);
-        if !self.variant.allowed(shape.into()) {
+        if !self.variant.allowed(shape) {
             return Err(AnswerError::Input(format!(
                 "{} does not play {shape} boards: {}",
                 self.variant.name, self.variant.shapes_text
@@ -668,15 +668,15 @@ impl Tiles {
         }
         let goal = match &self.goal {
             None => TilePuzzle::standard_goal(shape),
-            Some(text) => match parse_grid(text, Some(shape.into())).map(|g| g.tile_state()) {
+            Some(text) => match parse_grid(text, Some(shape)).map(|g| g.tile_state()) {
                 Ok(Some((_, goal))) => goal,
                 Ok(None) => return Err(AnswerError::Bug("a goal of a packed shape does not pack (a bug)".into())),
                 Err(e) => return Err(AnswerError::Input(format!("--goal: {e}"))),
             },
         };
-        let (rows, cols) = (usize::from(shape.rows()), usize::from(shape.cols()));
-        let b = Branching::new(rows, cols, usize::from(goal.blank()), depth)
-            .map_err(|e| AnswerError::Input(e.to_string()))?;
+        let (rows, cols) = (shape.rows(), shape.cols());
+        let b =
+            Branching::new(rows, cols, goal.blank().index(), depth).map_err(|e| AnswerError::Input(e.to_string()))?;
         let (num, den) = b.average_reduced();
         let fraction = match (num, den) == (b.choices, b.degrees) {
             true => format!("{}/{}", b.choices, b.degrees),
@@ -795,10 +795,10 @@ impl Tiles {
 
     /// Weighted A*'s answer on a board past 5x5 (up to 64 cells).
     fn wide_answer(&self, input: &TileInput, weight: Weight, request: &SolveRequest) -> Result<Answer, AnswerError> {
-        let dims = input.start.dims();
-        if dims.cells() > crate::wide::MAX_WIDE_CELLS {
+        let shape = input.start.shape();
+        if shape.cells() > crate::wide::MAX_WIDE_CELLS {
             return Err(AnswerError::Input(format!(
-                "a {dims} board is too large for --algorithm weighted: it takes boards up to {} cells (8x8); \
+                "a {shape} board is too large for --algorithm weighted: it takes boards up to {} cells (8x8); \
                  `solve --algorithm fast` solves boards up to 100x100, not optimally",
                 crate::wide::MAX_WIDE_CELLS
             )));
@@ -878,7 +878,7 @@ impl Tiles {
 impl Facade for Tiles {
     type Input = TileInput;
     type Fields = TileFields;
-    type Piece = u16;
+    type Piece = Tile;
     type Details = TileDetails;
     type Path = TilePath;
     type Space = SpaceFields;
@@ -899,16 +899,16 @@ impl Facade for Tiles {
 
     fn default_inputs(&self) -> Vec<String> {
         match self.size {
-            Some(dims) if dims != self.variant.default_shape.into() => Vec::new(),
+            Some(shape) if shape != self.variant.default_shape => Vec::new(),
             _ => self.variant.default_boards.iter().map(|b| b.to_string()).collect(),
         }
     }
 
     fn parse(&self, text: &str) -> Result<TileInput, AnswerError> {
-        let dims = self.size.or((!self.variant.infer_shape).then_some(self.variant.default_shape.into()));
-        let start = parse_grid(text, dims).map_err(input_error)?;
-        let dims = self.check_dims(start.dims())?;
-        Ok(TileInput { start, goal: self.goal(dims)? })
+        let shape = self.size.or((!self.variant.infer_shape).then_some(self.variant.default_shape));
+        let start = parse_grid(text, shape).map_err(input_error)?;
+        let shape = self.check_shape(start.shape())?;
+        Ok(TileInput { start, goal: self.goal(shape)? })
     }
 
     fn solve(&self, input: &TileInput, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
@@ -952,11 +952,11 @@ impl Facade for Tiles {
             None => {
                 let (shape, start, goal) = input.packed("count")?;
                 let c = self.solver.count_within(shape, start, goal, request.list.is_some(), &request.limits)?;
-                let listed = |tiles: &Vec<u8>| -> Result<Listed<u16>, AnswerError> {
+                let listed = |tiles: &Vec<Tile>| -> Result<Listed<Tile>, AnswerError> {
                     let moves = directions(&input.start, tiles)?;
                     Ok(Listed {
                         moves: moves.iter().map(|d| d.to_string()).collect(),
-                        pieces: tiles.iter().map(|&t| u16::from(t)).collect(),
+                        pieces: tiles.clone(),
                         notation: Some(request.style.write(&moves.iter().map(|&d| Move::one(d)).collect::<Vec<_>>())),
                         steps: moves.iter().zip(tiles).map(|(&d, t)| step(t, d)).collect(),
                     })
@@ -1004,14 +1004,14 @@ impl Facade for Tiles {
                 (i.start.clone(), i.goal.clone())
             }
             None => {
-                let goal = self.goal(self.dims()?)?;
+                let goal = self.goal(self.shape()?)?;
                 (goal.clone(), goal)
             }
         };
-        let dims = start.dims();
-        let cells = dims.cells();
+        let shape = start.shape();
+        let cells = shape.cells();
         let multi = self.multi.is_some();
-        if let Some(why) = multi.then(|| mtm::too_large_to_analyze(dims)).flatten() {
+        if let Some(why) = multi.then(|| mtm::too_large_to_analyze(shape)).flatten() {
             return Err(AnswerError::Input(why));
         }
         if cells > MAX_SPACE_CELLS {
@@ -1022,12 +1022,12 @@ impl Facade for Tiles {
             // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
             if cells > 34 {
                 return Err(AnswerError::Input(format!(
-                    "analyzing {dims} would rank {cells}! positions, more than any memory holds; {advice}"
+                    "analyzing {shape} would rank {cells}! positions, more than any memory holds; {advice}"
                 )));
             }
             let ranks: u128 = (1..=cells as u128).product();
             return Err(AnswerError::Input(format!(
-                "analyzing {dims} would rank {} positions ({cells}!), about {} of memory at 3 bits each, over the \
+                "analyzing {shape} would rank {} positions ({cells}!), about {} of memory at 3 bits each, over the \
                  budget of {} (--max-memory); {advice}",
                 thousands(ranks),
                 human_bytes_f64(ranks as f64 * 3.0 / 8.0),
@@ -1047,7 +1047,7 @@ impl Facade for Tiles {
         let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
         let e = enumerator
             .enumerate(&space, &[origin], DepthStore::None, limits, &*task)
-            .map_err(|e| AnswerError::enumeration(Some(&format!("analyzing {dims}")), e))?;
+            .map_err(|e| AnswerError::enumeration(Some(&format!("analyzing {shape}")), e))?;
         drop(task);
         let from = if start == goal { "the goal" } else { "the start" };
         let metric = multi.then_some(Metric::MultiTile);
@@ -1056,20 +1056,20 @@ impl Facade for Tiles {
             None => "",
         };
         let fields = SpaceFields {
-            rows: dims.rows() as u8,
-            cols: dims.cols() as u8,
+            rows: shape.rows() as u8,
+            cols: shape.cols() as u8,
             goal: goal.cells().iter().map(|&t| t as u8).collect(),
             start: (start != goal).then(|| start.cells().iter().map(|&t| t as u8).collect()),
             memory_bytes: e.memory_bytes,
             metric: metric.map(Metric::name),
         };
-        let antipodes = crate::mtm::boards(dims, &e.antipodes);
+        let antipodes = crate::mtm::boards(shape, &e.antipodes);
         let words = SpaceWords {
-            title: format!("{dims}{in_metric}, from {from} {start}"),
+            title: format!("{shape}{in_metric}, from {from} {start}"),
             origin: from,
             chart_title: match metric {
-                Some(_) => format!("{} {dims}, multi-tile metric", self.variant.name),
-                None => format!("{} {dims}", self.variant.name),
+                Some(_) => format!("{} {shape}, multi-tile metric", self.variant.name),
+                None => format!("{} {shape}", self.variant.name),
             },
             antipodes: antipodes.iter().map(Grid::text).collect(),
             notes: vec![format!("memory: {}", human_bytes(e.memory_bytes))],
@@ -1083,14 +1083,14 @@ impl Facade for Tiles {
     }
 
     fn make(&self, how: Make, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Made<Self>, AnswerError> {
-        let dims = self.dims()?;
-        let goal = self.goal(dims)?;
+        let shape = self.shape()?;
+        let goal = self.goal(shape)?;
         let board = match how {
             Make::Scramble(moves) => scramble_grid(&goal, moves, rng, limits)?,
             Make::Random => random_grid(&goal, rng),
         };
         Ok(Made {
-            board: MadeBoard { rows: dims.rows(), cols: dims.cols(), board: board.cells().to_vec() },
+            board: MadeBoard { rows: shape.rows(), cols: shape.cols(), board: board.cells().to_vec() },
             text: board.text(),
             seed: 0,
             moves: match how {
@@ -1113,7 +1113,7 @@ impl Facade for Tiles {
         let input = match input {
             Some(input) => input.clone(),
             None => {
-                let goal = self.goal(self.dims()?)?;
+                let goal = self.goal(self.shape()?)?;
                 TileInput { start: goal.clone(), goal }
             }
         };
@@ -1126,9 +1126,9 @@ impl Facade for Tiles {
             Metric::SingleTile => slide_core::notation::single_tile_length(&moves) as usize,
             Metric::MultiTile => moves.len(),
         };
-        let dims = board.dims();
+        let shape = board.shape();
         let played = Played {
-            board: MadeBoard { rows: dims.rows(), cols: dims.cols(), board: board.cells().to_vec() },
+            board: MadeBoard { rows: shape.rows(), cols: shape.cols(), board: board.cells().to_vec() },
             text: board.text(),
             length,
             notation: style.write(&moves),

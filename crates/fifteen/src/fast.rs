@@ -38,7 +38,7 @@ use slide_core::Direction;
 
 use crate::heuristics::LinearConflict;
 use crate::solvable::check_solvable_grid;
-use crate::{bound, Dims, Grid, Shape, SolveError, TilePuzzle};
+use crate::{bound, Cell, Grid, Shape, SolveError, Tile, TilePuzzle};
 
 mod beam;
 
@@ -70,11 +70,11 @@ pub struct FastSolution {
     pub elapsed: Duration,
 }
 
-/// Solves `start` towards `goal` (boards of the same dimensions), not optimally.
+/// Solves `start` towards `goal` (boards of the same shape), not optimally.
 ///
 /// ```
-/// use fifteen::{fast, Dims, Grid};
-/// let goal = Grid::goal(Dims::new(3, 7).unwrap());
+/// use fifteen::{fast, Shape, Grid};
+/// let goal = Grid::goal(Shape::new(3, 7).unwrap());
 /// let start: Grid = "1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 0 20".parse().unwrap();
 /// let s = fast::solve(&start, &goal).unwrap();
 /// let mut board = start.clone();
@@ -90,10 +90,10 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
 ///
 /// ```
 /// use std::time::Duration;
-/// use fifteen::{fast, scramble::random_grid, Dims, Grid, SolveError};
+/// use fifteen::{fast, scramble::random_grid, Shape, Grid, SolveError};
 /// use rand::SeedableRng;
 /// use slide_core::search::{LimitHit, Limits};
-/// let goal = Grid::goal(Dims::new(30, 30).unwrap());
+/// let goal = Grid::goal(Shape::new(30, 30).unwrap());
 /// let start = random_grid(&goal, &mut rand_pcg::Pcg64::seed_from_u64(1));
 /// let limits = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
 /// let e = fast::solve_within(&start, &goal, &limits).unwrap_err();
@@ -101,12 +101,12 @@ pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
 /// ```
 pub fn solve_within(start: &Grid, goal: &Grid, limits: &Limits) -> Result<FastSolution, SolveError> {
     let clock = Instant::now();
-    if start.dims() != goal.dims() {
-        return Err(SolveError::Bug(format!("a {} board and a {} goal", start.dims(), goal.dims())));
+    if start.shape() != goal.shape() {
+        return Err(SolveError::Bug(format!("a {} board and a {} goal", start.shape(), goal.shape())));
     }
     check_solvable_grid(start, goal)?;
     let lower_bound = bound::lower_bound(start, goal);
-    let orders: &[Order] = match start.dims().cells() <= TWO_ORDERS_CELLS {
+    let orders: &[Order] = match start.shape().cells() <= TWO_ORDERS_CELLS {
         true => &Order::ALL,
         false => &Order::ALL[..1],
     };
@@ -141,7 +141,7 @@ impl Order {
 struct Stager<'a> {
     board: Grid,
     goal: &'a Grid,
-    dims: Dims,
+    shape: Shape,
     order: Order,
     /// Cells the blank must not enter: outside the unsolved rectangle, or placed.
     fixed: Vec<bool>,
@@ -172,12 +172,12 @@ const CLOCK_EVERY: u64 = 4096;
 
 impl<'a> Stager<'a> {
     fn new(start: &Grid, goal: &'a Grid, order: Order, guard: LimitGuard, nodes: u64, limits: Limits) -> Stager<'a> {
-        let dims = start.dims();
-        let n = dims.cells();
+        let shape = start.shape();
+        let n = shape.cells();
         Stager {
             board: start.clone(),
             goal,
-            dims,
+            shape,
             order,
             fixed: vec![false; n],
             moves: Vec::new(),
@@ -186,7 +186,7 @@ impl<'a> Stager<'a> {
             inward: 0,
             seen: vec![0; n],
             best: vec![0; n],
-            coords: (0..n).map(|c| (dims.row(c) as u16, dims.col(c) as u16)).collect(),
+            coords: shape.each_cell().map(|c| (shape.row(c) as u16, shape.col(c) as u16)).collect(),
             open: BinaryHeap::new(),
             parent: vec![0; n],
             generation: 0,
@@ -213,17 +213,33 @@ impl<'a> Stager<'a> {
         }
     }
 
+    /// The blank's cell number (the solver computes with cell numbers: neighbours by offsets,
+    /// vectors indexed by cell).
+    fn blank(&self) -> usize {
+        self.board.blank().index()
+    }
+
+    /// The row and column of cell number `cell`.
+    fn row_col(&self, cell: usize) -> (usize, usize) {
+        let (r, c) = self.coords[cell];
+        (r.into(), c.into())
+    }
+
+    /// The distance between cell numbers `a` and `b`.
+    fn distance(&self, a: usize, b: usize) -> usize {
+        self.shape.distance(Cell::new(a), Cell::new(b))
+    }
+
     /// The time bound, as hit.
     fn time_hit(&self) -> LimitHit {
         LimitHit::Time(self.limits.timeout.unwrap_or_default())
     }
 
     fn run(mut self) -> Result<FastSolution, SolveError> {
-        let dims = self.dims;
-        let gb = self.goal.blank();
-        let (gr, gc) = (dims.row(gb), dims.col(gb));
+        let shape = self.shape;
+        let (gr, gc) = self.row_col(self.goal.blank().index());
         // The unsolved rectangle: rows r0..r1, columns c0..c1.
-        let (mut r0, mut r1, mut c0, mut c1) = (0, dims.rows(), 0, dims.cols());
+        let (mut r0, mut r1, mut c0, mut c1) = (0, shape.rows(), 0, shape.cols());
         loop {
             let (h, w) = (r1 - r0, c1 - c0);
             if h * w <= FINISH_CELLS && h.max(w) <= 5 {
@@ -239,8 +255,8 @@ impl<'a> Stager<'a> {
             let what;
             if row {
                 let r = if gr == r0 { r1 - 1 } else { r0 };
-                line = (c0..c1).map(|c| dims.cell(r, c)).collect();
-                inward = if r == r0 { dims.cols() as isize } else { -(dims.cols() as isize) };
+                line = (c0..c1).map(|c| shape.cell(r, c).index()).collect();
+                inward = if r == r0 { shape.cols() as isize } else { -(shape.cols() as isize) };
                 if r == r0 {
                     r0 += 1;
                 } else {
@@ -249,7 +265,7 @@ impl<'a> Stager<'a> {
                 what = format!("row {}", r + 1);
             } else {
                 let c = if gc == c0 { c1 - 1 } else { c0 };
-                line = (r0..r1).map(|r| dims.cell(r, c)).collect();
+                line = (r0..r1).map(|r| shape.cell(r, c).index()).collect();
                 inward = if c == c0 { 1 } else { -1 };
                 if c == c0 {
                     c0 += 1;
@@ -258,7 +274,7 @@ impl<'a> Stager<'a> {
                 }
                 what = format!("column {}", c + 1);
             }
-            if let Some(width) = beam::width(dims.cells()) {
+            if let Some(width) = beam::width(shape.cells()) {
                 self.beam(&line, inward, width)?;
             }
             self.fill(&line, inward)?;
@@ -326,7 +342,7 @@ impl<'a> Stager<'a> {
                 placed[j + 1] = true;
                 self.fixed[line[j + 1]] = true;
             } else {
-                self.tile_to(self.goal.tile_at(line[j]), line[j])?;
+                self.tile_to(self.goal.tile_at(Cell::new(line[j])), line[j])?;
             }
             placed[j] = true;
             self.fixed[line[j]] = true;
@@ -340,14 +356,14 @@ impl<'a> Stager<'a> {
     /// The estimated moves to bring the goal's tile of `cell` home: the blank's way to it and
     /// its own.
     fn cost(&self, cell: usize) -> usize {
-        let at = self.board.cell_of(self.goal.tile_at(cell));
+        let at = self.board.cell_of(self.goal.tile_at(Cell::new(cell))).index();
         if at == cell {
             return 0;
         }
-        let dims = self.dims;
-        let (dr, dc) = (dims.row(at).abs_diff(dims.row(cell)), dims.col(at).abs_diff(dims.col(cell)));
+        let ((ar, ac), (cr, cc)) = (self.row_col(at), self.row_col(cell));
+        let (dr, dc) = (ar.abs_diff(cr), ac.abs_diff(cc));
         let diagonal = dr.min(dc);
-        dims.distance(self.board.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
+        self.distance(self.blank(), at) + 6 * diagonal + 5 * (dr.max(dc) - diagonal)
     }
 
     /// The tiles of `line[j]` and `line[j + 1]`, the last two of their run: the second is
@@ -356,8 +372,8 @@ impl<'a> Stager<'a> {
     fn pair(&mut self, line: &[usize], j: usize) -> Result<(), SolveError> {
         let inward = self.inward;
         let (a_cell, b_cell) = (line[j], line[j + 1]);
-        let (a, b) = (self.goal.tile_at(a_cell), self.goal.tile_at(b_cell));
-        if self.board.tile_at(a_cell) == a && self.board.tile_at(b_cell) == b {
+        let (a, b) = (self.goal.tile_at(Cell::new(a_cell)), self.goal.tile_at(Cell::new(b_cell)));
+        if self.board.tile_at(Cell::new(a_cell)) == a && self.board.tile_at(Cell::new(b_cell)) == b {
             return Ok(());
         }
         let step = |cell: usize, depth: isize| (cell as isize + depth * inward) as usize;
@@ -367,20 +383,20 @@ impl<'a> Stager<'a> {
             .filter(|&c| !self.fixed[c])
             .collect();
         self.tile_to(b, b_cell)?;
-        if !window.contains(&self.board.cell_of(a)) {
+        if !window.contains(&self.board.cell_of(a).index()) {
             self.fixed[b_cell] = true;
             let result = self.tile_to(a, step(b_cell, 2));
             self.fixed[b_cell] = false;
             result?;
         }
         // The blank into the window, around both.
-        if !window.contains(&self.board.blank()) {
-            let (pa, pb) = (self.board.cell_of(a), self.board.cell_of(b));
+        if !window.contains(&self.blank()) {
+            let (pa, pb) = (self.board.cell_of(a).index(), self.board.cell_of(b).index());
             self.fixed[pa] = true;
             self.fixed[pb] = true;
             let target = window.iter().copied().filter(|&c| c != pa && c != pb).min_by_key(|&c| {
-                let blank = self.board.blank();
-                self.dims.distance(blank, c)
+                let blank = self.blank();
+                self.distance(blank, c)
             });
             let reached = target.is_some_and(|t| self.blank_to(t).is_some());
             self.fixed[pa] = false;
@@ -397,22 +413,22 @@ impl<'a> Stager<'a> {
     fn window_search(
         &mut self,
         window: &[usize],
-        a: u16,
+        a: Tile,
         a_cell: usize,
-        b: u16,
+        b: Tile,
         b_cell: usize,
     ) -> Result<(), SolveError> {
         let w = window.len();
         let local = |cell: usize| window.iter().position(|&c| c == cell);
         let index = |pa: usize, pb: usize, pz: usize| (pa * w + pb) * w + pz;
         let (Some(sa), Some(sb), Some(sz)) =
-            (local(self.board.cell_of(a)), local(self.board.cell_of(b)), local(self.board.blank()))
+            (local(self.board.cell_of(a).index()), local(self.board.cell_of(b).index()), local(self.blank()))
         else {
             return Err(SolveError::Bug("the fast solver's window lost a tile".into()));
         };
         let (ga, gb) = (local(a_cell).expect("in the window"), local(b_cell).expect("in the window"));
         let adjacent: Vec<Vec<usize>> =
-            window.iter().map(|&c| (0..w).filter(|&j| self.dims.distance(c, window[j]) == 1).collect()).collect();
+            window.iter().map(|&c| (0..w).filter(|&j| self.distance(c, window[j]) == 1).collect()).collect();
         let mut from = vec![usize::MAX; w * w * w];
         let start = index(sa, sb, sz);
         from[start] = start;
@@ -450,12 +466,12 @@ impl<'a> Stager<'a> {
     }
 
     /// Walks `tile` to `target`, never moving a fixed tile.
-    fn tile_to(&mut self, tile: u16, target: usize) -> Result<(), SolveError> {
-        let cols = self.dims.cols();
-        while self.board.cell_of(tile) != target {
+    fn tile_to(&mut self, tile: Tile, target: usize) -> Result<(), SolveError> {
+        let cols = self.shape.cols();
+        while self.board.cell_of(tile).index() != target {
             self.check()?;
-            let p = self.board.cell_of(tile);
-            let (pr, pc, tr, tc) = (self.dims.row(p), self.dims.col(p), self.dims.row(target), self.dims.col(target));
+            let p = self.board.cell_of(tile).index();
+            let ((pr, pc), (tr, tc)) = (self.row_col(p), self.row_col(target));
             let mut steps = [usize::MAX; 2];
             if pr != tr {
                 steps[0] = if tr > pr { p + cols } else { p - cols };
@@ -498,7 +514,7 @@ impl<'a> Stager<'a> {
         self.search(target)?;
         let mut path = Vec::new();
         let mut at = target;
-        while at != self.board.blank() {
+        while at != self.blank() {
             path.push(at);
             at = self.parent[at] as usize;
         }
@@ -519,7 +535,7 @@ impl<'a> Stager<'a> {
     /// (each tile on the path moves one cell against the blank).
     fn search(&mut self, target: usize) -> Option<()> {
         const STEP: u64 = 1 << 20;
-        let start = self.board.blank();
+        let start = self.blank();
         if start == target {
             return Some(());
         }
@@ -532,7 +548,7 @@ impl<'a> Stager<'a> {
             self.generation = 1;
         }
         let generation = self.generation;
-        let dims = self.dims;
+        let shape = self.shape;
         let coords = &self.coords;
         let distance = |a: usize, b: usize| {
             let ((ar, ac), (br, bc)) = (coords[a], coords[b]);
@@ -553,12 +569,13 @@ impl<'a> Stager<'a> {
                 continue;
             }
             self.nodes += 1;
-            for (next, _) in dims.neighbours(cell) {
+            for (next, _) in shape.neighbours(Cell::new(cell)) {
+                let next = next.index();
                 if self.fixed[next] {
                     continue;
                 }
                 // The tile on `next` slides into `cell`.
-                let home = self.goal.cell_of(self.board.tile_at(next));
+                let home = self.goal.cell_of(self.board.tile_at(Cell::new(next))).index();
                 let away = distance(cell, home) > distance(next, home);
                 let cost = key + STEP + u64::from(away);
                 if self.seen[next] == generation && self.best[next] <= cost {
@@ -576,46 +593,46 @@ impl<'a> Stager<'a> {
 
     /// Slides the tile on `from` (next to the blank) into the blank, recording the move.
     fn slide(&mut self, from: usize) {
-        let blank = self.board.blank();
+        let blank = self.blank();
         let direction = match from {
-            f if f + self.dims.cols() == blank => Direction::Down,
-            f if f == blank + self.dims.cols() => Direction::Up,
+            f if f + self.shape.cols() == blank => Direction::Down,
+            f if f == blank + self.shape.cols() => Direction::Up,
             f if f + 1 == blank => Direction::Right,
             _ => Direction::Left,
         };
-        debug_assert!(!self.fixed[from] && self.dims.distance(from, blank) == 1);
-        self.board.slide_from(from);
+        debug_assert!(!self.fixed[from] && self.distance(from, blank) == 1);
+        self.board.slide_from(Cell::new(from));
         self.moves.push(direction);
         self.nodes += 1;
     }
 
     /// Solves the rest, rows `r0..r1` by columns `c0..c1`, optimally; returns the nodes.
     fn finish(&mut self, r0: usize, r1: usize, c0: usize, c1: usize) -> Result<u64, SolveError> {
-        let shape = Shape::new(r1 - r0, c1 - c0).expect("at most 5 rows and columns");
-        let dims = self.dims;
-        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| dims.cell(r, c))).collect();
+        let rest = Shape::new(r1 - r0, c1 - c0).expect("2 rows and columns or more");
+        let shape = self.shape;
+        let cells: Vec<usize> = (r0..r1).flat_map(|r| (c0..c1).map(move |c| shape.cell(r, c).index())).collect();
         // Each tile is numbered by its goal cell's place in the rest, the blank 0.
-        let mut label = vec![0u8; shape.cells()];
+        let mut label = vec![0u8; rest.cells()];
         let mut next = 1;
         for (i, &cell) in cells.iter().enumerate() {
-            if self.goal.tile_at(cell) != 0 {
+            if !self.goal.tile_at(Cell::new(cell)).is_blank() {
                 label[i] = next;
                 next += 1;
             }
         }
-        let number = |tile: u16| -> Option<u8> {
+        let number = |tile: Tile| -> Option<u8> {
             match tile {
-                0 => Some(0),
-                t => cells.iter().position(|&c| c == self.goal.cell_of(t)).map(|i| label[i]),
+                Tile::BLANK => Some(0),
+                t => cells.iter().position(|&c| c == self.goal.cell_of(t).index()).map(|i| label[i]),
             }
         };
-        let start: Option<Vec<u8>> = cells.iter().map(|&c| number(self.board.tile_at(c))).collect();
+        let start: Option<Vec<u8>> = cells.iter().map(|&c| number(self.board.tile_at(Cell::new(c)))).collect();
         let Some(start) = start else {
             return Err(SolveError::Bug("the fast solver left a tile outside the rest".into()));
         };
         let start = crate::TileState::from_cells(&start);
         let goal = crate::TileState::from_cells(&label);
-        let puzzle = TilePuzzle::new(shape, goal);
+        let puzzle = TilePuzzle::new(rest, goal).expect("the rest is at most 5x5");
         self.check()?;
         // What is left of the bounds: the time since the guard started, the nodes so far.
         let mut limits = self.limits;
@@ -634,9 +651,9 @@ impl<'a> Stager<'a> {
             }
         };
         for m in &path.moves {
-            self.slide(cells[m.from as usize]);
+            self.slide(cells[m.from.index()]);
         }
-        self.stages.push((self.moves.len(), format!("the last {shape} solved optimally")));
+        self.stages.push((self.moves.len(), format!("the last {rest} solved optimally")));
         Ok(stats.nodes)
     }
 
@@ -671,7 +688,7 @@ mod tests {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
         for r in 2..=7 {
             for c in 2..=7 {
-                let goal = Grid::goal(Dims::new(r, c).unwrap());
+                let goal = Grid::goal(Shape::new(r, c).unwrap());
                 for _ in 0..4 {
                     check(&random_grid(&goal, &mut rng), &goal);
                 }
@@ -683,9 +700,9 @@ mod tests {
     fn any_goal_is_reached_wherever_its_blank_is() {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(6);
         for (r, c) in [(4, 4), (5, 3), (3, 6), (6, 6), (2, 9)] {
-            let dims = Dims::new(r, c).unwrap();
+            let shape = Shape::new(r, c).unwrap();
             for _ in 0..5 {
-                let goal = random_grid(&Grid::goal(dims), &mut rng);
+                let goal = random_grid(&Grid::goal(shape), &mut rng);
                 check(&random_grid(&goal, &mut rng), &goal);
             }
         }
@@ -697,8 +714,8 @@ mod tests {
         // their optimum quickly; the fast solver's total against the optimal total.
         let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
         let shape = Shape::new(4, 4).unwrap();
-        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
-        let goal = Grid::goal(shape.into());
+        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
+        let goal = Grid::goal(shape);
         let (mut fast, mut optimal) = (0, 0);
         for _ in 0..16 {
             let state = crate::scramble::scramble(&puzzle, 60, &mut rng);
@@ -715,11 +732,11 @@ mod tests {
 
     #[test]
     fn the_goal_takes_no_moves_and_an_unsolvable_board_is_refused() {
-        let goal = Grid::goal(Dims::new(6, 5).unwrap());
+        let goal = Grid::goal(Shape::new(6, 5).unwrap());
         assert!(check(&goal, &goal).moves.is_empty());
         let mut swapped: Vec<u32> = goal.cells().iter().map(|&t| u32::from(t)).collect();
         swapped.swap(0, 1);
-        let swapped = Grid::from_cells(goal.dims(), &swapped).unwrap();
+        let swapped = Grid::from_cells(goal.shape(), &swapped).unwrap();
         assert!(matches!(solve(&swapped, &goal), Err(SolveError::Unsolvable(_))));
     }
 }

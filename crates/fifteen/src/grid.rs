@@ -1,4 +1,4 @@
-//! Boards of any size from 2x2 to 100x100: [`Dims`] and [`Grid`].
+//! Boards of any size from 2x2 to 100x100: [`Grid`].
 //!
 //! [`TileState`] packs a board of at most 5x5 into two `u128`s, which is what the optimal
 //! searches and their tables need. A [`Grid`] holds any board a user may give (up to
@@ -12,127 +12,21 @@ use std::fmt;
 use slide_core::Direction;
 
 use crate::parse::BoardError;
-use crate::{Shape, TileState};
+use crate::{Cell, Shape, Tile, TileState};
 
-/// A board's dimensions: both sides between [`Dims::MIN_SIDE`] and [`Dims::MAX_SIDE`]. The
-/// fields are private, so no other size can be made; every cell and tile number fits a `u16`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Dims {
-    rows: u8,
-    cols: u8,
-}
-
-impl Dims {
-    /// The smallest side, 2.
-    pub const MIN_SIDE: usize = 2;
-    /// The largest side, 100.
-    pub const MAX_SIDE: usize = 100;
-
-    /// The dimensions `rows` x `cols`, if both are between 2 and 100.
-    ///
-    /// ```
-    /// use fifteen::Dims;
-    /// assert_eq!(Dims::new(3, 40).unwrap().cells(), 120);
-    /// assert!(Dims::new(101, 2).is_none());
-    /// ```
-    pub fn new(rows: usize, cols: usize) -> Option<Dims> {
-        let side = Dims::MIN_SIDE..=Dims::MAX_SIDE;
-        (side.contains(&rows) && side.contains(&cols)).then_some(Dims { rows: rows as u8, cols: cols as u8 })
-    }
-    /// Rows, 2 to 100.
-    #[inline]
-    pub const fn rows(self) -> usize {
-        self.rows as usize
-    }
-    /// Columns, 2 to 100.
-    #[inline]
-    pub const fn cols(self) -> usize {
-        self.cols as usize
-    }
-    /// The number of cells.
-    #[inline]
-    pub const fn cells(self) -> usize {
-        self.rows() * self.cols()
-    }
-    /// The row of `cell` (cells are numbered row-major from 0).
-    #[inline]
-    pub const fn row(self, cell: usize) -> usize {
-        cell / self.cols()
-    }
-    /// The column of `cell`.
-    #[inline]
-    pub const fn col(self, cell: usize) -> usize {
-        cell % self.cols()
-    }
-    /// The cell at `row`, `col`.
-    #[inline]
-    pub const fn cell(self, row: usize, col: usize) -> usize {
-        row * self.cols() + col
-    }
-    /// The Manhattan distance between two cells.
-    #[inline]
-    pub const fn distance(self, a: usize, b: usize) -> usize {
-        self.row(a).abs_diff(self.row(b)) + self.col(a).abs_diff(self.col(b))
-    }
-    /// The same dimensions as a [`Shape`], if both sides are at most 5: the boards the
-    /// optimal searches take.
-    pub fn shape(self) -> Option<Shape> {
-        Shape::new(self.rows(), self.cols())
-    }
-    /// The cells next to `cell`, each with the direction a tile there slides into `cell`: the
-    /// cell above (its tile slides down), below, left, right, in that order (the order of
-    /// `TilePuzzle`'s moves, so that seeded walks agree).
-    #[inline]
-    pub fn neighbours(self, cell: usize) -> impl Iterator<Item = (usize, Direction)> {
-        let (r, c, cols) = (self.row(cell), self.col(cell), self.cols());
-        [
-            (r > 0).then(|| (cell - cols, Direction::Down)),
-            (r + 1 < self.rows()).then(|| (cell + cols, Direction::Up)),
-            (c > 0).then(|| (cell - 1, Direction::Right)),
-            (c + 1 < cols).then(|| (cell + 1, Direction::Left)),
-        ]
-        .into_iter()
-        .flatten()
-    }
-    /// The cell whose tile slides into the blank on `blank` in `direction` (the cell above the
-    /// blank for `Down`), if there is one.
-    #[inline]
-    pub fn source(self, blank: usize, direction: Direction) -> Option<usize> {
-        let (r, c) = (self.row(blank), self.col(blank));
-        match direction {
-            Direction::Down => (r > 0).then(|| blank - self.cols()),
-            Direction::Up => (r + 1 < self.rows()).then(|| blank + self.cols()),
-            Direction::Right => (c > 0).then(|| blank - 1),
-            Direction::Left => (c + 1 < self.cols()).then(|| blank + 1),
-        }
-    }
-}
-
-impl From<Shape> for Dims {
-    fn from(shape: Shape) -> Dims {
-        Dims { rows: shape.rows(), cols: shape.cols() }
-    }
-}
-
-impl fmt::Display for Dims {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.rows, self.cols)
-    }
-}
-
-/// A board of any [`Dims`]: the tile on each cell and the cell of each tile (tile 0 is the
+/// A board of any [`Shape`]: the tile on each cell and the cell of each tile (tile 0 is the
 /// blank). Always a permutation of `0..cells`: every constructor checks it.
 ///
 /// ```
-/// use fifteen::{Direction, Grid};
+/// use fifteen::{Direction, Grid, Tile};
 /// let mut board: Grid = "1 2 3 / 4 5 6 / 7 0 8".parse().unwrap();
-/// assert_eq!(board.dims().to_string(), "3x3");
-/// assert_eq!(board.slide(Direction::Left), Some(8)); // 8 slides left into the blank
-/// assert_eq!(board, Grid::goal(board.dims()));
+/// assert_eq!(board.shape().to_string(), "3x3");
+/// assert_eq!(board.slide(Direction::Left), Some(Tile::new(8))); // 8 slides left into the blank
+/// assert_eq!(board, Grid::goal(board.shape()));
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
-    dims: Dims,
+    shape: Shape,
     cells: Vec<u16>,
     positions: Vec<u16>,
 }
@@ -140,83 +34,92 @@ pub struct Grid {
 impl Grid {
     /// The board with `cells[i]` on cell `i`, or why it is not one (a wrong count, a tile out
     /// of range or given twice), with the messages of BOARD text.
-    pub fn from_cells(dims: Dims, cells: &[u32]) -> Result<Grid, BoardError> {
-        let n = dims.cells();
+    pub fn from_cells(shape: Shape, cells: &[u32]) -> Result<Grid, BoardError> {
+        let n = shape.cells();
         if cells.len() != n {
-            return Err(BoardError::WrongCount { found: cells.len(), expected: n, shape: dims });
+            return Err(BoardError::WrongCount { found: cells.len(), expected: n, shape });
         }
         let mut positions = vec![u16::MAX; n];
-        for (cell, &tile) in cells.iter().enumerate() {
+        for (i, &tile) in cells.iter().enumerate() {
+            let cell = Cell::new(i);
             if tile as usize >= n {
-                return Err(BoardError::OutOfRange { tile, shape: dims, max: n - 1, cell });
+                return Err(BoardError::OutOfRange { tile, shape, max: n - 1, cell });
             }
             let first = positions[tile as usize];
             if first != u16::MAX {
-                return Err(BoardError::Duplicate { tile, shape: dims, cell, first: first as usize });
+                let (tile, first) = (Tile::new(tile as usize), Cell::new(first.into()));
+                return Err(BoardError::Duplicate { tile, shape, cell, first });
             }
-            positions[tile as usize] = cell as u16;
+            positions[tile as usize] = i as u16;
         }
-        Ok(Grid { dims, cells: cells.iter().map(|&t| t as u16).collect(), positions })
+        Ok(Grid { shape, cells: cells.iter().map(|&t| t as u16).collect(), positions })
     }
     /// The standard goal: tiles 1 to N in order, the blank last.
-    pub fn goal(dims: Dims) -> Grid {
-        let n = dims.cells();
+    pub fn goal(shape: Shape) -> Grid {
+        let n = shape.cells();
         let cells: Vec<u32> = (1..n as u32).chain([0]).collect();
-        Grid::from_cells(dims, &cells).expect("a permutation")
+        Grid::from_cells(shape, &cells).expect("a permutation")
     }
-    /// The board of a packed state.
+    /// The board of a packed state of `shape`.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` has more cells than a state holds ([`crate::board::MAX_CELLS`]).
     pub fn from_state(shape: Shape, state: &TileState) -> Grid {
         let cells: Vec<u32> = state.to_cells(shape.cells()).into_iter().map(u32::from).collect();
-        Grid::from_cells(shape.into(), &cells).expect("a state holds a permutation")
+        Grid::from_cells(shape, &cells).expect("a state holds a permutation")
     }
-    /// The board as a [`Shape`] and packed state, if it fits one (at most 5x5).
+    /// The board as its shape and packed state, if the shape packs ([`Shape::packs`]: at
+    /// most 5x5): the one way from a board of any size to the optimal searches.
     pub fn tile_state(&self) -> Option<(Shape, TileState)> {
-        let shape = self.dims.shape()?;
+        if !self.shape.packs() {
+            return None;
+        }
         let cells: Vec<u8> = self.cells.iter().map(|&t| t as u8).collect();
-        Some((shape, TileState::from_cells(&cells)))
+        Some((self.shape, TileState::from_cells(&cells)))
     }
-    /// The dimensions.
+    /// The shape.
     #[inline]
-    pub fn dims(&self) -> Dims {
-        self.dims
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
-    /// The tiles, cell by cell (0 for the blank).
+    /// The tile numbers, cell by cell (0 for the blank).
     #[inline]
     pub fn cells(&self) -> &[u16] {
         &self.cells
     }
-    /// The tile on `cell` (0 for the blank).
+    /// The tile on `cell` ([`Tile::BLANK`] for the blank).
     #[inline]
-    pub fn tile_at(&self, cell: usize) -> u16 {
-        self.cells[cell]
+    pub fn tile_at(&self, cell: Cell) -> Tile {
+        Tile::new(self.cells[cell.index()].into())
     }
     /// The cell of `tile`.
     #[inline]
-    pub fn cell_of(&self, tile: u16) -> usize {
-        self.positions[tile as usize] as usize
+    pub fn cell_of(&self, tile: Tile) -> Cell {
+        Cell::new(self.positions[tile.index()].into())
     }
     /// The blank's cell.
     #[inline]
-    pub fn blank(&self) -> usize {
-        self.positions[0] as usize
+    pub fn blank(&self) -> Cell {
+        Cell::new(self.positions[0].into())
     }
     /// Slides the tile on `from`, which must be next to the blank, into the blank.
     #[inline]
-    pub fn slide_from(&mut self, from: usize) {
+    pub fn slide_from(&mut self, from: Cell) {
         let to = self.blank();
-        debug_assert_eq!(self.dims.distance(from, to), 1, "a tile slides only into the blank next to it");
-        let tile = self.cells[from];
-        self.cells[to] = tile;
-        self.cells[from] = 0;
-        self.positions[tile as usize] = to as u16;
-        self.positions[0] = from as u16;
+        debug_assert_eq!(self.shape.distance(from, to), 1, "a tile slides only into the blank next to it");
+        let tile = self.cells[from.index()];
+        self.cells[to.index()] = tile;
+        self.cells[from.index()] = 0;
+        self.positions[tile as usize] = to.index() as u16;
+        self.positions[0] = from.index() as u16;
     }
     /// Slides the tile that can move in `direction` into the blank, and says which tile it
     /// was; `None` (and no change) when no tile can move that way.
     #[inline]
-    pub fn slide(&mut self, direction: Direction) -> Option<u16> {
-        let from = self.dims.source(self.blank(), direction)?;
-        let tile = self.cells[from];
+    pub fn slide(&mut self, direction: Direction) -> Option<Tile> {
+        let from = self.shape.source(self.blank(), direction)?;
+        let tile = self.tile_at(from);
         self.slide_from(from);
         Some(tile)
     }
@@ -232,7 +135,7 @@ impl Grid {
     /// ```
     /// use fifteen::{Direction, Grid};
     /// let board: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
-    /// assert_eq!(board.try_play(&[Direction::Left, Direction::Left]), Ok(Grid::goal(board.dims())));
+    /// assert_eq!(board.try_play(&[Direction::Left, Direction::Left]), Ok(Grid::goal(board.shape())));
     /// assert_eq!(board.try_play(&[Direction::Right]), Err(0));
     /// ```
     pub fn try_play(&self, moves: &[Direction]) -> Result<Grid, usize> {
@@ -242,24 +145,35 @@ impl Grid {
     }
     /// The board after each of `tiles` slides in turn into the blank, or the index of the
     /// first that is not next to it (or not on the board).
-    pub fn try_play_tiles(&self, tiles: &[u16]) -> Result<Grid, usize> {
+    ///
+    /// ```
+    /// use fifteen::{Grid, Tile};
+    /// let board: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
+    /// let [seven, eight] = [7, 8].map(Tile::new);
+    /// assert_eq!(board.try_play_tiles(&[seven, eight]), Ok(Grid::goal(board.shape())));
+    /// assert_eq!(board.try_play_tiles(&[eight]), Err(0));
+    /// ```
+    pub fn try_play_tiles(&self, tiles: &[Tile]) -> Result<Grid, usize> {
         let mut board = self.clone();
         for (i, &tile) in tiles.iter().enumerate() {
-            let from = board.positions.get(tile as usize).ok_or(i)?;
-            if tile == 0 || self.dims.distance(*from as usize, board.blank()) != 1 {
+            if tile.is_blank() || tile.index() >= self.shape.cells() {
                 return Err(i);
             }
-            board.slide_from(*from as usize);
+            let from = board.cell_of(tile);
+            if self.shape.distance(from, board.blank()) != 1 {
+                return Err(i);
+            }
+            board.slide_from(from);
         }
         Ok(board)
     }
     /// The board as BOARD text, rows separated by ` / ` (as [`fmt::Display`] writes it).
     pub fn text(&self) -> String {
-        crate::parse::cells_text(self.dims, |c| self.cells[c])
+        crate::parse::cells_text(self.shape, |c| self.tile_at(c))
     }
     /// The board as aligned rows for people, the blank shown as `.`.
     pub fn rows_text(&self) -> String {
-        crate::parse::cells_grid(self.dims, |c| self.cells[c])
+        crate::parse::cells_grid(self.shape, |c| self.tile_at(c))
     }
 }
 
@@ -271,13 +185,13 @@ impl fmt::Display for Grid {
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({}: {})", self.dims, self.text())
+        write!(f, "Grid({}: {})", self.shape, self.text())
     }
 }
 
 impl std::str::FromStr for Grid {
     type Err = BoardError;
-    /// Reads BOARD text of any size, inferring the dimensions (see
+    /// Reads BOARD text of any size, inferring the shape (see
     /// [`crate::parse::parse_grid`]).
     fn from_str(text: &str) -> Result<Grid, BoardError> {
         crate::parse::parse_grid(text, None)
@@ -293,31 +207,20 @@ mod tests {
     use slide_core::Puzzle;
 
     #[test]
-    fn dims_hold_2_to_100_and_convert_from_shapes() {
-        assert!(Dims::new(1, 5).is_none() && Dims::new(2, 101).is_none());
-        let d = Dims::new(100, 100).unwrap();
-        assert_eq!((d.cells(), d.row(9_999), d.col(9_999), d.cell(3, 7)), (10_000, 99, 99, 307));
-        assert_eq!(Dims::from(Shape::FIFTEEN), Dims::new(4, 4).unwrap());
-        assert_eq!(Dims::new(4, 6).unwrap().shape(), None);
-        assert_eq!(Dims::new(3, 40).unwrap().to_string(), "3x40");
-    }
-
-    #[test]
     fn moves_agree_with_the_packed_puzzle() {
         // The same walk on a Grid and a TileState, neighbour by neighbour.
         let shape = Shape::new(3, 4).unwrap();
-        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
-        let (mut state, mut grid) = (p.goal(), Grid::goal(shape.into()));
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
+        let (mut state, mut grid) = (p.goal(), Grid::goal(shape));
         let mut rng = Pcg64::seed_from_u64(99);
         for _ in 0..500 {
             let mut moves = Vec::new();
             p.for_each_successor(&state, |m, c| moves.push((m, c)));
-            let from_grid: Vec<(usize, Direction)> = grid.dims().neighbours(grid.blank()).collect();
-            let from_state: Vec<(usize, Direction)> =
-                moves.iter().map(|(m, _)| (m.from as usize, m.direction)).collect();
+            let from_grid: Vec<(Cell, Direction)> = grid.shape().neighbours(grid.blank()).collect();
+            let from_state: Vec<(Cell, Direction)> = moves.iter().map(|(m, _)| (m.from, m.direction)).collect();
             assert_eq!(from_grid, from_state);
             let (m, child) = moves[rng.random_range(0..moves.len())];
-            assert_eq!(grid.slide(m.direction), Some(u16::from(m.tile)));
+            assert_eq!(grid.slide(m.direction), Some(m.tile));
             state = child;
             assert_eq!(grid.tile_state(), Some((shape, state)));
             assert_eq!(Grid::from_state(shape, &state), grid);
@@ -326,12 +229,12 @@ mod tests {
 
     #[test]
     fn a_move_off_the_board_changes_nothing() {
-        let mut g = Grid::goal(Dims::new(2, 3).unwrap());
+        let mut g = Grid::goal(Shape::new(2, 3).unwrap());
         // The blank is in the bottom-right corner: no tile below it or right of it.
         assert_eq!(g.slide(Direction::Up), None);
         assert_eq!(g.slide(Direction::Left), None);
-        assert_eq!(g, Grid::goal(g.dims()));
+        assert_eq!(g, Grid::goal(g.shape()));
         assert_eq!(g.play(&[Direction::Down, Direction::Down]), Err(1));
-        assert!(Grid::from_cells(g.dims(), &[1, 2, 3, 4, 5, 5]).is_err());
+        assert!(Grid::from_cells(g.shape(), &[1, 2, 3, 4, 5, 5]).is_err());
     }
 }

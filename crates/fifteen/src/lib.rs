@@ -1,6 +1,7 @@
 //! The RxC sliding-tile puzzle (8-, 15-, 24-puzzle and every board from 2x2 to 100x100):
-//! boards, heuristics and solvers. The optimal searches take boards up to 5x5 ([`Shape`],
-//! [`TileState`]); a [`Grid`] holds any board. `seven` is its 2x4 instance.
+//! boards, heuristics and solvers. Every board has a [`Shape`]; a [`Grid`] holds any board,
+//! and the optimal searches take those that pack, up to 5x5 ([`TilePuzzle`], [`TileState`]).
+//! `seven` is its 2x4 instance.
 
 pub mod board;
 pub mod bound;
@@ -14,16 +15,18 @@ pub mod parse;
 pub mod pdb;
 pub mod play;
 pub mod scramble;
+pub mod shape;
 pub mod solvable;
 pub mod solver;
 pub mod tree;
 pub mod wide;
 
-pub use board::{Direction, Shape, Slide, TilePuzzle, TileState};
-pub use grid::{Dims, Grid};
+pub use board::{Direction, Slide, TilePuzzle, TileState};
+pub use grid::Grid;
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use heuristics::HeuristicError;
 pub use parse::TileBoard;
+pub use shape::{Cell, Shape, Tile};
 pub use solver::{solve, Algorithm, Count, Note, RandomWalk, Solution, SolveError, Solver, WalkReport};
 
 /// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),

@@ -14,7 +14,7 @@
 //!
 //! let start: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
 //! let end = replay(&start, "L2", Convention::TileMoves).unwrap();
-//! assert_eq!(end, Grid::goal(start.dims()));
+//! assert_eq!(end, Grid::goal(start.shape()));
 //! let error = replay(&start, "L U", Convention::TileMoves).unwrap_err();
 //! assert_eq!(
 //!     error.to_string(),
@@ -30,7 +30,7 @@ use slide_core::units::quantity;
 use slide_core::Direction;
 use thiserror::Error;
 
-use crate::{Dims, Grid, Slide};
+use crate::{Cell, Grid, Shape, Slide};
 
 /// A move the board it met cannot make: fewer tiles lie on the blank's side than it slides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,10 +56,10 @@ impl fmt::Display for IllegalMove {
         if let Some(column) = self.column {
             write!(f, ", column {column}")?;
         }
-        let dims = self.board.dims();
+        let shape = self.board.shape();
         let blank = self.board.blank();
         let d = self.mv.direction();
-        let available = tiles_beside_blank(dims, blank, d);
+        let available = tiles_beside_blank(shape, blank, d);
         let side = match d {
             Direction::Down => "above",
             Direction::Up => "below",
@@ -74,8 +74,8 @@ impl fmt::Display for IllegalMove {
         write!(
             f,
             ") cannot be played: {what} (the blank is on row {}, column {}); the board before it: {}",
-            dims.row(blank) + 1,
-            dims.col(blank) + 1,
+            shape.row(blank) + 1,
+            shape.col(blank) + 1,
             self.board
         )
     }
@@ -99,13 +99,13 @@ pub enum PlayError {
 
 /// The number of tiles that can slide in `direction` (the tiles' way) into the blank on
 /// `blank`: the tiles on the blank's other side in its line.
-pub fn tiles_beside_blank(dims: Dims, blank: usize, direction: Direction) -> usize {
-    let (row, col) = (dims.row(blank), dims.col(blank));
+pub fn tiles_beside_blank(shape: Shape, blank: Cell, direction: Direction) -> usize {
+    let (row, col) = (shape.row(blank), shape.col(blank));
     match direction {
         Direction::Down => row,
-        Direction::Up => dims.rows() - 1 - row,
+        Direction::Up => shape.rows() - 1 - row,
         Direction::Right => col,
-        Direction::Left => dims.cols() - 1 - col,
+        Direction::Left => shape.cols() - 1 - col,
     }
 }
 
@@ -113,7 +113,7 @@ pub fn tiles_beside_blank(dims: Dims, blank: usize, direction: Direction) -> usi
 /// Without enough tiles on the blank's side, nothing moves and the error is the number
 /// there is.
 pub fn play_move(board: &mut Grid, mv: Move) -> Result<(), usize> {
-    let available = tiles_beside_blank(board.dims(), board.blank(), mv.direction());
+    let available = tiles_beside_blank(board.shape(), board.blank(), mv.direction());
     if available < mv.count() as usize {
         return Err(available);
     }
@@ -164,7 +164,7 @@ mod tests {
         let one = replay(&start, "R3 D3", Convention::TileMoves).unwrap();
         let many = replay(&start, "RRRDDD", Convention::TileMoves).unwrap();
         assert_eq!(one, many);
-        assert_eq!(one.blank(), 0);
+        assert_eq!(one.blank(), Cell::new(0));
         assert_eq!(replay(&start, "l3u3", Convention::BlankMoves).unwrap(), one);
     }
 

@@ -8,7 +8,7 @@ use rand::{Rng, RngExt};
 use slide_core::search::{LimitGuard, LimitHit, Limits};
 
 use crate::solvable::check_solvable_grid;
-use crate::{Grid, Shape, TilePuzzle, TileState};
+use crate::{Cell, Grid, Shape, TilePuzzle, TileState};
 
 /// `moves` random moves from `puzzle`'s goal, never undoing the previous one.
 pub fn scramble<R: Rng + ?Sized>(puzzle: &TilePuzzle, moves: u32, rng: &mut R) -> TileState {
@@ -34,15 +34,15 @@ pub fn scramble_within<R: Rng + ?Sized>(
 pub fn scramble_grid<R: Rng + ?Sized>(goal: &Grid, moves: u32, rng: &mut R, limits: &Limits) -> Result<Grid, LimitHit> {
     let mut guard = LimitGuard::new(limits);
     let mut board = goal.clone();
-    let dims = board.dims();
+    let shape = board.shape();
     let mut previous_blank = None;
     for walked in 0..moves {
         if let Some(hit) = guard.check(walked.into()) {
             return Err(hit);
         }
-        let mut options = [0usize; 4];
+        let mut options = [Cell::new(0); 4];
         let mut n = 0;
-        for (from, _) in dims.neighbours(board.blank()) {
+        for (from, _) in shape.neighbours(board.blank()) {
             if Some(from) != previous_blank {
                 options[n] = from;
                 n += 1;
@@ -64,14 +64,14 @@ pub fn random_board<R: Rng + ?Sized>(shape: Shape, goal: &TileState, rng: &mut R
 /// its first two tiles swapped when it is unsolvable (each solvable board is then drawn from
 /// exactly two permutations: itself and its swapped twin).
 pub fn random_grid<R: Rng + ?Sized>(goal: &Grid, rng: &mut R) -> Grid {
-    let dims = goal.dims();
-    let mut cells: Vec<u32> = (0..dims.cells() as u32).collect();
+    let shape = goal.shape();
+    let mut cells: Vec<u32> = (0..shape.cells() as u32).collect();
     cells.shuffle(rng);
-    let board = Grid::from_cells(dims, &cells).expect("a permutation");
+    let board = Grid::from_cells(shape, &cells).expect("a permutation");
     if check_solvable_grid(&board, goal).is_ok() {
         return board;
     }
     let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
     cells.swap(tiles[0], tiles[1]);
-    Grid::from_cells(dims, &cells).expect("a permutation")
+    Grid::from_cells(shape, &cells).expect("a permutation")
 }

@@ -13,7 +13,7 @@
 use slide_core::units::quantity;
 use thiserror::Error;
 
-use crate::{Grid, Shape, TileState};
+use crate::{Cell, Grid, Shape, Tile, TileState};
 
 /// Why a board cannot reach its goal.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -43,14 +43,14 @@ fn cycle_parity(n: usize, next: impl Fn(usize) -> usize) -> u32 {
 /// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
 pub fn grid_permutation_parity(start: &Grid, goal: &Grid) -> u32 {
     // Cell c's tile belongs on goal cell sigma(c).
-    cycle_parity(start.dims().cells(), |c| goal.cell_of(start.tile_at(c)))
+    cycle_parity(start.shape().cells(), |c| goal.cell_of(start.tile_at(Cell::new(c))).index())
 }
 
 /// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
 /// the goal's order (the number of inversions, modulo 2).
 pub fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
     // rank[cell]: the place of the goal's tile on `cell` in the goal's order without the blank.
-    let n = start.dims().cells();
+    let n = start.shape().cells();
     let mut rank = vec![0usize; n];
     let mut next = 0;
     for (cell, &t) in goal.cells().iter().enumerate() {
@@ -60,35 +60,36 @@ pub fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
         }
     }
     // order[i]: the goal rank of the i-th tile read on the start board.
-    let order: Vec<usize> = start.cells().iter().filter(|&&t| t != 0).map(|&t| rank[goal.cell_of(t)]).collect();
+    let tiles = start.cells().iter().filter(|&&t| t != 0);
+    let order: Vec<usize> = tiles.map(|&t| rank[goal.cell_of(Tile::new(t.into())).index()]).collect();
     cycle_parity(order.len(), |i| order[i])
 }
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
 pub fn grid_blank_distance(start: &Grid, goal: &Grid) -> u32 {
-    start.dims().distance(start.blank(), goal.blank()) as u32
+    start.shape().distance(start.blank(), goal.blank()) as u32
 }
 
-/// Checks that `start` can reach `goal` (a board of the same dimensions), or says why not.
+/// Checks that `start` can reach `goal` (a board of the same shape), or says why not.
 ///
 /// # Example
 /// ```
 /// use fifteen::{solvable::check_solvable_grid, Grid};
-/// let goal = Grid::goal(fifteen::Dims::new(3, 7).unwrap());
+/// let goal = Grid::goal(fifteen::Shape::new(3, 7).unwrap());
 /// let swapped: Grid = "2 1 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 20 0".parse().unwrap();
 /// assert!(check_solvable_grid(&goal, &goal).is_ok());
 /// assert!(check_solvable_grid(&swapped, &goal).unwrap_err().to_string().contains("odd permutation"));
 /// ```
 pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> {
-    debug_assert_eq!(start.dims(), goal.dims());
-    let dims = start.dims();
+    debug_assert_eq!(start.shape(), goal.shape());
+    let shape = start.shape();
     if grid_permutation_parity(start, goal) == grid_blank_distance(start, goal) % 2 {
         return Ok(());
     }
     let parity = |p: u32| if p == 0 { "even" } else { "odd" };
     let tiles = grid_tile_parity(start, goal);
-    let reason = if dims.cols().is_multiple_of(2) {
-        let rows = dims.row(start.blank()).abs_diff(dims.row(goal.blank()));
+    let reason = if shape.cols().is_multiple_of(2) {
+        let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
         format!(
             "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \
              {} from its goal row; on a board of even width these two must add up to an even number \
@@ -108,8 +109,7 @@ pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> 
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
 pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
-    let (a, b) = (start.blank(), goal.blank());
-    (shape.row(a).abs_diff(shape.row(b)) + shape.col(a).abs_diff(shape.col(b))) as u32
+    shape.distance(start.blank(), goal.blank()) as u32
 }
 
 /// The parity (0 or 1) that every solution length from `start` to `goal` has: that of the
@@ -137,13 +137,14 @@ pub fn check_solvable(shape: Shape, start: &TileState, goal: &TileState) -> Resu
 mod tests {
     use super::*;
     use crate::parse::parse_board;
-    use crate::Dims;
+    use crate::Shape;
     use rand::{RngExt, SeedableRng};
     use rand_pcg::Pcg64;
 
     /// The classical definition: inversions of the tiles' goal places, counted pair by pair.
     fn inversion_parity(start: &Grid, goal: &Grid) -> u32 {
-        let order: Vec<usize> = start.cells().iter().filter(|&&t| t != 0).map(|&t| goal.cell_of(t)).collect();
+        let tiles = start.cells().iter().filter(|&&t| t != 0);
+        let order: Vec<usize> = tiles.map(|&t| goal.cell_of(Tile::new(t.into())).index()).collect();
         let mut inversions = 0;
         for i in 0..order.len() {
             for j in i + 1..order.len() {
@@ -156,7 +157,7 @@ mod tests {
     /// The classical rule: odd widths, an even inversion count; even widths, inversions plus
     /// the blank's row distance even.
     fn classical(start: &Grid, goal: &Grid) -> bool {
-        let d = start.dims();
+        let d = start.shape();
         let rows = d.row(start.blank()).abs_diff(d.row(goal.blank())) as u32;
         let inversions = inversion_parity(start, goal);
         if d.cols().is_multiple_of(2) {
@@ -179,7 +180,7 @@ mod tests {
         // The classical rule and the general one agree on every 2x3, 3x3 and 2x4 board.
         for (r, c) in [(2, 3), (3, 3), (2, 4)] {
             let shape = Shape::new(r, c).unwrap();
-            let goal = Grid::goal(shape.into());
+            let goal = Grid::goal(shape);
             let ranker = slide_core::rank::PermutationRanker::new(shape.cells());
             let mut cells = vec![0u8; shape.cells()];
             for rank in 0..ranker.count() {
@@ -197,17 +198,17 @@ mod tests {
         let mut rng = Pcg64::seed_from_u64(7);
         let mut next = |n: usize| rng.random_range(0..n);
         for _ in 0..200 {
-            let dims = Dims::new(2 + next(29), 2 + next(29)).unwrap();
+            let shape = Shape::new(2 + next(29), 2 + next(29)).unwrap();
             let mut shuffle = |n: usize| {
                 let mut cells: Vec<u32> = (0..n as u32).collect();
                 for i in (1..n).rev() {
                     cells.swap(i, next(i + 1));
                 }
-                Grid::from_cells(dims, &cells).unwrap()
+                Grid::from_cells(shape, &cells).unwrap()
             };
-            let (start, goal) = (shuffle(dims.cells()), shuffle(dims.cells()));
+            let (start, goal) = (shuffle(shape.cells()), shuffle(shape.cells()));
             assert_eq!(grid_tile_parity(&start, &goal), inversion_parity(&start, &goal));
-            assert_eq!(check_solvable_grid(&start, &goal).is_ok(), classical(&start, &goal), "{dims}");
+            assert_eq!(check_solvable_grid(&start, &goal).is_ok(), classical(&start, &goal), "{shape}");
         }
     }
 }

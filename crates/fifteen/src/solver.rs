@@ -34,7 +34,7 @@ use crate::parse::{parse_board, BoardError};
 use crate::solvable::{check_solvable, solution_parity, Unsolvable};
 use crate::tree;
 use crate::wide::WideSolution;
-use crate::{Grid, Shape, Slide, TilePuzzle, TileState};
+use crate::{Grid, Shape, Slide, Tile, TilePuzzle, TileState};
 use slide_core::table::TableError;
 
 /// Why a board was not solved. Neither `Clone` nor `PartialEq`: it may hold a table file's
@@ -137,7 +137,7 @@ impl Solution {
         self.moves.is_empty()
     }
     /// The tiles moved, in order.
-    pub fn tiles(&self) -> Vec<u8> {
+    pub fn tiles(&self) -> Vec<Tile> {
         self.moves.iter().map(|m| m.tile).collect()
     }
 }
@@ -150,7 +150,7 @@ pub struct Count {
     /// How many distinct optimal move sequences there are.
     pub count: u128,
     /// The solutions, as the tiles moved, when listed.
-    pub solutions: Vec<Vec<u8>>,
+    pub solutions: Vec<Vec<Tile>>,
     /// The heuristic used.
     pub heuristic: HeuristicChoice,
     /// Nodes generated.
@@ -381,7 +381,7 @@ impl Solver {
     }
 
     /// A solution of `start` on a `shape` board with `goal`, by `algorithm`, within the
-    /// solver's bounds.
+    /// solver's bounds. A shape that does not pack (past 5x5) is [`BoardError::TooLarge`].
     pub fn solve(
         &self,
         shape: Shape,
@@ -448,12 +448,12 @@ impl Solver {
         request: &SolveRequest,
         runner: &R,
     ) -> Result<Solution, SolveError> {
+        let puzzle = packed(shape, goal)?;
         check_solvable(shape, &start, &goal)?;
         let algorithm = request.algorithm;
         if algorithm == Algorithm::Fast {
-            return fast_solution(shape, start, goal, &request.limits);
+            return fast_solution(&puzzle, start, &request.limits);
         }
-        let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = self.heuristic_of(&puzzle, algorithm)?;
         let search = Search {
             puzzle: &puzzle,
@@ -502,7 +502,7 @@ impl Solver {
         request: &SolveRequest,
     ) -> Result<WideSolution, SolveError> {
         if let Some(choice) = self.heuristic.filter(|&c| c != HeuristicChoice::LinearConflict) {
-            return Err(SolveError::Heuristic(HeuristicError::WideHeuristic { dims: start.dims(), asked: choice }));
+            return Err(SolveError::Heuristic(HeuristicError::WideHeuristic { shape: start.shape(), asked: choice }));
         }
         crate::wide::solve_weighted(start, goal, weight, request.limits, request.best_so_far)
     }
@@ -521,8 +521,8 @@ impl Solver {
         list: bool,
         limits: &Limits,
     ) -> Result<Count, SolveError> {
+        let puzzle = packed(shape, goal)?;
         check_solvable(shape, &start, &goal)?;
-        let puzzle = TilePuzzle::new(shape, goal);
         let (h, heuristic) = self.heuristic_for(&puzzle)?;
         let clock = Instant::now();
         let options = Self::options(&puzzle, &start, limits);
@@ -540,15 +540,20 @@ impl Solver {
     }
 }
 
+/// The puzzle of `shape` and `goal`, or (past 5x5) why the packed searches do not take it.
+fn packed(shape: Shape, goal: TileState) -> Result<TilePuzzle, SolveError> {
+    TilePuzzle::new(shape, goal).ok_or(SolveError::Board(BoardError::TooLarge(shape)))
+}
+
 /// [`crate::fast::solve_within`] on a packed board, its moves as slides.
-fn fast_solution(shape: Shape, start: TileState, goal: TileState, limits: &Limits) -> Result<Solution, SolveError> {
+fn fast_solution(puzzle: &TilePuzzle, start: TileState, limits: &Limits) -> Result<Solution, SolveError> {
+    let (shape, goal) = (puzzle.shape(), puzzle.goal());
     let s = crate::fast::solve_within(&Grid::from_state(shape, &start), &Grid::from_state(shape, &goal), limits)?;
-    let puzzle = TilePuzzle::new(shape, goal);
     let mut state = start;
     let mut moves = Vec::with_capacity(s.moves.len());
     for &direction in &s.moves {
         let blank = state.blank();
-        let Some(&(from, _)) = puzzle.neighbours(blank).iter().find(|&&(_, d)| d == direction) else {
+        let Some(from) = shape.source(blank, direction) else {
             return Err(SolveError::Bug("the fast solver made an illegal move".into()));
         };
         moves.push(Slide { tile: state.tile_at(from), from, to: blank, direction });
@@ -850,7 +855,7 @@ mod tests {
         });
         assert_eq!(lengths, [31, 31, 31]);
         // One build served the three: the kept heuristic is the same one.
-        let puzzle = TilePuzzle::new(shape, goal);
+        let puzzle = TilePuzzle::new(shape, goal).unwrap();
         let (a, b) = (solver.heuristic_for(&puzzle).unwrap().0, solver.heuristic_for(&puzzle).unwrap().0);
         assert!(Arc::ptr_eq(&a, &b));
         assert_eq!(lock(&solver.kept).len(), 1);

@@ -39,7 +39,7 @@ impl TileBoard for Board16 {
 impl TileBoard for TileState {
     #[inline(always)]
     fn slide_from(&self, from: u8, _: u8) -> (u8, Self) {
-        (self.tile_at(from), self.slide(from))
+        (TileView::tile_at(self, from), self.slide_byte(from))
     }
 }
 
@@ -86,7 +86,7 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> TileTree<'_, B, H
             return ControlFlow::Continue(());
         }
         let (tile, board) = node.board.slide_from(from, to);
-        let mv = Slide { tile, from, to, direction };
+        let mv = Slide::of_bytes(tile, from, to, direction);
         let (h, carried) = self.heuristic.update_view(&node.board, node.h, &node.carried, mv, &board);
         visit(mv, TileNode { board, h, back: to, carried })
     }
@@ -148,7 +148,7 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
         }
         // Make every child before visiting the first, so that their table reads are all on
         // their way at once instead of one after the other.
-        let mut made = [(Slide { tile: 0, from: 0, to: 0, direction: Direction::Up }, *node); 4];
+        let mut made = [(Slide::of_bytes(0, 0, 0, Direction::Up), *node); 4];
         let mut count = 0;
         let _ = self.children(node, |mv, child| {
             made[count & 3] = (mv, child);
@@ -194,7 +194,7 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
                 continue;
             }
             let tile = node.board.tile_at(from);
-            let mv = Slide { tile, from, to: blank, direction };
+            let mv = Slide::of_bytes(tile, from, blank, direction);
             let child = match self.heuristic.update_by_move(node.h, &node.carried, mv) {
                 Some((h, carried)) => {
                     if h > budget {

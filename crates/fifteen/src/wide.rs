@@ -172,7 +172,7 @@ impl Puzzle for WidePuzzle {
         let blank = state.blank();
         for &(from, direction) in self.neighbours(blank) {
             let tile = state.tile_at(from);
-            visit(Slide { tile, from, to: blank, direction }, state.slide(from, blank));
+            visit(Slide::of_bytes(tile, from, blank, direction), state.slide(from, blank));
         }
     }
 
@@ -247,14 +247,15 @@ impl Heuristic<WidePuzzle> for WideConflicts {
 
     #[inline]
     fn update(&self, parent: &WideState, parent_h: u32, mv: Slide, child: &WideState) -> u32 {
-        let h = parent_h + self.distance(mv.tile, mv.to) - self.distance(mv.tile, mv.from);
-        let (rf, rt) = (mv.from / self.cols, mv.to / self.cols);
+        let (tile, from, to) = (mv.tile.byte(), mv.from.byte(), mv.to.byte());
+        let h = parent_h + self.distance(tile, to) - self.distance(tile, from);
+        let (rf, rt) = (from / self.cols, to / self.cols);
         if rf != rt {
             h + self.row_conflicts(child, rf) + self.row_conflicts(child, rt)
                 - self.row_conflicts(parent, rf)
                 - self.row_conflicts(parent, rt)
         } else {
-            let (cf, ct) = (mv.from % self.cols, mv.to % self.cols);
+            let (cf, ct) = (from % self.cols, to % self.cols);
             h + self.col_conflicts(child, cf) + self.col_conflicts(child, ct)
                 - self.col_conflicts(parent, cf)
                 - self.col_conflicts(parent, ct)
@@ -289,11 +290,11 @@ pub struct WideSolution {
 ///
 /// ```
 /// use fifteen::wide::solve_weighted;
-/// use fifteen::{Dims, Grid};
+/// use fifteen::{Shape, Grid};
 /// use slide_core::search::{Limits, Weight};
 /// use slide_core::Direction::{Down, Right};
 ///
-/// let goal = Grid::goal(Dims::new(6, 6).unwrap());
+/// let goal = Grid::goal(Shape::new(6, 6).unwrap());
 /// let mut start = goal.clone();
 /// for d in [Down, Right, Down, Right] {
 ///     start.slide(d).unwrap();
@@ -309,13 +310,13 @@ pub fn solve_weighted(
     limits: Limits,
     best_so_far: bool,
 ) -> Result<WideSolution, SolveError> {
-    let dims = start.dims();
-    if goal.dims() != dims {
-        return Err(SolveError::Bug(format!("a {} goal for a {dims} start", goal.dims())));
+    let shape = start.shape();
+    if goal.shape() != shape {
+        return Err(SolveError::Bug(format!("a {} goal for a {shape} start", goal.shape())));
     }
     let state = |g: &Grid| WideState::from_cells(&g.cells().iter().map(|&t| t as u8).collect::<Vec<_>>());
-    let puzzle = WidePuzzle::new(dims.rows(), dims.cols(), state(goal))
-        .ok_or(SolveError::Heuristic(crate::HeuristicError::WideTooLarge(dims)))?;
+    let puzzle = WidePuzzle::new(shape.rows(), shape.cols(), state(goal))
+        .ok_or(SolveError::Heuristic(crate::HeuristicError::WideTooLarge(shape)))?;
     check_solvable_grid(start, goal)?;
     let start = state(start);
     let heuristic = WideConflicts::new(&puzzle);
@@ -388,7 +389,7 @@ mod tests {
                 assert_eq!(estimate, h.estimate(&c), "{rows}x{cols}");
                 if (rows, cols) == (5, 5) {
                     let shape = Shape::new(5, 5).unwrap();
-                    let tiles = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+                    let tiles = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
                     let t = TileState::from_cells(&c.to_cells(25));
                     assert_eq!(estimate, LinearConflict::new(&tiles).estimate(&t));
                 }

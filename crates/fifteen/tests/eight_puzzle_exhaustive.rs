@@ -43,7 +43,7 @@ fn solve_and_replay<H: Heuristic<TilePuzzle>>(p: &TilePuzzle, h: &H, start: Tile
 #[test]
 fn every_eight_puzzle_position_is_solved_optimally_with_every_heuristic() {
     let shape = Shape::new(3, 3).unwrap();
-    let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let space = TileSpace::new(p.clone()).unwrap();
     let e = enumerate(&space, &[p.goal()], DepthStore::Bytes, u64::MAX, &|_| {}).unwrap();
     assert_eq!(e.histogram.iter().sum::<u64>(), 181_440);

@@ -13,7 +13,7 @@ fn lecky_dfs(board: &str, bound: u32) -> (Option<usize>, u64) {
     match Solver::new().solve(shape, start, goal, Algorithm::Dfs { max_depth: Some(bound) }) {
         Ok(s) => {
             assert!(!s.optimal && s.lower_bound as usize <= s.len());
-            let puzzle = TilePuzzle::new(shape, goal);
+            let puzzle = TilePuzzle::new(shape, goal).unwrap();
             assert_eq!(puzzle.try_play(start, &s.moves), Ok(goal), "the moves are legal and reach the goal");
             (Some(s.len()), s.nodes)
         }

@@ -5,21 +5,21 @@
 //! against a walk that wanders, not a benchmark; a clock would fail on a loaded machine).
 
 use fifteen::scramble::random_grid;
-use fifteen::{fast, Dims, Grid};
+use fifteen::{fast, Grid, Shape};
 use proptest::prelude::*;
 use rand::SeedableRng;
 
 fn check(rows: usize, cols: usize, seed: u64, random_goal: bool) {
-    let dims = Dims::new(rows, cols).unwrap();
+    let shape = Shape::new(rows, cols).unwrap();
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
     let goal = match random_goal {
-        true => random_grid(&Grid::goal(dims), &mut rng),
-        false => Grid::goal(dims),
+        true => random_grid(&Grid::goal(shape), &mut rng),
+        false => Grid::goal(shape),
     };
     let start = random_grid(&goal, &mut rng);
     let s = fast::solve(&start, &goal).unwrap_or_else(|e| panic!("{start:?} to {goal:?}: {e}"));
     let most = 4 * rows * cols * (rows + cols) + 100;
-    assert!(s.moves.len() <= most, "{dims}: {} moves, more than {most}", s.moves.len());
+    assert!(s.moves.len() <= most, "{shape}: {} moves, more than {most}", s.moves.len());
     let mut board = start.clone();
     board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {} is illegal", i + 1));
     assert_eq!(board, goal, "{start:?}");
@@ -53,7 +53,7 @@ fn random_100x100_boards_are_solved() {
 /// twice the proven lower bound (the benchmark measures it on 100 boards).
 #[test]
 fn random_10x10_boards_stay_near_twice_the_lower_bound() {
-    let goal = Grid::goal(Dims::new(10, 10).unwrap());
+    let goal = Grid::goal(Shape::new(10, 10).unwrap());
     let mut rng = rand_pcg::Pcg64::seed_from_u64(10);
     let (mut length, mut bound) = (0, 0);
     for _ in 0..6 {

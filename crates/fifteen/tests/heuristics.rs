@@ -5,7 +5,7 @@
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileSpace, WalkingDistance};
 use fifteen::scramble::scramble;
 use fifteen::solvable::solution_parity;
-use fifteen::{Shape, TilePuzzle, TileState};
+use fifteen::{Cell, Shape, TilePuzzle, TileState};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable};
@@ -97,7 +97,7 @@ fn admissible_on_every_small_state() {
     for (r, c) in [(2, 3), (3, 2), (2, 4), (2, 2)] {
         let s = shape(r, c);
         for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
-            let p = TilePuzzle::new(s, goal);
+            let p = TilePuzzle::new(s, goal).unwrap();
             let n = (1..=s.cells() as u64).product::<u64>();
             let checked = check_admissible(&p, 0..n);
             assert_eq!(checked, n / 2, "{s}: every reachable state checked");
@@ -109,7 +109,7 @@ fn admissible_on_every_small_state() {
 fn admissible_on_a_large_3x3_sample() {
     let s = shape(3, 3);
     for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
-        let p = TilePuzzle::new(s, goal);
+        let p = TilePuzzle::new(s, goal).unwrap();
         let checked = check_admissible(&p, (0..362_880).step_by(7));
         assert!(checked > 25_000, "{checked} states checked");
     }
@@ -120,7 +120,7 @@ fn exact_table_matches_breadth_first_search() {
     // The exact heuristic's renamed table against a direct BFS to an unusual goal.
     let s = shape(2, 4);
     let goal = TileState::from_cells(&[3, 1, 0, 2, 7, 5, 6, 4]);
-    let p = TilePuzzle::new(s, goal);
+    let p = TilePuzzle::new(s, goal).unwrap();
     let exact = ExactDistance::build(&p).unwrap();
     let mut rng = Pcg64::seed_from_u64(7);
     for _ in 0..30 {
@@ -168,7 +168,7 @@ fn updates_equal_fresh_estimates_along_random_walks() {
     for (r, c) in [(2, 4), (3, 3), (4, 4), (3, 5), (5, 3), (5, 2)] {
         let s = shape(r, c);
         for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
-            let p = TilePuzzle::new(s, goal);
+            let p = TilePuzzle::new(s, goal).unwrap();
             let mut walk = RandomWalk { puzzle: &p, rng: Pcg64::seed_from_u64(rng.random()) };
             each_heuristic(&p, s.cells() <= 10, &mut walk);
         }
@@ -194,7 +194,7 @@ fn ida_star_with_each_heuristic_matches_bfs_on_random_3x3_boards() {
     let s = shape(3, 3);
     let mut rng = Pcg64::seed_from_u64(2024);
     for goal in [TilePuzzle::standard_goal(s), blank_first(s)] {
-        let p = TilePuzzle::new(s, goal);
+        let p = TilePuzzle::new(s, goal).unwrap();
         let (space, depths) = distances(&p);
         let exact = ExactDistance::build(&p).unwrap();
         let (m, lc) = (Manhattan::new(&p), LinearConflict::new(&p));
@@ -219,14 +219,14 @@ fn ida_star_with_each_heuristic_matches_bfs_on_random_3x3_boards() {
 #[test]
 fn walking_distance_tables_have_the_known_sizes() {
     // The 15-puzzle's row table has 24,964 configurations, greatest distance 35 (Takahashi).
-    let p = TilePuzzle::new(shape(4, 4), TilePuzzle::standard_goal(shape(4, 4)));
+    let p = TilePuzzle::new(shape(4, 4), TilePuzzle::standard_goal(shape(4, 4))).unwrap();
     let wd = WalkingDistance::new(&p, false).unwrap();
     let (rows, cols) = wd.tables();
     assert_eq!(rows.len(), 24_964);
     assert_eq!(rows.max_distance(), 35);
     assert_eq!(cols.len(), 24_964);
     // 5x5 would need about a billion configurations: refused, not attempted.
-    let p = TilePuzzle::new(shape(5, 5), TilePuzzle::standard_goal(shape(5, 5)));
+    let p = TilePuzzle::new(shape(5, 5), TilePuzzle::standard_goal(shape(5, 5))).unwrap();
     assert!(WalkingDistance::new(&p, true).is_err());
 }
 
@@ -236,7 +236,7 @@ fn exact_tables_build_check_and_reload() {
     let dir = std::env::temp_dir().join(format!("fifteen-tables-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (s, blank) in [(shape(3, 3), 8), (shape(2, 4), 0)] {
-        let spec = table_spec("fifteen", s, blank).unwrap();
+        let spec = table_spec("fifteen", s, Cell::new(blank)).unwrap();
         assert!(!spec.large);
         let built = spec.load_or_build(&dir, &slide_core::progress::NoProgress).unwrap();
         let account = (spec.check)(&built, Scrutiny::Stored).unwrap();

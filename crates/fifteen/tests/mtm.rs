@@ -14,11 +14,11 @@
 use std::collections::{HashMap, VecDeque};
 
 use fifteen::mtm::{
-    analyze, pack, unpack, AnyMtmHeuristic, Jumps, MtmError, MtmHeuristic, MtmHeuristicChoice, MtmPuzzle, MtmSolver,
-    MtmSpace, MtmWalkingDistance,
+    analyze, pack, AnyMtmHeuristic, Jumps, MtmError, MtmHeuristic, MtmHeuristicChoice, MtmPuzzle, MtmSolver, MtmSpace,
+    MtmWalkingDistance,
 };
 use fifteen::play::{play_move, replay};
-use fifteen::{Dims, Grid, TilePuzzle};
+use fifteen::{Grid, Shape, TilePuzzle};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
@@ -27,13 +27,13 @@ use slide_core::notation::{read, write, Convention, Move, Notation};
 use slide_core::search::{bfs, Limits};
 use slide_core::{Direction, Puzzle, RankedSpace};
 
-fn dims(rows: usize, cols: usize) -> Dims {
-    Dims::new(rows, cols).unwrap()
+fn shape(rows: usize, cols: usize) -> Shape {
+    Shape::new(rows, cols).unwrap()
 }
 
 /// Every move of the multi-tile metric on `board`, played by the notation's rules.
 fn grid_moves(board: &Grid) -> Vec<(Move, Grid)> {
-    let side = board.dims().rows().max(board.dims().cols()) as u32;
+    let side = board.shape().rows().max(board.shape().cols()) as u32;
     let mut out = Vec::new();
     for d in Direction::ALL {
         for count in 1..side {
@@ -77,14 +77,14 @@ fn walk(from: &Grid, moves: usize, rng: &mut Pcg64) -> Grid {
 fn the_moves_are_the_notations_moves_on_every_shape() {
     let mut rng = Pcg64::seed_from_u64(1);
     for (r, c) in [(2, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 4), (2, 6), (5, 5)] {
-        let goal = Grid::goal(dims(r, c));
+        let goal = Grid::goal(shape(r, c));
         let puzzle = MtmPuzzle::new(&goal).unwrap();
         let mut board = goal.clone();
         for _ in 0..200 {
             let mut ours = Vec::new();
             puzzle.for_each_successor(&pack(&board).unwrap(), |m, child| {
                 assert_eq!(child.blank(), m.to, "{m:?}");
-                ours.push((m.notation(), unpack(board.dims(), &child)));
+                ours.push((m.notation(), Grid::from_state(board.shape(), &child)));
             });
             let mut theirs = grid_moves(&board);
             let key = |x: &(Move, Grid)| (x.0.to_string(), x.1.text());
@@ -98,7 +98,7 @@ fn the_moves_are_the_notations_moves_on_every_shape() {
 
 #[test]
 fn the_8_puzzle_has_radius_24_and_every_distance_agrees() {
-    let goal = Grid::goal(dims(3, 3));
+    let goal = Grid::goal(shape(3, 3));
     let truth = grid_bfs(&goal);
     let e = analyze(&goal, DepthStore::Bytes, &Limits::default(), &|_| {}).unwrap();
     assert_eq!((e.states(), e.max_depth()), (181_440, 24));
@@ -114,7 +114,7 @@ fn the_8_puzzle_has_radius_24_and_every_distance_agrees() {
     for (board, &d) in &truth {
         assert_eq!(table.get(space.rank(&pack(board).unwrap())) as u32, d, "{board}");
     }
-    let antipodes: Vec<Grid> = e.antipodes.iter().map(|s| unpack(goal.dims(), s)).collect();
+    let antipodes: Vec<Grid> = e.antipodes.iter().map(|s| Grid::from_state(goal.shape(), s)).collect();
     assert!(antipodes.iter().all(|a| truth[a] == 24));
     assert_eq!(antipodes.len(), histogram[24] as usize);
 }
@@ -127,7 +127,7 @@ const BUILT: [MtmHeuristicChoice; 3] =
 /// with walking distance solves every board, and one board in `sample` is solved with
 /// another heuristic too.
 fn check_shape(rows: usize, cols: usize, sample: usize, seed: u64) {
-    let goal = Grid::goal(dims(rows, cols));
+    let goal = Grid::goal(shape(rows, cols));
     let truth = grid_bfs(&goal);
     let puzzle = MtmPuzzle::new(&goal).unwrap();
     let heuristics: Vec<AnyMtmHeuristic> =
@@ -257,7 +257,7 @@ fn distance_to(start: &Grid, near_goal: &HashMap<u64, u32>, radius: u32) -> u32 
 fn random_3x4_boards_are_solved_at_their_breadth_first_distance() {
     const RADIUS: u32 = 13;
     for (r, c, seed) in [(3, 4, 8), (4, 3, 9)] {
-        let goal = Grid::goal(dims(r, c));
+        let goal = Grid::goal(shape(r, c));
         let near_goal = ball(&goal, RADIUS);
         let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
         let mut rng = Pcg64::seed_from_u64(seed);
@@ -276,7 +276,7 @@ fn random_3x4_boards_are_solved_at_their_breadth_first_distance() {
 #[test]
 fn counts_of_optimal_solutions_agree_with_dynamic_programming() {
     for (r, c, every) in [(3, 3, 997), (2, 4, 211)] {
-        let goal = Grid::goal(dims(r, c));
+        let goal = Grid::goal(shape(r, c));
         let truth = grid_bfs(&goal);
         // paths[b]: shortest move sequences from b to the goal, by increasing distance.
         let mut boards: Vec<(&Grid, u32)> = truth.iter().map(|(b, &d)| (b, d)).collect();
@@ -305,7 +305,7 @@ fn counts_of_optimal_solutions_agree_with_dynamic_programming() {
 
 #[test]
 fn on_3x4_boards_near_the_goal_ida_star_agrees_with_breadth_first_search() {
-    let goal = Grid::goal(dims(3, 4));
+    let goal = Grid::goal(shape(3, 4));
     let puzzle = MtmPuzzle::new(&goal).unwrap();
     let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
     let mut rng = Pcg64::seed_from_u64(5);
@@ -322,9 +322,9 @@ fn on_3x4_boards_near_the_goal_ida_star_agrees_with_breadth_first_search() {
 fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_longest_slide() {
     // Every 3x3 and 2x4 board, by their single-tile and multi-tile distance tables.
     for (r, c) in [(3, 3), (2, 4)] {
-        let goal = Grid::goal(dims(r, c));
+        let goal = Grid::goal(shape(r, c));
         let (shape, goal_state) = goal.tile_state().unwrap();
-        let stm = fifteen::heuristics::TileSpace::new(TilePuzzle::new(shape, goal_state)).unwrap();
+        let stm = fifteen::heuristics::TileSpace::new(TilePuzzle::new(shape, goal_state).unwrap()).unwrap();
         let stm_depths = enumerate(&stm, &[goal_state], DepthStore::Bytes, u64::MAX, &|_| {}).unwrap().depths.unwrap();
         let e = analyze(&goal, DepthStore::Bytes, &Limits::default(), &|_| {}).unwrap();
         let mtm_depths = e.depths.unwrap();
@@ -345,7 +345,7 @@ fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_lon
     }
     // 4x4 boards: the optimal multi-tile solution is no longer in moves than the optimal
     // single-tile one, and slides at least as many tiles.
-    let goal = Grid::goal(dims(4, 4));
+    let goal = Grid::goal(shape(4, 4));
     let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
     let mut rng = Pcg64::seed_from_u64(6);
     for i in 0..6 {
@@ -361,7 +361,7 @@ fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_lon
 fn walking_distance_with_jumps_of_one_line_is_the_single_tile_walking_distance() {
     let mut rng = Pcg64::seed_from_u64(7);
     for (r, c) in [(3, 3), (2, 5), (3, 4), (4, 3), (4, 4)] {
-        let goal = walk(&Grid::goal(dims(r, c)), 30, &mut rng); // a goal with its blank anywhere
+        let goal = walk(&Grid::goal(shape(r, c)), 30, &mut rng); // a goal with its blank anywhere
         let puzzle = MtmPuzzle::new(&goal).unwrap();
         let ours = MtmWalkingDistance::new(&puzzle, Jumps::One).unwrap();
         let (shape, goal_state) = goal.tile_state().unwrap();
@@ -378,22 +378,22 @@ fn walking_distance_with_jumps_of_one_line_is_the_single_tile_walking_distance()
 
 #[test]
 fn bad_boards_are_refused_with_the_reason() {
-    let goal = Grid::goal(dims(3, 3));
+    let goal = Grid::goal(shape(3, 3));
     let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
     let swapped: Grid = "2 1 3 / 4 5 6 / 7 8 0".parse().unwrap();
     assert!(matches!(solver.solve(&swapped, &Limits::default()), Err(MtmError::Unsolvable(_))));
-    let small = Grid::goal(dims(2, 2));
+    let small = Grid::goal(shape(2, 2));
     assert_eq!(
         solver.solve(&small, &Limits::default()).unwrap_err().to_string(),
         "the start is a 2x2 board and the goal a 3x3 board"
     );
-    let large = Grid::goal(dims(5, 5));
+    let large = Grid::goal(shape(5, 5));
     assert_eq!(
         MtmSolver::new(&large, MtmHeuristicChoice::WalkingDistance).unwrap_err().to_string(),
         "a 5x5 board is larger than the multi-tile metric's optimal solvers take (at most 16 cells)"
     );
     assert!(matches!(
-        analyze(&Grid::goal(dims(4, 4)), DepthStore::None, &Limits::default(), &|_| {}),
+        analyze(&Grid::goal(shape(4, 4)), DepthStore::None, &Limits::default(), &|_| {}),
         Err(MtmError::TooLargeToAnalyze(_))
     ));
     let far: Grid = "8 6 7 / 2 5 4 / 3 0 1".parse().unwrap();
@@ -407,7 +407,7 @@ fn bad_boards_are_refused_with_the_reason() {
 #[test]
 fn the_15_puzzles_first_layers_are_the_published_ones() {
     const PUBLISHED: [usize; 12] = [1, 6, 18, 54, 162, 486, 1457, 4334, 12568, 36046, 102801, 289534];
-    let goal = Grid::goal(dims(4, 4));
+    let goal = Grid::goal(shape(4, 4));
     let puzzle = MtmPuzzle::new(&goal).unwrap();
     let mut seen = std::collections::HashSet::from([puzzle.goal()]);
     let mut layer = vec![puzzle.goal()];

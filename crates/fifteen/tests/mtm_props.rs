@@ -5,7 +5,7 @@
 
 use fifteen::mtm::{MtmHeuristicChoice, MtmSolver};
 use fifteen::play::{moves_of, replay};
-use fifteen::{Dims, Grid};
+use fifteen::{Grid, Shape};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -41,8 +41,8 @@ proptest! {
         shape in prop::sample::select(SHAPES.to_vec()),
         seed in any::<u64>(),
     ) {
-        let dims = Dims::new(shape.0, shape.1).unwrap();
-        let goal = Grid::goal(dims);
+        let shape = Shape::new(shape.0, shape.1).unwrap();
+        let goal = Grid::goal(shape);
         let start = fifteen::scramble::random_grid(&goal, &mut Pcg64::seed_from_u64(seed));
         let stm = fifteen::solve(&start.text()).unwrap();
         let mtm = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance)

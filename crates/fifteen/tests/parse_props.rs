@@ -3,9 +3,9 @@
 //! shape reads back from each documented form; a bad board is refused with a message naming
 //! where and what.
 
-use fifteen::parse::{board_grid, board_text, parse_board, parse_dims, parse_grid, parse_shape};
+use fifteen::parse::{board_grid, board_text, parse_board, parse_grid, parse_packed_size, parse_size};
 use fifteen::solvable::check_solvable_grid;
-use fifteen::{Dims, Grid, Shape, TileState};
+use fifteen::{Grid, Shape, TileState};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -21,11 +21,11 @@ fn board() -> impl Strategy<Value = (Shape, Vec<u8>)> {
 
 /// "row 2, column 3" for cell `i`.
 fn place(shape: Shape, i: usize) -> String {
-    format!("row {}, column {}", i / shape.cols() as usize + 1, i % shape.cols() as usize + 1)
+    format!("row {}, column {}", i / shape.cols() + 1, i % shape.cols() + 1)
 }
 
 fn rows(shape: Shape, cells: &[String]) -> Vec<Vec<String>> {
-    cells.chunks(shape.cols() as usize).map(|r| r.to_vec()).collect()
+    cells.chunks(shape.cols()).map(|r| r.to_vec()).collect()
 }
 
 proptest! {
@@ -40,8 +40,8 @@ proptest! {
         if let Ok((state, shape)) = parse_board(&text, shape) {
             prop_assert_eq!(parse_board(&board_text(&state, shape), Some(shape)), Ok((state, shape)));
         }
-        if let Ok(s) = parse_shape(&text) {
-            prop_assert_eq!(parse_shape(&s.to_string()), Ok(s));
+        if let Ok(s) = parse_packed_size(&text) {
+            prop_assert_eq!(parse_packed_size(&s.to_string()), Ok(s));
         }
     }
 
@@ -50,7 +50,7 @@ proptest! {
     fn board_like_text_never_panics(text in "[0-9 ,/\\[\\]()._\\n;x]{0,80}", size in 0usize..17) {
         let shape = (size < 16).then(|| Shape::new(2 + size / 4, 2 + size % 4).unwrap());
         let _ = parse_board(&text, shape);
-        let _ = parse_shape(&text);
+        let _ = parse_packed_size(&text);
     }
 
     /// Every documented form of every board reads back to the same board, with the shape
@@ -136,14 +136,14 @@ proptest! {
     #[test]
     fn grids_of_any_size_round_trip(rows in 2usize..=40, cols in 2usize..=40, seed in any::<u64>()) {
         use rand::SeedableRng;
-        let dims = Dims::new(rows, cols).unwrap();
+        let shape = Shape::new(rows, cols).unwrap();
         let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-        let goal = Grid::goal(dims);
+        let goal = Grid::goal(shape);
         let board = fifteen::scramble::random_grid(&goal, &mut rng);
         prop_assert!(check_solvable_grid(&board, &goal).is_ok());
         prop_assert_eq!(parse_grid(&board.text(), None), Ok(board.clone()));
         prop_assert_eq!(parse_grid(&board.rows_text(), None), Ok(board.clone()));
-        prop_assert_eq!(parse_grid(&board.cells().iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","), Some(dims)), Ok(board.clone()));
+        prop_assert_eq!(parse_grid(&board.cells().iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","), Some(shape)), Ok(board.clone()));
         match board.tile_state() {
             Some((shape, state)) => {
                 prop_assert_eq!(Grid::from_state(shape, &state), board.clone());
@@ -154,7 +154,7 @@ proptest! {
         let mut cells: Vec<u32> = board.cells().iter().map(|&t| u32::from(t)).collect();
         let tiles: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).take(2).collect();
         cells.swap(tiles[0], tiles[1]);
-        let swapped = Grid::from_cells(dims, &cells).unwrap();
+        let swapped = Grid::from_cells(shape, &cells).unwrap();
         let e = check_solvable_grid(&swapped, &goal).unwrap_err().to_string();
         prop_assert!(e.contains("permutation of the goal's order"), "{}", e);
     }
@@ -166,12 +166,12 @@ fn sizes() {
     for r in 0..8 {
         for c in 0..8 {
             let ok = (2..=5).contains(&r) && (2..=5).contains(&c);
-            assert_eq!(parse_shape(&format!("{r}x{c}")).is_ok(), ok, "{r}x{c}");
+            assert_eq!(parse_packed_size(&format!("{r}x{c}")).is_ok(), ok, "{r}x{c}");
         }
     }
-    assert!(parse_shape("99999999999999999999x4").is_err());
+    assert!(parse_packed_size("99999999999999999999x4").is_err());
     for (r, c) in [(1, 2), (2, 2), (2, 100), (100, 100), (101, 100), (6, 6), (3, 40), (0, 0)] {
         let ok = (2..=100).contains(&r) && (2..=100).contains(&c);
-        assert_eq!(parse_dims(&format!("{r}x{c}")).is_ok(), ok, "{r}x{c}");
+        assert_eq!(parse_size(&format!("{r}x{c}")).is_ok(), ok, "{r}x{c}");
     }
 }

@@ -52,7 +52,7 @@ fn eight_puzzle_databases_never_overestimate_for_either_blank_corner() {
     for goal_cells in
         [vec![1, 2, 3, 4, 5, 6, 7, 8, 0], vec![0, 1, 2, 3, 4, 5, 6, 7, 8], vec![3, 1, 0, 2, 4, 5, 6, 7, 8]]
     {
-        let puzzle = TilePuzzle::new(shape, TileState::from_cells(&goal_cells));
+        let puzzle = TilePuzzle::new(shape, TileState::from_cells(&goal_cells)).unwrap();
         let h = PdbHeuristic::new(&partition, tables.clone(), &puzzle).unwrap();
         assert_eq!(h.orientations(), 2, "a corner blank has two orientations on a square");
         let dist = distances(&puzzle);
@@ -128,7 +128,7 @@ fn zero_aware_catalogues_never_overestimate_on_small_boards() {
         let n = shape.cells() as u8;
         let blank_first = TileState::from_cells(&(0..n).collect::<Vec<u8>>());
         for goal in [TilePuzzle::standard_goal(shape), blank_first] {
-            let puzzle = TilePuzzle::new(shape, goal);
+            let puzzle = TilePuzzle::new(shape, goal).unwrap();
             let a = PdbHeuristic::new(&additive, additive_tables.clone(), &puzzle).unwrap();
             let z = PdbHeuristic::new(&zero, zero_tables.clone(), &puzzle).unwrap();
             assert!(z.is_zero_aware() && !a.is_zero_aware());
@@ -153,7 +153,7 @@ fn zero_aware_catalogues_never_overestimate_on_small_boards() {
                 ..zero.clone()
             };
             let part_tables: Vec<Arc<[u8]>> = group.iter().map(|&p| zero_tables[p].clone()).collect();
-            let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+            let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
             let whole = PdbHeuristic::new(&zero, zero_tables.clone(), &puzzle).unwrap();
             let alone = PdbHeuristic::new(&part, part_tables, &puzzle).unwrap();
             for (mv, state) in walk(&puzzle, 500, 9) {
@@ -167,7 +167,7 @@ fn zero_aware_catalogues_never_overestimate_on_small_boards() {
 #[test]
 fn sums_of_overlapping_patterns_are_refused() {
     let shape = Shape::new(3, 3).unwrap();
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let mut overlapping = eight_catalogue(true);
     overlapping.groups[1] = vec![2, 3, 0];
     let err = PdbHeuristic::new(&overlapping, tables(&eight_catalogue(true)), &puzzle).unwrap_err();
@@ -181,7 +181,7 @@ fn sums_of_overlapping_patterns_are_refused() {
 #[test]
 fn a_goal_with_the_blank_off_the_corner_is_refused() {
     let shape = Shape::new(3, 3).unwrap();
-    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&[1, 2, 3, 4, 0, 5, 6, 7, 8]));
+    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&[1, 2, 3, 4, 0, 5, 6, 7, 8])).unwrap();
     let partition = eight_partition();
     assert!(PdbHeuristic::new(&partition, tables(&partition), &puzzle).is_err());
 }
@@ -190,7 +190,7 @@ fn a_goal_with_the_blank_off_the_corner_is_refused() {
 fn a_wrong_number_of_tables_is_refused() {
     // Too few tables would leave a pattern without one; too many would be ignored.
     let shape = Shape::new(3, 3).unwrap();
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let partition = eight_partition();
     let tables = tables(&partition);
     for n in [0, 1, 3] {
@@ -216,7 +216,7 @@ fn entries_beyond_what_a_node_carries_are_refused_and_up_to_it_carried() {
         zero_aware: false,
         large: false,
     };
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let err = PdbHeuristic::new(&singles, tables(&singles), &puzzle).unwrap_err();
     assert_eq!(err, PdbError::TooManyEntries { name: "test-singles", patterns: 24, orientations: 2 });
     assert!(err.to_string().contains(&format!("at most {MAX_CARRIED}")), "{err}");
@@ -224,7 +224,7 @@ fn entries_beyond_what_a_node_carries_are_refused_and_up_to_it_carried() {
     let shape = Shape::new(4, 4).unwrap();
     let singles = Partition { shape, blank: 15, patterns: (0..15).map(|c| vec![c]).collect(), ..singles };
     let tables = tables(&singles);
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let h = PdbHeuristic::new(&singles, tables.clone(), &puzzle).unwrap();
     assert_eq!(h.orientations() * singles.patterns.len(), 30);
     assert_carried_updates_are_fresh(&singles, &tables, 2000, 5);
@@ -266,7 +266,7 @@ fn assert_carried_updates_are_fresh(partition: &Partition, tables: &[Arc<[u8]>],
     let shape = partition.shape;
     let blank_first = TileState::from_cells(&(0..shape.cells() as u8).collect::<Vec<u8>>());
     for goal in [TilePuzzle::standard_goal(shape), blank_first] {
-        let puzzle = TilePuzzle::new(shape, goal);
+        let puzzle = TilePuzzle::new(shape, goal).unwrap();
         let h = PdbHeuristic::new(partition, tables.to_vec(), &puzzle).unwrap();
         let (mut value, mut carried) = h.estimate_carried(&puzzle.goal());
         let mut parent = puzzle.goal();
@@ -290,7 +290,7 @@ fn korf_instances_are_solved_optimally() {
     let (partition, tables) = pdb663();
     let shape = partition.shape;
     let text = include_str!("../benchmarks/korf100.tsv");
-    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&(0..16).collect::<Vec<u8>>()));
+    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&(0..16).collect::<Vec<u8>>())).unwrap();
     let h = PdbHeuristic::new(partition, tables.clone(), &puzzle).unwrap();
     // The shorter instances (41 to 49 moves), so the test stays quick.
     let wanted = [9, 12, 13, 16, 19, 30, 42, 55, 61, 71, 79, 85, 97];
@@ -369,7 +369,7 @@ fn eight_carried_entries() {
         large: false,
     };
     let tables = tables(&partition);
-    let blank_last = TilePuzzle::new(partition.shape, TilePuzzle::standard_goal(partition.shape));
+    let blank_last = TilePuzzle::new(partition.shape, TilePuzzle::standard_goal(partition.shape)).unwrap();
     let h = PdbHeuristic::new(&partition, tables.clone(), &blank_last).unwrap();
     assert_eq!(h.orientations() * partition.patterns.len(), 8);
     assert_carried_updates_are_fresh(&partition, &tables, 3000, 11);
@@ -394,7 +394,7 @@ fn twenty_four_puzzle_databases_never_overestimate_and_solve_optimally() {
     for (g, goal) in
         [TilePuzzle::standard_goal(shape), TileState::from_cells(&(0..25).collect::<Vec<u8>>())].into_iter().enumerate()
     {
-        let puzzle = TilePuzzle::new(shape, goal);
+        let puzzle = TilePuzzle::new(shape, goal).unwrap();
         let pdb = PdbHeuristic::new(&partition, tables.clone(), &puzzle).unwrap();
         let lc = LinearConflict::new(&puzzle);
         for seed in 0..6 {

@@ -32,7 +32,7 @@ fn known(i: usize) -> &'static Known {
     static KNOWN: [OnceLock<Known>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     KNOWN[i].get_or_init(|| {
         let shape = Shape::new(SHAPES[i].0, SHAPES[i].1).unwrap();
-        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
         let space = TileSpace::new(puzzle.clone()).unwrap();
         let depths = enumerate(&space, &[puzzle.goal()], DepthStore::Bytes, u64::MAX, &|_| {}).unwrap().depths.unwrap();
         let dir = std::env::temp_dir().join(format!("fifteen-solver-props-{}", std::process::id()));

@@ -68,7 +68,7 @@ fn the_tile_tree_searches_like_the_generic_one_on_small_boards() {
     let mut rng = Pcg64::seed_from_u64(17);
     for (rows, cols) in [(2, 4), (3, 3), (4, 2)] {
         let shape = Shape::new(rows, cols).unwrap();
-        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+        let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
         let exact = ExactDistance::build(&p).unwrap();
         for i in 0..12 {
             let start = scramble(&p, 20 + 7 * i, &mut rng);
@@ -84,14 +84,14 @@ fn the_tile_tree_searches_like_the_generic_one_on_4x4_and_5x5() {
     // A blank-first goal too: the unrolled 4x4 expansion must not assume the goal.
     let blank_first = TileState::from_cells(&(0..16).collect::<Vec<u8>>());
     for goal in [TilePuzzle::standard_goal(four), blank_first] {
-        let p = TilePuzzle::new(four, goal);
+        let p = TilePuzzle::new(four, goal).unwrap();
         for i in 0..4 {
             let start = scramble(&p, 30 + 4 * i, &mut rng);
             each_heuristic(&p, start, None);
         }
     }
     let five = Shape::new(5, 5).unwrap();
-    let p = TilePuzzle::new(five, TilePuzzle::standard_goal(five));
+    let p = TilePuzzle::new(five, TilePuzzle::standard_goal(five)).unwrap();
     for i in 0..3 {
         let start = scramble(&p, 24 + 4 * i, &mut rng);
         same_search(&p, &Manhattan::new(&p), start, "manhattan 5x5");
@@ -116,7 +116,7 @@ fn the_tile_tree_searches_like_the_generic_one_with_pattern_databases() {
         .iter()
         .map(|cells| Arc::from(build_pattern(shape, cells, partition.blank, &|_| {})))
         .collect();
-    let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let h = PdbHeuristic::new(&partition, tables, &p).unwrap();
     let mut rng = Pcg64::seed_from_u64(7);
     for i in 0..6 {
@@ -170,7 +170,7 @@ fn the_24_puzzle_tree_searches_like_the_generic_one() {
         let tables: Vec<Arc<[u8]>> =
             (0..partition.patterns.len()).map(|i| Arc::from(partition.build(i, &|_| {}))).collect();
         for goal in [TilePuzzle::standard_goal(five), blank_first] {
-            let p = TilePuzzle::new(five, goal);
+            let p = TilePuzzle::new(five, goal).unwrap();
             let h = PdbHeuristic::new(&partition, tables.clone(), &p).unwrap();
             for i in 0..3 {
                 let start = scramble(&p, 26 + 6 * i, &mut rng);

@@ -6,7 +6,7 @@
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan};
 use fifteen::scramble::{random_board, scramble, scramble_grid};
 use fifteen::wide::{solve_weighted, WideConflicts, WidePuzzle, WideState};
-use fifteen::{Algorithm, Dims, Grid, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
+use fifteen::{Algorithm, Grid, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
 use rand::SeedableRng;
 use slide_core::search::{ida_star, IdaOptions, Limits, Weight};
 use slide_core::Heuristic;
@@ -31,7 +31,7 @@ fn check(s: &Solution, puzzle: &TilePuzzle, start: TileState, optimal: u32, w: f
 #[test]
 fn every_3x3_solution_is_within_its_weight_of_the_exact_distance() {
     let shape = Shape::new(3, 3).unwrap();
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let exact = ExactDistance::build(&puzzle).unwrap();
     let manhattan = Manhattan::new(&puzzle);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(16);
@@ -52,7 +52,7 @@ fn every_3x3_solution_is_within_its_weight_of_the_exact_distance() {
 #[test]
 fn every_5x5_solution_is_within_its_weight_of_ida_star_s() {
     let shape = Shape::new(5, 5).unwrap();
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let lc = LinearConflict::new(&puzzle);
     let solver = Solver::new().heuristic(HeuristicChoice::LinearConflict);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
@@ -74,8 +74,8 @@ fn every_5x5_solution_is_within_its_weight_of_ida_star_s() {
 fn boards_past_5x5_are_within_their_weight_of_ida_star_s() {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(36);
     for (rows, cols) in [(6, 6), (7, 7), (8, 8), (3, 12), (4, 16), (2, 13)] {
-        let dims = Dims::new(rows, cols).unwrap();
-        let goal = Grid::goal(dims);
+        let shape = Shape::new(rows, cols).unwrap();
+        let goal = Grid::goal(shape);
         let cells = |g: &Grid| WideState::from_cells(&g.cells().iter().map(|&t| t as u8).collect::<Vec<_>>());
         let puzzle = WidePuzzle::new(rows, cols, cells(&goal)).unwrap();
         let heuristic = WideConflicts::new(&puzzle);
@@ -87,10 +87,10 @@ fn boards_past_5x5_are_within_their_weight_of_ida_star_s() {
             let floor = heuristic.estimate(&cells(&start));
             for w in [1.0, 1.5, 2.0, 3.0] {
                 let s = solve_weighted(&start, &goal, Weight::new(w).unwrap(), Limits::default(), false).unwrap();
-                assert_eq!(start.try_play(&s.moves).as_ref(), Ok(&goal), "{dims}, W {w}");
+                assert_eq!(start.try_play(&s.moves).as_ref(), Ok(&goal), "{shape}, W {w}");
                 let length = s.moves.len() as u32;
                 let what = format!(
-                    "{dims}, {moves} moves, W {w}: length {length}, optimal {optimal}, bound {}",
+                    "{shape}, {moves} moves, W {w}: length {length}, optimal {optimal}, bound {}",
                     s.lower_bound
                 );
                 assert!(f64::from(length) <= w * f64::from(optimal), "{what}");

@@ -12,7 +12,7 @@ use slide_core::enumerate::{enumerate, DepthStore};
 use slide_core::search::{count_optimal, IdaOptions};
 
 fn benches(c: &mut Criterion) {
-    let puzzle = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    let puzzle = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap();
     let space = TileSpace::new(puzzle.clone()).unwrap();
     c.bench_function("seven analyze (20,160 states)", |b| {
         b.iter(|| enumerate(&space, &[puzzle.goal()], DepthStore::None, u64::MAX, &|_| {}).unwrap().states())

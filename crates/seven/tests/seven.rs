@@ -5,14 +5,14 @@
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileSpace, WalkingDistance};
 use fifteen::parse::parse_board;
 use fifteen::solvable::{check_solvable, solution_parity};
-use fifteen::{TilePuzzle, TileState};
+use fifteen::{Tile, TilePuzzle, TileState};
 use slide_core::enumerate::{enumerate, DepthStore};
 use slide_core::search::{count_optimal, count_shortest_paths, IdaOptions, Limits};
 use slide_core::table::Scrutiny;
 use slide_core::Heuristic;
 
 fn puzzle() -> TilePuzzle {
-    TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE))
+    TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap()
 }
 
 fn default_board() -> TileState {
@@ -30,7 +30,7 @@ fn analysis_matches_the_7_puzzle_s_figures() {
     assert_eq!(e.histogram[0], 1);
 }
 
-fn count_with<H: Heuristic<TilePuzzle>>(h: &H) -> (u32, u128, Vec<Vec<u8>>) {
+fn count_with<H: Heuristic<TilePuzzle>>(h: &H) -> (u32, u128, Vec<Vec<Tile>>) {
     let p = puzzle();
     let start = default_board();
     let options =

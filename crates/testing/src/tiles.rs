@@ -7,7 +7,7 @@
 //! Behind the feature `tiles`, so that slide-core's own tests, which use this crate for
 //! [`crate::scratch`], do not build the puzzle crates.
 
-use fifteen::{Dims, Direction, Grid};
+use fifteen::{Direction, Grid, Shape, Tile};
 use serde_json::{json, Value};
 
 /// A record's number at `key`.
@@ -16,37 +16,37 @@ fn number(record: &Value, key: &str) -> u64 {
 }
 
 /// A record's board at `key` (a list of cells, row-major).
-fn board(record: &Value, key: &str, dims: Dims) -> Grid {
+fn board(record: &Value, key: &str, shape: Shape) -> Grid {
     let cells: Vec<u32> = record[key]
         .as_array()
         .unwrap_or_else(|| panic!("{key} is not a list: {record}"))
         .iter()
         .map(|c| c.as_u64().unwrap_or_else(|| panic!("a cell of {key} is not a number: {c}")) as u32)
         .collect();
-    Grid::from_cells(dims, &cells).unwrap_or_else(|e| panic!("{key} is not a {dims} board: {e}"))
+    Grid::from_cells(shape, &cells).unwrap_or_else(|e| panic!("{key} is not a {shape} board: {e}"))
 }
 
 /// Checks a solve record by playing it: its `moves` (the direction each tile slides) are
 /// legal from its `start`, slide the tiles its `pieces` name, and end at its `goal`.
 /// Returns the board reached.
 pub fn replay(record: &Value) -> Grid {
-    let dims = Dims::new(number(record, "rows") as usize, number(record, "cols") as usize).expect("dimensions");
-    let start = board(record, "start", dims);
+    let shape = Shape::new(number(record, "rows") as usize, number(record, "cols") as usize).expect("dimensions");
+    let start = board(record, "start", shape);
     let moves: Vec<Direction> = record["moves"]
         .as_array()
         .expect("moves")
         .iter()
         .map(|m| m.as_str().and_then(|m| m.parse().ok()).unwrap_or_else(|| panic!("{m} is not a direction")))
         .collect();
-    let tiles: Vec<u16> = record["pieces"]
+    let tiles: Vec<Tile> = record["pieces"]
         .as_array()
         .expect("pieces")
         .iter()
-        .map(|t| t.as_u64().unwrap_or_else(|| panic!("a piece is not a number: {t}")) as u16)
+        .map(|t| Tile::new(t.as_u64().unwrap_or_else(|| panic!("a piece is not a number: {t}")) as usize))
         .collect();
     let end = start.try_play(&moves).unwrap_or_else(|i| panic!("move {} ({}) is illegal", i + 1, moves[i]));
     assert_eq!(start.try_play_tiles(&tiles).as_ref(), Ok(&end), "the pieces are the tiles the moves slide");
-    assert_eq!(end, board(record, "goal", dims), "the moves end at the goal");
+    assert_eq!(end, board(record, "goal", shape), "the moves end at the goal");
     end
 }
 
@@ -60,11 +60,11 @@ pub fn play_steps(start: &Grid, steps: &[Value]) -> Grid {
         let dirs = step["dirs"].as_array().unwrap_or_else(|| panic!("move {n}: no dirs: {step}"));
         assert_eq!(dirs.len(), 1, "move {n}: a tile slides one cell");
         let d: Direction = dirs[0].as_str().and_then(|d| d.parse().ok()).unwrap_or_else(|| panic!("move {n}: {step}"));
-        let dims = board.dims();
-        let from = dims.source(board.blank(), d).unwrap_or_else(|| panic!("move {n}: no tile slides {d}"));
+        let shape = board.shape();
+        let from = shape.source(board.blank(), d).unwrap_or_else(|| panic!("move {n}: no tile slides {d}"));
         assert_eq!(
             (&step["row"], &step["col"]),
-            (&json!(dims.row(from)), &json!(dims.col(from))),
+            (&json!(shape.row(from)), &json!(shape.col(from))),
             "move {n}: its cell"
         );
         let tile = board.slide(d).expect("a tile next to the blank slides");

@@ -108,7 +108,7 @@ fn main() {
     for (rows, cols) in [(5, 5), (6, 6), (8, 8), (10, 10)] {
         use rand::SeedableRng;
         let mut rng = rand_pcg::Pcg64::seed_from_u64(2026);
-        let goal = fifteen::Grid::goal(fifteen::Dims::new(rows, cols).unwrap());
+        let goal = fifteen::Grid::goal(fifteen::Shape::new(rows, cols).unwrap());
         let (mut times, mut ratio) = (Vec::new(), 0.0);
         let n = 10;
         for _ in 0..n {
@@ -127,7 +127,7 @@ fn main() {
         .map(|i| {
             use rand::SeedableRng;
             let mut rng = rand_pcg::Pcg64::seed_from_u64(i as u64);
-            let goal = fifteen::Grid::goal(fifteen::Dims::new(5, 5).unwrap());
+            let goal = fifteen::Grid::goal(fifteen::Shape::new(5, 5).unwrap());
             let board = fifteen::scramble::random_grid(&goal, &mut rng).text();
             let request = json!({"puzzle": tiles(5, 5), "board": board, "patience": "full"}).to_string();
             let mut s = TcpStream::connect(addr).unwrap();

@@ -438,7 +438,7 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> R
 /// databases are missing.
 fn remark(tables: &Tables, game: &Game, heuristic: &str) -> Option<String> {
     match game {
-        Game::Tiles(t) if t.variant().any_size => tables.tile_note(t.dims().ok()?, heuristic),
+        Game::Tiles(t) if t.variant().any_size => tables.tile_note(t.shape().ok()?, heuristic),
         _ => None,
     }
 }
@@ -616,20 +616,20 @@ pub fn histogram(caches: &Caches, game: &Game, position: &Position, limits: &Lim
     let whole = "positions by their distance from the goal".to_string();
     let (histogram, depth, note) = match (game, position) {
         (Game::Tiles(t), Position::Tiles(input)) => {
-            let dims = input.start().dims();
-            if dims.cells() > HISTOGRAM_CELLS {
-                let positions: f64 = (1..=dims.cells()).map(|n| n as f64).product::<f64>() / 2.0;
+            let shape = input.start().shape();
+            if shape.cells() > HISTOGRAM_CELLS {
+                let positions: f64 = (1..=shape.cells()).map(|n| n as f64).product::<f64>() / 2.0;
                 let count = match positions < 1e21 {
                     true => thousands(positions as u128),
                     false => format!("{positions:.2e}"),
                 };
                 return Ok(unavailable(format!(
-                    "a {dims} board has {count} positions: the page counts boards of at most {HISTOGRAM_CELLS} cells"
+                    "a {shape} board has {count} positions: the page counts boards of at most {HISTOGRAM_CELLS} cells"
                 )));
             }
             let h = match space_histogram(caches, game.key(), &**t, limits) {
                 Ok(h) => h,
-                Err(e) => return Ok(unavailable(format!("the {dims} positions were not counted: {e}"))),
+                Err(e) => return Ok(unavailable(format!("the {shape} positions were not counted: {e}"))),
             };
             (h, depth_of(&**t, input, limits), whole)
         }

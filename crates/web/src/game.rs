@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use fifteen::facade::{TileInput, Tiles};
-use fifteen::Dims;
+use fifteen::Shape;
 use goat::facade::{GoatFacade, GoatInput};
 use quzzle::facade::Blocks;
 use quzzle::parse::FileError;
@@ -145,13 +145,13 @@ impl Game {
         match spec {
             PuzzleSpec::Tiles { rows, cols } => {
                 let ok = |n: &u32| (2..=MAX_SIDE).contains(n);
-                let dims = Dims::new(*rows as usize, *cols as usize)
+                let shape = Shape::new(*rows as usize, *cols as usize)
                     .filter(|_| ok(rows) && ok(cols))
                     .ok_or(GameError::TileSize { rows: *rows, cols: *cols })?;
-                Ok(Game::Tiles(tables.tiles(&fifteen::facade::FIFTEEN, dims).map_err(GameError::Tiles)?))
+                Ok(Game::Tiles(tables.tiles(&fifteen::facade::FIFTEEN, shape).map_err(GameError::Tiles)?))
             }
             PuzzleSpec::Seven {} => {
-                Ok(Game::Tiles(tables.tiles(&seven::VARIANT, seven::SHAPE.into()).map_err(GameError::Tiles)?))
+                Ok(Game::Tiles(tables.tiles(&seven::VARIANT, seven::SHAPE).map_err(GameError::Tiles)?))
             }
             PuzzleSpec::Goat {} => Ok(Game::Goat(tables.goat())),
             PuzzleSpec::Blocks { name, file, metric } => {
@@ -232,7 +232,7 @@ impl Game {
     /// position.
     pub fn key(&self) -> String {
         match self {
-            Game::Tiles(p) => format!("{} {}", p.variant().name, p.dims().map(|d| d.to_string()).unwrap_or_default()),
+            Game::Tiles(p) => format!("{} {}", p.variant().name, p.shape().map(|d| d.to_string()).unwrap_or_default()),
             Game::Goat(_) => "goat".into(),
             Game::Blocks(p) => {
                 let inst = p.start();

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use fifteen::facade::{Tiles, Variant};
 use fifteen::pdb::Partition;
-use fifteen::Dims;
+use fifteen::Shape;
 use goat::facade::GoatFacade;
 use serde::Serialize;
 use slide_core::answer::{AnswerError, Settings};
@@ -53,7 +53,7 @@ pub struct SetStatus {
 pub struct Tables {
     dir: PathBuf,
     /// The tile facades made so far, one per program and size: each keeps its heuristics.
-    tiles: Mutex<Vec<(&'static str, Dims, Arc<Tiles>)>>,
+    tiles: Mutex<Vec<(&'static str, Shape, Arc<Tiles>)>>,
     /// Goat's facade (its exact table is made on first use).
     goat: Arc<GoatFacade>,
     build: Mutex<Build>,
@@ -75,14 +75,14 @@ impl Tables {
         &self.dir
     }
 
-    /// The facade of `variant`'s boards of `dims`, made on first use and kept.
-    pub fn tiles(&self, variant: &'static Variant, dims: Dims) -> Result<Arc<Tiles>, AnswerError> {
+    /// The facade of `variant`'s boards of `shape`, made on first use and kept.
+    pub fn tiles(&self, variant: &'static Variant, shape: Shape) -> Result<Arc<Tiles>, AnswerError> {
         let mut kept = lock(&self.tiles);
-        if let Some((.., t)) = kept.iter().find(|(name, d, _)| *name == variant.name && *d == dims) {
+        if let Some((.., t)) = kept.iter().find(|(name, d, _)| *name == variant.name && *d == shape) {
             return Ok(t.clone());
         }
-        let t = Arc::new(Tiles::new(variant, Some(dims), &settings(&self.dir))?.build_databases(false));
-        kept.push((variant.name, dims, t.clone()));
+        let t = Arc::new(Tiles::new(variant, Some(shape), &settings(&self.dir))?.build_databases(false));
+        kept.push((variant.name, shape, t.clone()));
         Ok(t)
     }
 
@@ -122,8 +122,8 @@ impl Tables {
                 _ => {}
             }
             // The next request for a 4x4 board makes a facade that finds them.
-            let four = partition.shape.into();
-            lock(&tables.tiles).retain(|(name, dims, _)| !(*name == "fifteen" && *dims == four));
+            let four = partition.shape;
+            lock(&tables.tiles).retain(|(name, shape, _)| !(*name == "fifteen" && *shape == four));
             *lock(&tables.build) = outcome;
         });
     }
@@ -136,8 +136,10 @@ impl Tables {
     /// Why a tile board was searched with the heuristic `used` rather than a stronger one,
     /// when there is something to say: the pattern databases that would help are being built,
     /// or are not built on this machine. In words for the page: no command to type.
-    pub fn tile_note(&self, dims: Dims, used: &str) -> Option<String> {
-        let shape = dims.shape()?;
+    pub fn tile_note(&self, shape: Shape, used: &str) -> Option<String> {
+        if !shape.packs() {
+            return None;
+        }
         let wanted = fifteen::Solver::strongest(shape).partition()?;
         if ["pdb663", "pdb78", "pdb6666", "zpdb6666", "zpdb6666x7"].contains(&used) {
             return None;

@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::{get, post};
-use fifteen::{Dims, Grid};
+use fifteen::{Grid, Shape};
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use slide_testing::tiles::play_steps;
@@ -20,7 +20,7 @@ fn tiles(rows: u32, cols: u32) -> Value {
 /// A uniformly random board of `rows` x `cols` from `seed`.
 fn random(rows: usize, cols: usize, seed: u64) -> Grid {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    fifteen::scramble::random_grid(&Grid::goal(Dims::new(rows, cols).unwrap()), &mut rng)
+    fifteen::scramble::random_grid(&Grid::goal(Shape::new(rows, cols).unwrap()), &mut rng)
 }
 
 /// Checks a not-optimal solution of `start`: it replays to the goal, its length is at least
@@ -30,9 +30,9 @@ fn check_not_optimal(start: &Grid, s: &Value) {
     assert_eq!(s["optimal"], json!(false), "{s}");
     let moves = s["moves"].as_array().unwrap();
     assert_eq!(s["length"], json!(moves.len()));
-    assert_eq!(play_steps(start, moves), Grid::goal(start.dims()), "the solution reaches the goal");
+    assert_eq!(play_steps(start, moves), Grid::goal(start.shape()), "the solution reaches the goal");
     let bound = s["lower_bound"].as_u64().unwrap();
-    let manhattan = fifteen::bound::lower_bound(start, &Grid::goal(start.dims()));
+    let manhattan = fifteen::bound::lower_bound(start, &Grid::goal(start.shape()));
     assert!(manhattan <= bound && bound <= moves.len() as u64, "{manhattan} <= {bound} <= {}", moves.len());
     assert!(s["nodes"].as_u64().unwrap() > 0 && s["millis"].as_f64().unwrap() > 0.0, "real figures: {s}");
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use fifteen::{Algorithm, Dims, Grid, Solver};
+use fifteen::{Algorithm, Grid, Shape, Solver};
 use rand::SeedableRng;
 use slide_cli::CliError;
 
@@ -54,8 +54,8 @@ pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Re
         solver = solver.data_dir(dir);
     }
     for &n in &args.sizes {
-        let dims = Dims::new(n, n).ok_or_else(|| CliError::input(format!("--sizes {n}: 2 to 100")))?;
-        let goal = Grid::goal(dims);
+        let shape = Shape::new(n, n).ok_or_else(|| CliError::input(format!("--sizes {n}: 2 to 100")))?;
+        let goal = Grid::goal(shape);
         let mut rng = rand_pcg::Pcg64::seed_from_u64(args.seed);
         let (mut length, mut bound, mut optimal) = (0u64, 0u64, 0u64);
         let (mut total, mut slowest, mut cpu_total) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);

@@ -8,8 +8,8 @@ use std::path::Path;
 
 use clap::Args;
 use fifteen::facade::{Metric, Tiles as TileFacade, Variant, MTM_HEURISTICS};
-use fifteen::parse::{parse_dims, parse_shape};
-use fifteen::{Dims, Shape};
+use fifteen::parse::{parse_packed_size, parse_size};
+use fifteen::Shape;
 use slide_core::answer::{MethodInfo, Named, Solution};
 use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, thousands};
@@ -141,8 +141,8 @@ impl TileProgram for SevenProgram {
 pub struct TileOptions {
     /// Board size as RxC, 2 to 100 rows and columns (default: inferred from the board, else
     /// 4x4). Example: --size 3x3
-    #[arg(long, value_name = "RxC", value_parser = parse_dims)]
-    pub size: Option<Dims>,
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    pub size: Option<Shape>,
     /// How moves are counted: stm, one tile a move (the default); mtm, the multi-tile metric:
     /// one move slides one or more tiles of the blank's row or column (solve and count up
     /// to 16 cells, optimally, by IDA*; analyze up to 12). Example: --metric mtm
@@ -166,7 +166,7 @@ pub enum TileCommands {
 #[derive(Args, Clone, Debug)]
 pub struct BranchingArgs {
     /// Board size as RxC (default: the program's, 4x4 for fifteen). Example: --size 5x5
-    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
+    #[arg(long, value_name = "RxC", value_parser = parse_packed_size)]
     pub size: Option<Shape>,
     /// The depth of the search tree's node counts, 0 to 80. Example: --depth 20
     #[arg(long, value_name = "D", default_value_t = 40)]

@@ -6,7 +6,7 @@
 
 use fifteen::heuristics::{ExactDistance, Manhattan};
 use fifteen::solvable::solution_parity;
-use fifteen::{Shape, TilePuzzle, TileState};
+use fifteen::{Shape, Tile, TilePuzzle, TileState};
 use rand::RngExt;
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::{Heuristic, Puzzle};
@@ -33,7 +33,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let puzzles: Vec<TilePuzzle> = [(4, 4), (3, 3), (2, 5)]
         .into_iter()
         .map(|(r, c)| Shape::new(r, c).unwrap())
-        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)))
+        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)).unwrap())
         .collect();
     // Each board's record: the index of its puzzle and the start.
     let batch = mixed_batch(15, 10_000, &BAD, |rng| {
@@ -51,7 +51,8 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
     let args = ["solve", "--heuristic", "linear-conflict"];
     run_mixed_batch(PROGRAM, &args, &batch, &BAD, |line, v, &(which, start)| {
         let p = &puzzles[which];
-        let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
+        let pieces: Vec<Tile> =
+            v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
         let s =
             p.try_play_tiles(start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
@@ -76,7 +77,7 @@ fn four_processes_share_tables_being_built_one_killed() {
     let puzzles: Vec<TilePuzzle> = [(3, 3), (2, 5)]
         .into_iter()
         .map(|(r, c)| Shape::new(r, c).unwrap())
-        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)))
+        .map(|s| TilePuzzle::new(s, TilePuzzle::standard_goal(s)).unwrap())
         .collect();
     let exact: Vec<ExactDistance> = puzzles.iter().map(|p| ExactDistance::build(p).unwrap()).collect();
     let batch = mixed_batch(16, 10_000, &BAD, |rng| {
@@ -93,7 +94,8 @@ fn four_processes_share_tables_being_built_one_killed() {
     let kill_after = std::time::Duration::from_millis(150);
     run_shared_batches(PROGRAM, &["solve"], &batch, &BAD, "exact-2x5", kill_after, |line, v, &(which, start)| {
         let p = &puzzles[which];
-        let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
+        let pieces: Vec<Tile> =
+            v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
         let s =
             p.try_play_tiles(start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");

@@ -218,7 +218,7 @@ fn boards_up_to_100x100_are_made_read_and_refused_by_the_optimal_methods() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert_eq!(text.lines().count(), 2);
     let board: fifteen::Grid = text.lines().next().unwrap().parse().unwrap();
-    assert_eq!(board.dims().to_string(), "10x10");
+    assert_eq!(board.shape().to_string(), "10x10");
     // Two tiles swapped: unsolvable, with the reason (10 columns: the blank's row counts).
     let swapped = text.lines().next().unwrap().replacen(' ', "#", 1);
     let (a, rest) = swapped.split_once('#').unwrap();

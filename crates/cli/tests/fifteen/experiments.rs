@@ -142,7 +142,7 @@ fn a_parameter_for_another_algorithm_is_refused_naming_both() {
 
 /// The nodes at each depth of a real no-undo tree search over the tile puzzle, from the goal.
 fn tree_counts(shape: Shape, depth: usize) -> Vec<u64> {
-    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     let mut counts = vec![0u64; depth + 1];
     fn walk(p: &TilePuzzle, s: fifteen::TileState, prev: Option<fifteen::TileState>, d: usize, counts: &mut [u64]) {
         counts[d] += 1;

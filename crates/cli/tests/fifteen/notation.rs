@@ -114,8 +114,8 @@ proptest! {
         metric in prop::sample::select(vec!["stm", "mtm"]),
     ) {
         let (r, c) = shape.split_once('x').unwrap();
-        let dims = fifteen::Dims::new(r.parse().unwrap(), c.parse().unwrap()).unwrap();
-        let start = fifteen::scramble::random_grid(&fifteen::Grid::goal(dims), &mut rand_pcg::Pcg64::seed_from_u64(seed));
+        let size = fifteen::Shape::new(r.parse().unwrap(), c.parse().unwrap()).unwrap();
+        let start = fifteen::scramble::random_grid(&fifteen::Grid::goal(size), &mut rand_pcg::Pcg64::seed_from_u64(seed));
         let board = start.text();
         let options = ["--notation", notation, "--convention", convention, "--metric", metric];
         let mut args = vec!["solve", "--json", "--size", shape];

@@ -2,7 +2,7 @@
 //! with --best-so-far a bound still gives a solution, with exit 3; boards up to 64 cells are
 //! taken, and the fast method is named past them.
 
-use fifteen::{Dims, Grid};
+use fifteen::{Grid, Shape};
 use slide_testing::json_lines;
 
 use slide_testing::tiles::replay;
@@ -56,7 +56,7 @@ fn the_command_line_takes_weighted_boards_up_to_64_cells_and_names_the_fast_meth
     assert_eq!((v["guarantee"].as_str(), v["optimal"].as_bool()), (Some("length <= 3 x optimal"), Some(false)));
     let (length, bound) = (v["length"].as_u64().unwrap(), v["lower_bound"].as_u64().unwrap());
     assert!(bound >= 100 && bound <= length, "{v}");
-    assert_eq!(replay(v), Grid::goal(Dims::new(6, 6).unwrap()));
+    assert_eq!(replay(v), Grid::goal(Shape::new(6, 6).unwrap()));
     let nine = (1..81).map(|t| t.to_string()).chain(["0".into()]).collect::<Vec<_>>().join(" ");
     let out = fifteen(&["solve", "--algorithm", "weighted", "--size", "9x9", &nine]);
     assert_eq!(out.status.code(), Some(2));

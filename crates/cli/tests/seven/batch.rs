@@ -4,7 +4,7 @@
 //! per board line in input order, and exit status 2 because some lines failed.
 
 use fifteen::heuristics::ExactDistance;
-use fifteen::{TilePuzzle, TileState};
+use fifteen::{Tile, TilePuzzle, TileState};
 use rand::RngExt;
 use slide_core::{Heuristic, Puzzle};
 use slide_testing::contract::{mixed_batch, run_mixed_batch, run_shared_batches, MixedBatch};
@@ -39,7 +39,8 @@ fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) 
     let exact = ExactDistance::build(p).unwrap();
     let mut lengths: HashMap<TileState, u32> = HashMap::new();
     move |line, v, start| {
-        let pieces: Vec<u8> = v["pieces"].as_array().unwrap().iter().map(|t| t.as_u64().unwrap() as u8).collect();
+        let pieces: Vec<Tile> =
+            v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
         let s =
             p.try_play_tiles(*start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
@@ -50,7 +51,7 @@ fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) 
 
 #[test]
 fn ten_thousand_boards_with_bad_lines_mixed_in() {
-    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap();
     run_mixed_batch(PROGRAM, &["solve"], &batch(&p), &BAD, checker(&p));
 }
 
@@ -58,7 +59,7 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
 /// killed as it starts: every line of the others answered once, the table sound after.
 #[test]
 fn four_processes_share_a_table_being_built_one_killed() {
-    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE));
+    let p = TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap();
     let kill_after = std::time::Duration::from_millis(20);
     run_shared_batches(PROGRAM, &["solve"], &batch(&p), &BAD, "exact-2x4", kill_after, checker(&p));
 }

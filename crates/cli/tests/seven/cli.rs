@@ -5,15 +5,21 @@ use fifteen::parse::parse_board;
 use std::process::Output;
 
 use fifteen::solvable::check_solvable;
-use fifteen::{TilePuzzle, TileState};
+use fifteen::{Tile, TilePuzzle, TileState};
 use serde_json::Value;
 use slide_core::search::Limits;
 use slide_testing::json_lines;
 
 use super::{default_board, puzzle, seven};
 
-fn tiles(v: &Value) -> Vec<u8> {
+/// A board's tiles, cell by cell.
+fn cells(v: &Value) -> Vec<u8> {
     v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u8).collect()
+}
+
+/// The tiles a solution moves.
+fn tiles(v: &Value) -> Vec<Tile> {
+    cells(v).into_iter().map(Tile::from).collect()
 }
 
 #[test]
@@ -25,7 +31,8 @@ fn binary_default_solve_prints_numbered_moves_and_tiles() {
     assert!(text.lines().any(|l| l.starts_with("  1. ")), "numbered moves");
     assert!(text.contains(" 36. "), "36 numbered moves");
     let list = text.lines().find(|l| l.starts_with("pieces: [")).expect("the tile list");
-    let moved: Vec<u8> = list["pieces: [".len()..list.len() - 1].split(", ").map(|t| t.parse().unwrap()).collect();
+    let moved: Vec<Tile> =
+        list["pieces: [".len()..list.len() - 1].split(", ").map(|t| Tile::new(t.parse().unwrap())).collect();
     assert_eq!(puzzle().try_play_tiles(default_board(), &moved), Ok(puzzle().goal()));
 }
 
@@ -55,7 +62,7 @@ fn binary_other_algorithms_agree() {
         assert!(out.status.success(), "{a}");
         let v = &json_lines(&out)[0];
         let p = puzzle();
-        let start = TileState::from_cells(&tiles(&v["start"]));
+        let start = TileState::from_cells(&cells(&v["start"]));
         let want = slide_core::search::bfs(&p, start, |s| p.is_goal(s), &Limits::default()).0.found().unwrap().len();
         assert_eq!(v["length"].as_u64().unwrap() as usize, want, "{a}");
     }
@@ -68,7 +75,7 @@ fn binary_analyze_and_count() {
     assert_eq!(v["max_depth"], 36);
     assert_eq!(v["histogram"].as_array().unwrap().len(), 37);
     assert_eq!(v["antipodes"].as_array().unwrap().len(), 1);
-    assert_eq!(tiles(&v["antipodes"][0]), default_board().to_cells(8));
+    assert_eq!(cells(&v["antipodes"][0]), default_board().to_cells(8));
 
     let v = &json_lines(&seven(&["count", "--json", "--list"]))[0];
     assert_eq!(v["count"], 24);
@@ -205,7 +212,7 @@ fn count_list_writes_solutions_as_solve_does() {
 fn binary_custom_goal_gives_bfs_lengths() {
     let goal_text = "0 1 2 3 / 4 5 6 7";
     let goal = parse_board(goal_text, Some(seven::SHAPE)).unwrap().0;
-    let p = TilePuzzle::new(seven::SHAPE, goal);
+    let p = TilePuzzle::new(seven::SHAPE, goal).unwrap();
     let out = seven(&["scramble", "--goal", goal_text, "--moves", "60", "--seed", "11", "--count", "3"]);
     for board in String::from_utf8(out.stdout).unwrap().lines() {
         let start = parse_board(board, Some(seven::SHAPE)).unwrap().0;

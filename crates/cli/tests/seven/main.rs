@@ -35,7 +35,7 @@ pub fn in_dir(dir: &Path, args: &[&str]) -> Output {
 
 /// The 7-puzzle to its standard goal.
 pub fn puzzle() -> TilePuzzle {
-    TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE))
+    TilePuzzle::new(seven::SHAPE, TilePuzzle::standard_goal(seven::SHAPE)).unwrap()
 }
 
 /// The 7-puzzle's farthest position, the default board.

@@ -18,7 +18,7 @@ use slide_core::units::quantity;
 
 use super::{title, TileDetails, TileInput, TilePath};
 use crate::mtm::{MtmHeuristicChoice, MtmPdb, MtmPuzzle, MtmSolver};
-use crate::{Dims, Grid};
+use crate::{Grid, Shape, Tile};
 
 /// The heuristics of the multi-tile metric, by the names `--heuristic` takes, the default
 /// choice first.
@@ -90,10 +90,10 @@ impl MultiTile {
         if let Some((_, s)) = lock(&self.solvers).iter().find(|(g, _)| g == goal) {
             return Ok(s.clone());
         }
-        let dims = goal.dims();
-        if dims.cells() > crate::mtm::MAX_MTM_CELLS {
+        let shape = goal.shape();
+        if shape.cells() > crate::mtm::MAX_MTM_CELLS {
             return Err(AnswerError::Input(format!(
-                "--metric mtm solves boards of at most {} cells (4x4, 2x8, 3x5, ...), not {dims}",
+                "--metric mtm solves boards of at most {} cells (4x4, 2x8, 3x5, ...), not {shape}",
                 crate::mtm::MAX_MTM_CELLS
             )));
         }
@@ -186,7 +186,7 @@ fn mtm_error(e: crate::mtm::MtmError) -> AnswerError {
 /// the way when asked, and the board it ends on. A move that cannot be played is a bug.
 pub(super) struct Replayed {
     pub moves: Vec<String>,
-    pub pieces: Vec<u16>,
+    pub pieces: Vec<Tile>,
     pub steps: Vec<String>,
     pub boards: Vec<String>,
     pub end: Grid,
@@ -203,14 +203,14 @@ pub(super) fn replay(start: &Grid, moves: &[Move], boards: bool) -> Result<Repla
         if boards && shown.next_if_eq(&i).is_some() {
             r.boards.push(board.rows_text());
         }
-        let tiles: Vec<u16> = (0..m.count())
+        let tiles: Vec<Tile> = (0..m.count())
             .map(|_| board.slide(m.direction()))
             .collect::<Option<_>>()
             .ok_or_else(|| AnswerError::Bug(format!("move {} ({m}) of the solution is illegal (a bug)", i + 1)))?;
         let way = m.direction().name();
         r.moves.push(vec![way; tiles.len()].join(" "));
         r.pieces.push(*tiles.last().expect("a move slides at least one tile"));
-        let named: Vec<String> = tiles.iter().map(u16::to_string).collect();
+        let named: Vec<String> = tiles.iter().map(Tile::to_string).collect();
         r.steps.push(format!("{} {}", named.join(" "), way.to_lowercase()));
     }
     if boards && shown.next_if_eq(&moves.len()).is_some() {
@@ -268,16 +268,16 @@ pub(super) fn record(
 }
 
 /// One listed multi-tile solution.
-pub(super) fn listed(start: &Grid, moves: &[Move], style: Style) -> Result<Listed<u16>, AnswerError> {
+pub(super) fn listed(start: &Grid, moves: &[Move], style: Style) -> Result<Listed<Tile>, AnswerError> {
     let r = replay(start, moves, false)?;
     Ok(Listed { moves: r.moves, pieces: r.pieces, notation: Some(style.write(moves)), steps: r.steps })
 }
 
-/// Why `dims` cannot be analysed whole in the multi-tile metric, if it cannot.
-pub(super) fn too_large_to_analyze(dims: Dims) -> Option<String> {
-    (dims.cells() > crate::mtm::MAX_ANALYZED_CELLS).then(|| {
+/// Why `shape` cannot be analysed whole in the multi-tile metric, if it cannot.
+pub(super) fn too_large_to_analyze(shape: Shape) -> Option<String> {
+    (shape.cells() > crate::mtm::MAX_ANALYZED_CELLS).then(|| {
         format!(
-            "--metric mtm analyzes boards of at most {} cells (3x4, 2x6, ...), not {dims}",
+            "--metric mtm analyzes boards of at most {} cells (3x4, 2x6, ...), not {shape}",
             crate::mtm::MAX_ANALYZED_CELLS
         )
     })

@@ -27,14 +27,14 @@ const STAGED_AT_LEAST: std::time::Duration = std::time::Duration::from_secs(30);
 impl Tiles {
     /// The step that moves `direction` from `board`, if a tile can.
     fn step(board: &Grid, direction: Direction) -> Option<Step> {
-        let dims = board.dims();
-        let from = dims.source(board.blank(), direction)?;
+        let shape = board.shape();
+        let from = shape.source(board.blank(), direction)?;
         let mut child = board.clone();
         let tile = child.slide(direction)?;
         Some(Step {
             piece: tile.to_string(),
-            row: dims.row(from),
-            col: dims.col(from),
+            row: shape.row(from),
+            col: shape.col(from),
             dirs: vec![direction],
             board: child.text(),
         })
@@ -47,7 +47,8 @@ impl Tiles {
         let parity = grid_blank_distance(start, goal) % 2;
         let (estimate, name) = match (start.tile_state(), goal.tile_state()) {
             (Some((shape, s)), Some((_, g))) => {
-                let (h, used) = self.solver.heuristic_for(&TilePuzzle::new(shape, g))?;
+                let puzzle = TilePuzzle::new(shape, g).expect("a packed board's shape packs");
+                let (h, used) = self.solver.heuristic_for(&puzzle)?;
                 (h.estimate(&s), used.name())
             }
             _ => (bound::lower_bound(start, goal) as u32, crate::HeuristicChoice::LinearConflict.name()),
@@ -58,9 +59,9 @@ impl Tiles {
 
 impl Play for Tiles {
     fn title(&self) -> String {
-        match self.dims() {
-            Ok(dims) if self.variant.any_size => format!("the {}-puzzle ({dims})", dims.cells() - 1),
-            Ok(dims) => format!("the {}-puzzle", dims.cells() - 1),
+        match self.shape() {
+            Ok(shape) if self.variant.any_size => format!("the {}-puzzle ({shape})", shape.cells() - 1),
+            Ok(shape) => format!("the {}-puzzle", shape.cells() - 1),
             Err(e) => e.to_string(),
         }
     }
@@ -68,11 +69,11 @@ impl Play for Tiles {
     /// The goal of a variant of every size (a page shuffles from there); a variant of one
     /// size (`seven`) starts from its default board, the farthest from the goal.
     fn start(&self) -> TileInput {
-        let dims = self.dims().unwrap_or(self.variant.default_shape.into());
-        let goal = self.goal(dims).unwrap_or_else(|_| Grid::goal(dims));
+        let shape = self.shape().unwrap_or(self.variant.default_shape);
+        let goal = self.goal(shape).unwrap_or_else(|_| Grid::goal(shape));
         let start = match self.variant.any_size {
             true => None,
-            false => self.variant.default_boards.first().and_then(|b| crate::parse::parse_grid(b, Some(dims)).ok()),
+            false => self.variant.default_boards.first().and_then(|b| crate::parse::parse_grid(b, Some(shape)).ok()),
         };
         TileInput { start: start.unwrap_or_else(|| goal.clone()), goal }
     }
@@ -85,16 +86,17 @@ impl Play for Tiles {
 
     fn view(&self, position: &TileInput) -> View {
         let (board, goal) = (&position.start, &position.goal);
-        let dims = board.dims();
-        let pieces = (0..dims.cells())
-            .filter(|&cell| board.tile_at(cell) != 0)
+        let shape = board.shape();
+        let pieces = shape
+            .each_cell()
+            .filter(|&cell| !board.tile_at(cell).is_blank())
             .map(|cell| {
                 let tile = board.tile_at(cell);
                 Piece {
                     label: tile.to_string(),
                     name: format!("tile {tile}"),
-                    row: dims.row(cell),
-                    col: dims.col(cell),
+                    row: shape.row(cell),
+                    col: shape.col(cell),
                     width: 1,
                     height: 1,
                     home: goal.tile_at(cell) == tile,
@@ -103,8 +105,8 @@ impl Play for Tiles {
             })
             .collect();
         View {
-            rows: dims.rows(),
-            cols: dims.cols(),
+            rows: shape.rows(),
+            cols: shape.cols(),
             text: board.text(),
             pieces,
             walls: Vec::new(),
@@ -134,7 +136,7 @@ impl Play for Tiles {
         // The move whose board the same bound rates nearest the goal (the first of equals).
         let mut next: Option<(u32, Step)> = None;
         for step in self.steps(position) {
-            let child = crate::parse::parse_grid(&step.board, Some(start.dims()))
+            let child = crate::parse::parse_grid(&step.board, Some(start.shape()))
                 .map_err(|e| AnswerError::Bug(format!("a step's board does not read back: {e} (a bug)")))?;
             let (h, _) = self.bound_of(&child, goal)?;
             if next.as_ref().is_none_or(|(best, _)| h < *best) {
@@ -159,7 +161,7 @@ impl Play for Tiles {
     fn quick_solution(&self, position: &TileInput, limits: &Limits) -> Result<Option<Solution<Self>>, AnswerError> {
         let staged = Limits { timeout: limits.timeout.map(|t| t.max(STAGED_AT_LEAST)), ..*limits };
         let fast = self.solve(position, &SolveRequest::new(Algorithm::Fast, staged))?;
-        let mut best = match position.start.dims().cells() <= WEIGHTED_CELLS {
+        let mut best = match position.start.shape().cells() <= WEIGHTED_CELLS {
             false => fast,
             true => {
                 let request = SolveRequest {
@@ -183,8 +185,8 @@ impl Play for Tiles {
     }
 
     fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<TileInput, AnswerError> {
-        let dims = self.dims()?;
-        let goal = self.goal(dims)?;
+        let shape = self.shape()?;
+        let goal = self.goal(shape)?;
         let start = match moves {
             None => random_grid(&goal, rng),
             Some(n) => {
@@ -202,10 +204,10 @@ mod tests {
 
     use super::*;
     use crate::facade::FIFTEEN;
-    use crate::Dims;
+    use crate::Shape;
 
     fn tiles(rows: usize, cols: usize) -> Tiles {
-        Tiles::new(&FIFTEEN, Some(Dims::new(rows, cols).unwrap()), &Settings::default()).unwrap()
+        Tiles::new(&FIFTEEN, Some(Shape::new(rows, cols).unwrap()), &Settings::default()).unwrap()
     }
 
     #[test]

@@ -18,7 +18,7 @@
 use rustc_hash::FxHashSet;
 
 use super::Stager;
-use crate::{Grid, SolveError};
+use crate::{Cell, Grid, SolveError, Tile};
 
 /// Boards of at most this many cells (20x20) fill their lines by the beam first.
 pub const BEAM_CELLS: usize = 400;
@@ -93,30 +93,32 @@ impl Stager<'_> {
     /// of the line to the next cell inside. The caller's greedy fill does the rest. The
     /// bounds are checked at every depth (each generated board is a node).
     pub(super) fn beam(&mut self, line: &[usize], inward: isize, width: usize) -> Result<(), SolveError> {
-        let dims = self.dims;
-        let n = dims.cells();
+        let shape = self.shape;
+        let n = shape.cells();
         let k = line.len();
-        let distance = |a: usize, b: usize| dims.distance(a, b) as u32;
-        let home: Vec<usize> = (0..n as u16).map(|t| self.goal.cell_of(t)).collect();
+        // The beam computes with cell and tile numbers, as its boards hold them.
+        let distance = |a: usize, b: usize| shape.distance(Cell::new(a), Cell::new(b)) as u32;
+        let home: Vec<usize> = (0..n).map(|t| self.goal.cell_of(Tile::new(t)).index()).collect();
+        let goal = self.goal.cells();
         // Each tile's weight, and its place in the line if it belongs there.
         let mut weight = vec![1u32; n];
         let mut slot = vec![usize::MAX; n];
         for (i, &cell) in line.iter().enumerate() {
-            slot[self.goal.tile_at(cell) as usize] = i;
+            slot[goal[cell] as usize] = i;
             let mut inner = cell;
             for w in NEXT_WEIGHTS {
                 let next = (inner as isize + inward) as usize;
-                if next >= n || self.fixed[next] || dims.distance(inner, next) != 1 {
+                if next >= n || self.fixed[next] || distance(inner, next) != 1 {
                     break;
                 }
-                weight[self.goal.tile_at(next) as usize] = w;
+                weight[goal[next] as usize] = w;
                 inner = next;
             }
         }
         let holes = Holes::new(line, self.goal, n);
         let tiles = self.board.cells();
         let mut root = Node {
-            blank: self.board.blank() as u16,
+            blank: self.board.blank().index() as u16,
             hash: 0,
             line: 0,
             others: 0,
@@ -137,7 +139,8 @@ impl Stager<'_> {
         let rest = |node: &Node, depth: usize| depth as u32 + REST_PER_STEP * node.misplaced();
 
         let mut layer: Vec<u16> = tiles.to_vec();
-        let mut places: Vec<u16> = line.iter().map(|&c| self.board.cell_of(self.goal.tile_at(c)) as u16).collect();
+        let place = |c: usize| self.board.cell_of(Tile::new(goal[c].into())).index() as u16;
+        let mut places: Vec<u16> = line.iter().map(|&c| place(c)).collect();
         let mut nodes = vec![root];
         let mut seen: FxHashSet<u64> = FxHashSet::default();
         seen.insert(root.hash);
@@ -157,7 +160,8 @@ impl Stager<'_> {
                 let tiles = &layer[p * n..(p + 1) * n];
                 let at = &places[p * k..(p + 1) * k];
                 let blank = node.blank as usize;
-                for (from, _) in dims.neighbours(blank) {
+                for (from, _) in shape.neighbours(Cell::new(blank)) {
+                    let from = from.index();
                     if self.fixed[from] {
                         continue;
                     }
@@ -268,7 +272,7 @@ impl<'a> Holes<'a> {
         for (i, &cell) in line.iter().enumerate() {
             index[cell] = i;
         }
-        Holes { line, wanted: line.iter().map(|&c| goal.tile_at(c)).collect(), index }
+        Holes { line, wanted: line.iter().map(|&c| goal.cells()[c]).collect(), index }
     }
 
     /// Whether `cell` is on the line.
@@ -306,12 +310,12 @@ impl<'a> Holes<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Dims;
+    use crate::Shape;
 
     #[test]
     fn holes_are_the_dead_ends_of_a_line() {
         // The top row of a 3x4 goal: 1 2 3 4.
-        let goal = Grid::goal(Dims::new(3, 4).unwrap());
+        let goal = Grid::goal(Shape::new(3, 4).unwrap());
         let line = [0, 1, 2, 3];
         let holes = Holes::new(&line, &goal, 12);
         let count = |row: [u16; 4]| (0..4).filter(|&i| holes.is_hole(i, |c| row[c])).count();

@@ -203,7 +203,7 @@ impl AnyHeuristic {
     /// use fifteen::{AnyHeuristic, HeuristicChoice, TilePuzzle};
     /// use slide_core::progress::NoProgress;
     /// let (start, shape) = fifteen::parse::parse_board("1 2 3 / 4 5 6 / 0 7 8", None).unwrap();
-    /// let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+    /// let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     /// let h = AnyHeuristic::build(HeuristicChoice::Manhattan, &puzzle, "fifteen", None, &NoProgress).unwrap();
     /// assert_eq!(h.estimate(&start), 2);
     /// ```

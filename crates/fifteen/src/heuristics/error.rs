@@ -15,7 +15,7 @@ use super::exact::MAX_RANKED_CELLS;
 use super::walking_distance::MAX_CONFIGS;
 use crate::pdb::PdbError;
 use crate::wide::MAX_WIDE_CELLS;
-use crate::{Dims, Shape};
+use crate::Shape;
 
 /// The tables a heuristic reads, named as a message says them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,35 +120,35 @@ pub enum HeuristicError {
     Pdb(#[from] PdbError),
     /// Weighted A* on boards past 5x5 takes at most [`MAX_WIDE_CELLS`] cells.
     #[error("weighted A* takes boards of at most {MAX_WIDE_CELLS} cells, not {0}")]
-    WideTooLarge(Dims),
+    WideTooLarge(Shape),
     /// Weighted A* on boards past 5x5 uses linear conflicts only.
     #[error(
-        "weighted A* on a {dims} board uses linear-conflict (Manhattan distance plus linear conflicts): \
+        "weighted A* on a {shape} board uses linear-conflict (Manhattan distance plus linear conflicts): \
          --heuristic {} serves boards up to 5x5",
         asked.name()
     )]
     WideHeuristic {
-        /// The board's dimensions.
-        dims: Dims,
+        /// The board's shape.
+        shape: Shape,
         /// The heuristic asked for.
         asked: HeuristicChoice,
     },
     /// The multi-tile metric's solvers take at most 16 cells.
     #[error("the multi-tile metric's solvers take boards of at most 16 cells, not {0}")]
-    MtmTooLarge(Dims),
+    MtmTooLarge(Shape),
     /// The multi-tile metric's walking distance would pass its table bound.
     #[error(
-        "walking distance is not available for {dims} in the multi-tile metric: a table would exceed {} matrices \
+        "walking distance is not available for {shape} in the multi-tile metric: a table would exceed {} matrices \
          (use --heuristic manhattan)",
         thousands(crate::mtm::walking::MAX_MATRICES as u64)
     )]
     MtmWalkingDistanceTooLarge {
-        /// The board's dimensions.
-        dims: Dims,
+        /// The board's shape.
+        shape: Shape,
     },
     /// The multi-tile pattern database is of 4x4 boards.
     #[error("the multi-tile pattern database serves 4x4 boards, not {0}")]
-    MtmPdbShape(Dims),
+    MtmPdbShape(Shape),
     /// The multi-tile pattern database's colours assume the blank's goal in the last cell.
     #[error("the multi-tile pattern database serves goals whose blank belongs in the last cell")]
     MtmPdbGoal,

@@ -16,7 +16,7 @@ use slide_core::{Puzzle, RankedSpace};
 
 use super::{tile_heuristic, HeuristicError, Tables, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
-use crate::{Shape, Slide, TilePuzzle, TileState};
+use crate::{Cell, Shape, Slide, Tile, TilePuzzle, TileState};
 
 /// The most cells an exact table may have (a byte per rank: 12! is 479 MB).
 pub const MAX_RANKED_CELLS: usize = 12;
@@ -68,7 +68,7 @@ impl RankedSpace for TileSpace {
     fn rank(&self, state: &TileState) -> u64 {
         let mut cells = [0u8; MAX_SPACE_CELLS];
         for (c, slot) in cells.iter_mut().enumerate().take(self.cells) {
-            *slot = state.tile_at(c as u8);
+            *slot = TileView::tile_at(state, c as u8);
         }
         self.ranker.rank(&cells[..self.cells])
     }
@@ -81,9 +81,10 @@ impl RankedSpace for TileSpace {
 }
 
 /// The goal "tiles 1, 2, ... in cell order, blank on `blank`": the root of every exact table.
-pub fn canonical_goal(shape: Shape, blank: u8) -> TileState {
+pub fn canonical_goal(shape: Shape, blank: Cell) -> TileState {
     let mut next = 1;
-    let cells: Vec<u8> = (0..shape.cells() as u8)
+    let cells: Vec<u8> = shape
+        .each_cell()
         .map(|c| {
             if c == blank {
                 0
@@ -97,8 +98,8 @@ pub fn canonical_goal(shape: Shape, blank: u8) -> TileState {
 }
 
 /// The table's name: `exact-RxC`, with `-blankB` when the blank does not belong last.
-pub fn table_name(shape: Shape, blank: u8) -> String {
-    if blank as usize == shape.cells() - 1 {
+pub fn table_name(shape: Shape, blank: Cell) -> String {
+    if blank.index() == shape.cells() - 1 {
         format!("exact-{shape}")
     } else {
         format!("exact-{shape}-blank{blank}")
@@ -106,9 +107,9 @@ pub fn table_name(shape: Shape, blank: u8) -> String {
 }
 
 /// Enumerates the space of `shape` from the canonical goal with its blank on `blank`.
-pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
+pub fn build_table(puzzle_name: &str, shape: Shape, blank: Cell, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
     let goal = canonical_goal(shape, blank);
-    let space = TileSpace::new(TilePuzzle::new(shape, goal)).expect("exact tables need at most 12 cells");
+    let space = TilePuzzle::new(shape, goal).and_then(TileSpace::new).expect("a shape with a table spec");
     let e =
         enumerate(&space, &[goal], DepthStore::Bytes, u64::MAX, progress).expect("a tile space fits in 8-bit depths");
     let depths = e.depths.expect("asked for a depth table");
@@ -123,10 +124,10 @@ pub fn build_table(puzzle_name: &str, shape: Shape, blank: u8, progress: &(dyn F
 }
 
 /// The description of the exact table of `shape` (blank belonging on `blank`) for the
-/// table registry, if the shape is small enough. Boards of more than 10 cells are large: only
-/// are built only on request (`fifteen tables build exact-3x4`).
-pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpec> {
-    if shape.cells() > MAX_RANKED_CELLS {
+/// table registry, if the shape packs and is small enough. Boards of more than 10 cells are
+/// large: their tables are built only on request (`fifteen tables build exact-3x4`).
+pub fn table_spec(puzzle_name: &str, shape: Shape, blank: Cell) -> Option<TableSpec> {
+    if !shape.packs() || shape.cells() > MAX_RANKED_CELLS {
         return None;
     }
     let name = puzzle_name.to_string();
@@ -149,7 +150,7 @@ pub fn table_spec(puzzle_name: &str, shape: Shape, blank: u8) -> Option<TableSpe
 /// The exact table of `shape` (blank last) as a set a user can build by name
 /// (`exact-3x3`), with what building it costs (measured: [`BuildCost::of`]).
 pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
-    let spec = table_spec(puzzle_name, shape, shape.cells() as u8 - 1)?;
+    let spec = table_spec(puzzle_name, shape, Cell::new(shape.cells() - 1))?;
     const MIB: u64 = 1 << 20;
     // For a shape never measured: a byte a state, two passes.
     let estimate = BuildCost { seconds: (spec.bytes / 7_000_000).max(1) as u32, memory: 2 * spec.bytes + 3 * MIB };
@@ -166,9 +167,9 @@ pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
 /// Checks an exact table's meaning: the goal at 0, exactly half the ranks reachable, and
 /// every reachable neighbour of every position (a sample, for the large tables) one move
 /// nearer or farther.
-fn check_table(table: &Table, shape: Shape, blank: u8) -> Result<String, String> {
-    let exact = ExactDistance::from_table(table.clone(), &TilePuzzle::new(shape, canonical_goal(shape, blank)))
-        .map_err(|e| e.to_string())?;
+fn check_table(table: &Table, shape: Shape, blank: Cell) -> Result<String, String> {
+    let puzzle = TilePuzzle::new(shape, canonical_goal(shape, blank)).expect("a shape with a table spec");
+    let exact = ExactDistance::from_table(table.clone(), &puzzle).map_err(|e| e.to_string())?;
     let space = &exact.space;
     let goal_rank = space.rank(&canonical_goal(shape, blank));
     if exact.depths.get(goal_rank) != 0 {
@@ -254,7 +255,8 @@ impl ExactDistance {
     pub fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, HeuristicError> {
         let shape = puzzle.shape();
         let goal = puzzle.goal();
-        let space = TileSpace::new(TilePuzzle::new(shape, canonical_goal(shape, goal.blank())))
+        let space = TilePuzzle::new(shape, canonical_goal(shape, goal.blank()))
+            .and_then(TileSpace::new)
             .ok_or(HeuristicError::ExactTooLarge { shape })?;
         let (h, payload) = table.into_parts();
         if h.entry_bits != 8 || h.entry_count != space.state_count() {
@@ -262,8 +264,8 @@ impl ExactDistance {
         }
         let canonical = canonical_goal(shape, goal.blank());
         let mut rename = [0u8; MAX_CELLS];
-        for t in 0..shape.cells() as u8 {
-            rename[t as usize] = canonical.tile_at(goal.cell_of(t));
+        for (t, renamed) in rename.iter_mut().enumerate().take(shape.cells()) {
+            *renamed = canonical.tile_at(goal.cell_of(Tile::new(t))).byte();
         }
         let depths = DepthTable { bits: 8, len: h.entry_count, bytes: payload };
         Ok(ExactDistance { space, depths, rename, cells: shape.cells() })

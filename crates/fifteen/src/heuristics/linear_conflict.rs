@@ -17,7 +17,9 @@ const POW: [usize; 5] = [1, 6, 36, 216, 1296];
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
     manhattan: Manhattan,
-    shape: Shape,
+    /// The board's rows and columns, as the bytes the inner loop computes cells with.
+    rows: u8,
+    cols: u8,
     /// `row_code[tile][r]`: goal column + 1 if `tile` belongs in row `r`, else 0.
     row_code: [[u8; 5]; MAX_CELLS],
     /// `col_code[tile][c]`: goal row + 1 if `tile` belongs in column `c`, else 0.
@@ -47,13 +49,14 @@ impl LinearConflict {
                 crate::bound::line_conflicts(digits.map(|d| d as u8 - 1)) as u8
             })
             .collect();
-        LinearConflict { manhattan: Manhattan::for_goal(shape, goal), shape, row_code, col_code, conflicts }
+        let (rows, cols) = (shape.rows() as u8, shape.cols() as u8);
+        LinearConflict { manhattan: Manhattan::for_goal(shape, goal), rows, cols, row_code, col_code, conflicts }
     }
 
     /// The key of row `r`: the digit of the tile in column `k` has weight `BASE^k`.
     #[inline]
     fn row_key<V: TileView>(&self, state: &V, r: u8) -> usize {
-        let cols = self.shape.cols();
+        let cols = self.cols;
         if cols == 4 {
             return self.key::<4, V>(state, r * 4, 1, &self.row_code, r);
         }
@@ -85,12 +88,12 @@ impl LinearConflict {
     /// The key of column `c`: the digit of the tile in row `k` has weight `BASE^k`.
     #[inline]
     fn col_key<V: TileView>(&self, state: &V, c: u8) -> usize {
-        let cols = self.shape.cols();
-        if cols == 4 && self.shape.rows() == 4 {
+        let cols = self.cols;
+        if cols == 4 && self.rows == 4 {
             return self.key::<4, V>(state, c, 4, &self.col_code, c);
         }
         let mut key = 0usize;
-        for k in (0..self.shape.rows()).rev() {
+        for k in (0..self.rows).rev() {
             key = key * BASE + self.col_code[state.tile_at(k * cols + c) as usize][c as usize] as usize;
         }
         key
@@ -110,8 +113,8 @@ impl LinearConflict {
 
     /// The sum of every row's and column's conflict terms.
     pub fn conflicts<V: TileView>(&self, state: &V) -> u32 {
-        let rows: u32 = (0..self.shape.rows()).map(|r| self.row_conflicts(state, r)).sum();
-        let cols: u32 = (0..self.shape.cols()).map(|c| self.col_conflicts(state, c)).sum();
+        let rows: u32 = (0..self.rows).map(|r| self.row_conflicts(state, r)).sum();
+        let cols: u32 = (0..self.cols).map(|c| self.col_conflicts(state, c)).sum();
         rows + cols
     }
 }
@@ -124,19 +127,19 @@ impl TileHeuristic for LinearConflict {
     #[inline]
     fn update_view<V: TileView>(&self, parent: &V, parent_h: u32, _: &(), mv: Slide, _: &V) -> (u32, ()) {
         let h = self.manhattan.delta(parent_h, mv);
-        let s = self.shape;
-        let t = mv.tile as usize;
-        let (rf, rt) = (s.row(mv.from), s.row(mv.to));
+        let cols = self.cols;
+        let (t, from, to) = (mv.tile.index(), mv.from.byte(), mv.to.byte());
+        let (rf, rt) = (from / cols, to / cols);
         // Only the moving tile's digit changes in the two lines it leaves and enters: the line
         // left loses it (the blank's digit is 0), the line entered gains it where the blank was.
         let (before_from, before_to, after_from, after_to) = if rf != rt {
-            let weight = POW[s.col(mv.from) as usize];
+            let weight = POW[(from % cols) as usize];
             let (kf, kt) = (self.row_key(parent, rf), self.row_key(parent, rt));
             let after_f = kf - self.row_code[t][rf as usize] as usize * weight;
             let after_t = kt + self.row_code[t][rt as usize] as usize * weight;
             (kf, kt, after_f, after_t)
         } else {
-            let (cf, ct) = (s.col(mv.from), s.col(mv.to));
+            let (cf, ct) = (from % cols, to % cols);
             let weight = POW[rf as usize];
             let (kf, kt) = (self.col_key(parent, cf), self.col_key(parent, ct));
             let after_f = kf - self.col_code[t][cf as usize] as usize * weight;
@@ -163,7 +166,7 @@ mod tests {
         let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
         for (rows, cols) in [(2, 2), (2, 5), (3, 3), (3, 4), (4, 3), (4, 4), (5, 5), (4, 5), (5, 2)] {
             let shape = Shape::new(rows, cols).expect("a shape");
-            let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape));
+            let puzzle = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
             let lc = LinearConflict::new(&puzzle);
             let mut state = puzzle.goal();
             let mut h = lc.estimate_view(&state).0;

@@ -3,7 +3,7 @@
 
 use super::{tile_heuristic, GoalCells, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
-use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
+use crate::{Cell, Direction, Shape, Slide, Tile, TilePuzzle, TileState};
 
 /// The Manhattan-distance heuristic for one shape and goal.
 #[derive(Clone, Debug)]
@@ -36,25 +36,17 @@ impl Manhattan {
         let g = GoalCells::new(shape, goal);
         let mut dist = [[0; MAX_CELLS]; MAX_CELLS];
         for (t, row) in dist.iter_mut().enumerate().take(shape.cells()).skip(1) {
-            for c in 0..shape.cells() as u8 {
-                row[c as usize] = shape.row(c).abs_diff(g.row[t]) + shape.col(c).abs_diff(g.col[t]);
+            for (c, d) in shape.each_cell().zip(row.iter_mut()) {
+                *d = (shape.row(c).abs_diff(g.row[t].into()) + shape.col(c).abs_diff(g.col[t].into())) as u8;
             }
         }
         let mut change = Box::new([0i8; DELTAS]);
-        let cols = shape.cols();
-        for t in 1..shape.cells() as u8 {
-            for from in 0..shape.cells() as u8 {
-                for direction in Direction::ALL {
-                    let (r, c) = (shape.row(from), shape.col(from));
-                    let to = match direction {
-                        Direction::Up if r > 0 => from - cols,
-                        Direction::Down if r + 1 < shape.rows() => from + cols,
-                        Direction::Left if c > 0 => from - 1,
-                        Direction::Right if c + 1 < cols => from + 1,
-                        _ => continue,
-                    };
-                    change[delta_index(t, from, direction)] =
-                        dist[t as usize][to as usize] as i8 - dist[t as usize][from as usize] as i8;
+        for t in 1..shape.cells() {
+            for from in shape.each_cell() {
+                // A tile on `from` slides the other way than the one that brings a tile there.
+                for (to, direction) in shape.neighbours(from) {
+                    let (from, to, direction) = (from.index(), to.index(), direction.opposite());
+                    change[delta_index(t as u8, from as u8, direction)] = dist[t][to] as i8 - dist[t][from] as i8;
                 }
             }
         }
@@ -62,18 +54,18 @@ impl Manhattan {
     }
     /// The distance of `tile` on `cell` from its goal cell.
     #[inline]
-    pub fn tile_distance(&self, tile: u8, cell: u8) -> u32 {
-        self.dist[tile as usize][cell as usize] as u32
+    pub fn tile_distance(&self, tile: Tile, cell: Cell) -> u32 {
+        self.dist[tile.index()][cell.index()] as u32
     }
     /// The Manhattan distance of `state`.
     #[inline]
     pub fn distance<V: TileView>(&self, state: &V) -> u32 {
-        (1..self.tiles).map(|t| self.tile_distance(t, state.cell_of(t))).sum()
+        (1..self.tiles).map(|t| self.dist[t as usize][state.cell_of(t) as usize] as u32).sum()
     }
     /// The Manhattan distance after `mv`, from the distance `h` before it.
     #[inline]
     pub fn delta(&self, h: u32, mv: Slide) -> u32 {
-        h.wrapping_add_signed(self.change[delta_index(mv.tile, mv.from, mv.direction)] as i32)
+        h.wrapping_add_signed(self.change[delta_index(mv.tile.byte(), mv.from.byte(), mv.direction)] as i32)
     }
 }
 

@@ -18,7 +18,7 @@ pub use walking_distance::{WalkingDistance, WdCarried};
 use slide_core::{Heuristic, ZeroHeuristic};
 
 use crate::board::{TileView, MAX_CELLS};
-use crate::{Shape, Slide, TilePuzzle, TileState};
+use crate::{Shape, Slide, Tile, TilePuzzle, TileState};
 
 /// A tile-puzzle heuristic written once for any packing of the board ([`TileView`]): the
 /// searches of [`crate::tree`] run it on the packing that suits the board's size, and its
@@ -123,10 +123,10 @@ impl GoalCells {
     pub fn new(shape: Shape, goal: &TileState) -> GoalCells {
         let mut row = [0; MAX_CELLS];
         let mut col = [0; MAX_CELLS];
-        for t in 0..shape.cells() as u8 {
-            let c = goal.cell_of(t);
-            row[t as usize] = shape.row(c);
-            col[t as usize] = shape.col(c);
+        for t in 0..shape.cells() {
+            let c = goal.cell_of(Tile::new(t));
+            row[t] = shape.row(c) as u8;
+            col[t] = shape.col(c) as u8;
         }
         GoalCells { shape, row, col }
     }

@@ -177,14 +177,14 @@ impl WalkingDistance {
     /// As [`WalkingDistance::new`], for `shape` and `goal`.
     pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> Result<WalkingDistance, HeuristicError> {
         let g = GoalCells::new(shape, goal);
-        let (r, c) = (shape.rows() as usize, shape.cols() as usize);
+        let (r, c) = (shape.rows(), shape.cols());
         let too_big = || HeuristicError::WalkingDistanceTooLarge { shape };
         let rows = WdTable::build(r, c, g.row[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
         let cols = WdTable::build(c, r, g.col[0] as usize, MAX_CONFIGS).ok_or_else(too_big)?;
         let mut term = vec![[0u128; MAX_CELLS]; shape.cells()];
         for (t, terms) in term.iter_mut().enumerate() {
-            for cell in 0..shape.cells() as u8 {
-                let (row, col) = (shape.row(cell) as usize, shape.col(cell) as usize);
+            for (cell, term) in shape.each_cell().zip(terms.iter_mut()) {
+                let (row, col) = (shape.row(cell), shape.col(cell));
                 let (gr, gc) = (g.row[t] as usize, g.col[t] as usize);
                 let (mut lo, mut hi) = (0u64, 0u64);
                 if t == 0 {
@@ -198,7 +198,7 @@ impl WalkingDistance {
                         hi = 1 << entry_shift(col, gc);
                     }
                 }
-                terms[cell as usize] = lo as u128 | (hi as u128) << 64;
+                *term = lo as u128 | (hi as u128) << 64;
             }
         }
         let conflicts = with_conflicts.then(|| LinearConflict::for_goal(shape, goal));
@@ -242,10 +242,8 @@ impl TileHeuristic for WalkingDistance {
         mv: Slide,
         child: &V,
     ) -> (u32, WdCarried) {
-        let (t, b) = (mv.tile as usize, 0usize);
-        let code = (carried.code + self.term[t][mv.to as usize] + self.term[b][mv.from as usize])
-            - self.term[t][mv.from as usize]
-            - self.term[b][mv.to as usize];
+        let (t, b, from, to) = (mv.tile.index(), 0usize, mv.from.index(), mv.to.index());
+        let code = (carried.code + self.term[t][to] + self.term[b][from]) - self.term[t][from] - self.term[b][to];
         let lc = self.conflicts.as_ref().map_or(0, |lc| lc.update_view(parent, carried.lc, &(), mv, child).0);
         (self.lookup(code).max(lc), WdCarried { code, lc })
     }

@@ -22,7 +22,7 @@ use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use super::walking::{Jumps, Matrices, MtmWalkingDistance};
 use crate::board::TileView;
 use crate::heuristics::HeuristicError;
-use crate::{Dims, TileState};
+use crate::{Shape, Tile, TileState};
 
 /// A heuristic of the multi-tile metric written once for any packing of the board: the
 /// searches run it on [`crate::board::Board16`], and its [`Heuristic<MtmPuzzle>`] runs it on
@@ -99,7 +99,7 @@ impl<A: MtmHeuristic, B: MtmHeuristic> MtmHeuristic for MaxOf<A, B> {
 /// to their goal lines, over the most tiles one move along that axis slides, rounded up.
 #[derive(Clone, Debug)]
 pub struct MtmManhattan {
-    dims: Dims,
+    shape: Shape,
     goal_row: [u8; 16],
     goal_col: [u8; 16],
 }
@@ -114,28 +114,28 @@ pub struct Sums {
 impl MtmManhattan {
     /// The heuristic for `puzzle`'s board (at most 16 cells) and goal.
     pub fn new(puzzle: &MtmPuzzle) -> Option<MtmManhattan> {
-        let dims = puzzle.dims();
-        if dims.cells() > 16 {
+        let shape = puzzle.shape();
+        if shape.cells() > 16 {
             return None;
         }
         let (mut goal_row, mut goal_col) = ([0; 16], [0; 16]);
-        for t in 1..dims.cells() {
-            let cell = puzzle.goal().cell_of(t as u8) as usize;
-            goal_row[t] = dims.row(cell) as u8;
-            goal_col[t] = dims.col(cell) as u8;
+        for t in 1..shape.cells() {
+            let cell = puzzle.goal().cell_of(Tile::new(t));
+            goal_row[t] = shape.row(cell) as u8;
+            goal_col[t] = shape.col(cell) as u8;
         }
-        Some(MtmManhattan { dims, goal_row, goal_col })
+        Some(MtmManhattan { shape, goal_row, goal_col })
     }
 
     #[inline]
     fn bound(&self, s: Sums) -> u32 {
-        s.vertical.div_ceil(self.dims.rows() as u32 - 1) + s.horizontal.div_ceil(self.dims.cols() as u32 - 1)
+        s.vertical.div_ceil(self.shape.rows() as u32 - 1) + s.horizontal.div_ceil(self.shape.cols() as u32 - 1)
     }
 
     /// A tile's vertical and horizontal distances on `cell`.
     #[inline]
     fn distances(&self, tile: u8, cell: u8) -> (u32, u32) {
-        let (r, c) = (self.dims.row(cell as usize) as u8, self.dims.col(cell as usize) as u8);
+        let (r, c) = (self.shape.row(cell.into()) as u8, self.shape.col(cell.into()) as u8);
         (r.abs_diff(self.goal_row[tile as usize]) as u32, c.abs_diff(self.goal_col[tile as usize]) as u32)
     }
 }
@@ -144,7 +144,7 @@ impl MtmHeuristic for MtmManhattan {
     type Carried = Sums;
     fn estimate_view<V: TileView>(&self, board: &V) -> (u32, Sums) {
         let mut s = Sums::default();
-        for cell in 0..self.dims.cells() as u8 {
+        for cell in 0..self.shape.cells() as u8 {
             let tile = board.tile_at(cell);
             if tile != 0 {
                 let (v, h) = self.distances(tile, cell);
@@ -158,10 +158,10 @@ impl MtmHeuristic for MtmManhattan {
     /// The tiles that moved, each one cell along the move's axis.
     #[inline]
     fn update_view<V: TileView>(&self, parent: &V, _: u32, s: &Sums, mv: LineMove, _: &V) -> (u32, Sums) {
-        let stride = (mv.to as i32 - mv.blank as i32) / mv.count as i32;
+        let stride = (mv.to.index() as i32 - mv.blank.index() as i32) / mv.count as i32;
         let mut next = *s;
         let sum = if is_vertical(mv.direction) { &mut next.vertical } else { &mut next.horizontal };
-        let mut cell = mv.blank as i32;
+        let mut cell = mv.blank.index() as i32;
         for _ in 0..mv.count {
             let to = cell as u8;
             cell += stride;
@@ -287,17 +287,17 @@ impl AnyMtmHeuristic {
     /// Builds `choice` for `puzzle` (all but the pattern database, which [`Self::load`]
     /// reads); the error says why it cannot serve the board.
     pub fn build(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice) -> Result<AnyMtmHeuristic, HeuristicError> {
-        let dims = puzzle.dims();
-        let too_large = || HeuristicError::MtmTooLarge(dims);
+        let shape = puzzle.shape();
+        let too_large = || HeuristicError::MtmTooLarge(shape);
         match choice {
             MtmHeuristicChoice::Pdb => Err(HeuristicError::MtmPdbNotBuilt),
             MtmHeuristicChoice::WalkingDistance => {
-                if dims.cells() > 16 {
+                if shape.cells() > 16 {
                     return Err(too_large());
                 }
                 MtmWalkingDistance::new(puzzle, Jumps::Any)
                     .map(AnyMtmHeuristic::WalkingDistance)
-                    .ok_or(HeuristicError::MtmWalkingDistanceTooLarge { dims })
+                    .ok_or(HeuristicError::MtmWalkingDistanceTooLarge { shape })
             }
             MtmHeuristicChoice::Manhattan => {
                 MtmManhattan::new(puzzle).map(AnyMtmHeuristic::Manhattan).ok_or_else(too_large)

@@ -28,6 +28,6 @@ pub mod walking;
 
 pub use heuristic::{AnyMtmHeuristic, MaxOf, MtmHeuristic, MtmHeuristicChoice, MtmManhattan};
 pub use pdb::MtmPdb;
-pub use puzzle::{pack, unpack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
+pub use puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 pub use solve::{analyze, boards, solve, MtmCount, MtmError, MtmSolution, MtmSolver};
 pub use walking::{Jumps, LineTable, MtmWalkingDistance};

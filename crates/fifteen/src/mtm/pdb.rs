@@ -34,7 +34,7 @@ use super::heuristic::MtmHeuristic;
 use super::puzzle::{lines, LineMove, MtmPuzzle};
 use crate::board::TileView;
 use crate::heuristics::{HeuristicError, Tables};
-use crate::{Dims, Direction, TileState};
+use crate::{Cell, Direction, Shape, Tile, TileState};
 
 /// The colour of each goal cell; 0 is the blank.
 pub const COLOURS: [u8; 16] = [1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0];
@@ -130,8 +130,8 @@ pub struct ColourSpace {
 
 impl Default for ColourSpace {
     fn default() -> Self {
-        let dims = Dims::new(4, 4).expect("4x4");
-        ColourSpace { lines: (0..16).map(|cell| lines(dims, cell)).collect() }
+        let shape = Shape::new(4, 4).expect("4x4");
+        ColourSpace { lines: shape.each_cell().map(|cell| lines(shape, cell)).collect() }
     }
 }
 
@@ -324,10 +324,10 @@ impl MtmPdb {
     /// Whether the table can serve `puzzle`: a 4x4 goal whose blank belongs in the last cell
     /// (with it in another, the colours' goal and its transpose would not be one board).
     pub fn standard_goal_only(puzzle: &MtmPuzzle) -> Result<(), HeuristicError> {
-        if puzzle.dims() != Dims::new(4, 4).expect("4x4") {
-            return Err(HeuristicError::MtmPdbShape(puzzle.dims()));
+        if puzzle.shape() != Shape::new(4, 4).expect("4x4") {
+            return Err(HeuristicError::MtmPdbShape(puzzle.shape()));
         }
-        if puzzle.goal().blank() != 15 {
+        if puzzle.goal().blank() != Cell::new(15) {
             return Err(HeuristicError::MtmPdbGoal);
         }
         Ok(())
@@ -339,10 +339,10 @@ impl MtmPdb {
         Self::standard_goal_only(puzzle)?;
         let goal = puzzle.goal();
         let mut pdb = self.clone();
-        for t in 1..16u8 {
-            let cell = goal.cell_of(t) as usize;
-            pdb.colour[t as usize] = COLOURS[cell];
-            pdb.colour_t[t as usize] = COLOURS[transpose(cell)];
+        for t in 1..16 {
+            let cell = goal.cell_of(Tile::new(t)).index();
+            pdb.colour[t] = COLOURS[cell];
+            pdb.colour_t[t] = COLOURS[transpose(cell)];
         }
         Ok(pdb)
     }

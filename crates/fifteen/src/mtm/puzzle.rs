@@ -5,9 +5,10 @@ use slide_core::notation::Move;
 use slide_core::rank::PermutationRanker;
 use slide_core::{Direction, Puzzle, RankedSpace};
 
+use crate::board::TileView;
 use crate::board::MAX_CELLS;
 use crate::heuristics::exact::MAX_SPACE_CELLS;
-use crate::{Dims, Grid, TileState};
+use crate::{Cell, Grid, Shape, TileState};
 
 /// The most cells a board solved in the multi-tile metric may have: 16 (4x4, 2x8, 3x5...).
 pub const MAX_MTM_CELLS: usize = 16;
@@ -24,9 +25,9 @@ pub struct LineMove {
     /// How many tiles slide.
     pub count: u8,
     /// The blank's cell before the move.
-    pub blank: u8,
+    pub blank: Cell,
     /// The blank's cell after it: where the farthest tile that moved was.
-    pub to: u8,
+    pub to: Cell,
 }
 
 impl LineMove {
@@ -50,14 +51,14 @@ pub(crate) fn is_vertical(d: Direction) -> bool {
 /// Per direction, the step from the blank to the next tile that slides that way (as a
 /// signed cell offset), in the order of [`crate::TilePuzzle`]'s moves: the tiles above the
 /// blank slide down, those below up, those on its left right, those on its right left.
-pub(crate) fn lines(dims: Dims, blank: usize) -> [(Direction, isize, usize); 4] {
-    let cols = dims.cols() as isize;
-    let (r, c) = (dims.row(blank), dims.col(blank));
+pub(crate) fn lines(shape: Shape, blank: Cell) -> [(Direction, isize, usize); 4] {
+    let cols = shape.cols() as isize;
+    let (r, c) = (shape.row(blank), shape.col(blank));
     [
         (Direction::Down, -cols, r),
-        (Direction::Up, cols, dims.rows() - 1 - r),
+        (Direction::Up, cols, shape.rows() - 1 - r),
         (Direction::Right, -1, c),
-        (Direction::Left, 1, dims.cols() - 1 - c),
+        (Direction::Left, 1, shape.cols() - 1 - c),
     ]
 }
 
@@ -77,7 +78,7 @@ pub(crate) fn lines(dims: Dims, blank: usize) -> [(Direction, isize, usize); 4] 
 /// ```
 #[derive(Clone, Debug)]
 pub struct MtmPuzzle {
-    dims: Dims,
+    shape: Shape,
     goal: TileState,
     /// The most tiles one move slides: a line's length in the multi-tile metric, 1 in the
     /// single-tile metric.
@@ -88,7 +89,7 @@ impl MtmPuzzle {
     /// The puzzle whose goal is `goal`, if the board has at most 25 cells (a packed
     /// [`TileState`]); solving takes boards of at most [`MAX_MTM_CELLS`] cells.
     pub fn new(goal: &Grid) -> Option<MtmPuzzle> {
-        Some(MtmPuzzle { dims: goal.dims(), goal: pack(goal)?, longest: usize::MAX })
+        Some(MtmPuzzle { shape: goal.shape(), goal: pack(goal)?, longest: usize::MAX })
     }
     /// The same board in the single-tile metric: every move slides one tile. Unlike
     /// [`crate::TilePuzzle`], whose sides are at most 5, it takes any board of at most 25
@@ -109,9 +110,9 @@ impl MtmPuzzle {
     pub fn single_tile(goal: &Grid) -> Option<MtmPuzzle> {
         Some(MtmPuzzle { longest: 1, ..MtmPuzzle::new(goal)? })
     }
-    /// The board's dimensions.
-    pub fn dims(&self) -> Dims {
-        self.dims
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
     /// The goal.
     pub fn goal(&self) -> TileState {
@@ -126,14 +127,8 @@ impl MtmPuzzle {
 
 /// `grid` packed, if it has at most 25 cells.
 pub fn pack(grid: &Grid) -> Option<TileState> {
-    (grid.dims().cells() <= MAX_CELLS)
+    (grid.shape().cells() <= MAX_CELLS)
         .then(|| TileState::from_cells(&grid.cells().iter().map(|&t| t as u8).collect::<Vec<_>>()))
-}
-
-/// `state`, a board of `dims`, as a [`Grid`].
-pub fn unpack(dims: Dims, state: &TileState) -> Grid {
-    let cells: Vec<u32> = state.to_cells(dims.cells()).into_iter().map(u32::from).collect();
-    Grid::from_cells(dims, &cells).expect("a state holds a permutation")
 }
 
 impl Puzzle for MtmPuzzle {
@@ -145,13 +140,13 @@ impl Puzzle for MtmPuzzle {
     #[inline]
     fn for_each_successor<F: FnMut(LineMove, TileState)>(&self, state: &TileState, mut visit: F) {
         let blank = state.blank();
-        for (direction, step, available) in lines(self.dims, blank as usize) {
+        for (direction, step, available) in lines(self.shape, blank) {
             let mut child = *state;
-            let mut from = blank as isize;
+            let mut from = blank.index() as isize;
             for count in 1..=available.min(self.longest) {
                 from += step;
-                child = child.slide(from as u8);
-                visit(LineMove { direction, count: count as u8, blank, to: from as u8 }, child);
+                child = child.slide_byte(from as u8);
+                visit(LineMove { direction, count: count as u8, blank, to: Cell::new(from as usize) }, child);
             }
         }
     }
@@ -169,7 +164,7 @@ impl MtmSpace {
     /// The ranked space of `puzzle`, if its board has at most [`MAX_SPACE_CELLS`] cells (its
     /// ranks fit a `u64`; whether their bits fit the memory is the enumeration's check).
     pub fn new(puzzle: MtmPuzzle) -> Option<MtmSpace> {
-        let cells = puzzle.dims.cells();
+        let cells = puzzle.shape.cells();
         (cells <= MAX_SPACE_CELLS).then(|| MtmSpace { puzzle, ranker: PermutationRanker::new(cells) })
     }
     /// The puzzle.
@@ -193,16 +188,16 @@ impl RankedSpace for MtmSpace {
     }
     #[inline]
     fn rank(&self, state: &TileState) -> u64 {
-        let n = self.puzzle.dims.cells();
+        let n = self.puzzle.shape.cells();
         let mut cells = [0u8; MAX_SPACE_CELLS];
         for (c, slot) in cells.iter_mut().enumerate().take(n) {
-            *slot = state.tile_at(c as u8);
+            *slot = TileView::tile_at(state, c as u8);
         }
         self.ranker.rank(&cells[..n])
     }
     #[inline]
     fn unrank(&self, rank: u64) -> TileState {
-        let n = self.puzzle.dims.cells();
+        let n = self.puzzle.shape.cells();
         let mut cells = [0u8; MAX_SPACE_CELLS];
         self.ranker.unrank(rank, &mut cells[..n]);
         TileState::from_cells(&cells[..n])

@@ -11,12 +11,12 @@ use thiserror::Error;
 
 use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMtmHeuristic};
 use super::pdb::MtmPdb;
-use super::puzzle::{pack, unpack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
+use super::puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 use super::tree::MtmTree;
 use crate::board::Board16;
 use crate::heuristics::HeuristicError;
 use crate::solvable::{check_solvable_grid, Unsolvable};
-use crate::{Dims, Grid, TileState};
+use crate::{Grid, Shape, Tile, TileState};
 
 /// Why a board cannot be solved, counted or analysed in the multi-tile metric.
 ///
@@ -28,17 +28,17 @@ pub enum MtmError {
     Board(#[from] crate::parse::BoardError),
     /// A board too large for the optimal solvers.
     #[error("a {0} board is larger than the multi-tile metric's optimal solvers take (at most {MAX_MTM_CELLS} cells)")]
-    TooLarge(Dims),
+    TooLarge(Shape),
     /// A board too large to analyse whole.
     #[error("a {0} board is larger than the multi-tile metric's analysis takes (at most {MAX_ANALYZED_CELLS} cells)")]
-    TooLargeToAnalyze(Dims),
+    TooLargeToAnalyze(Shape),
     /// The start and the goal are boards of two sizes.
     #[error("the start is a {start} board and the goal a {goal} board")]
     Sizes {
         /// The start's.
-        start: Dims,
+        start: Shape,
         /// The goal's.
-        goal: Dims,
+        goal: Shape,
     },
     /// The start cannot reach the goal.
     #[error("{0}")]
@@ -96,7 +96,7 @@ impl MtmSolution {
         self.moves.iter().map(|m| m.count as u64).sum()
     }
     /// The tiles each move slides, the one next to the blank first.
-    pub fn tiles(&self) -> Vec<Vec<u16>> {
+    pub fn tiles(&self) -> Vec<Vec<Tile>> {
         let mut board = self.start.clone();
         self.moves
             .iter()
@@ -173,8 +173,8 @@ impl MtmSolver {
     }
 
     fn puzzle(goal: &Grid) -> Result<MtmPuzzle, MtmError> {
-        if goal.dims().cells() > MAX_MTM_CELLS {
-            return Err(MtmError::TooLarge(goal.dims()));
+        if goal.shape().cells() > MAX_MTM_CELLS {
+            return Err(MtmError::TooLarge(goal.shape()));
         }
         Ok(MtmPuzzle::new(goal).expect("at most 16 cells"))
     }
@@ -194,8 +194,8 @@ impl MtmSolver {
 
     /// `start` packed, if it is a board of the goal's size that can reach it.
     fn checked(&self, start: &Grid) -> Result<TileState, MtmError> {
-        if start.dims() != self.goal.dims() {
-            return Err(MtmError::Sizes { start: start.dims(), goal: self.goal.dims() });
+        if start.shape() != self.goal.shape() {
+            return Err(MtmError::Sizes { start: start.shape(), goal: self.goal.shape() });
         }
         check_solvable_grid(start, &self.goal)?;
         Ok(pack(start).expect("at most 16 cells"))
@@ -204,7 +204,7 @@ impl MtmSolver {
     /// A shortest solution of `start` in the multi-tile metric, by IDA* within `limits`.
     pub fn solve(&self, start: &Grid, limits: &Limits) -> Result<MtmSolution, MtmError> {
         let packed = self.checked(start)?;
-        let cells = self.goal.dims().cells();
+        let cells = self.goal.shape().cells();
         let clock = Instant::now();
         let options = IdaOptions { limits: *limits, ..IdaOptions::default() };
         let (outcome, stats, estimate) =
@@ -225,7 +225,7 @@ impl MtmSolver {
     /// `list` (mind the memory: there can be many).
     pub fn count(&self, start: &Grid, list: bool, limits: &Limits) -> Result<MtmCount, MtmError> {
         let packed = self.checked(start)?;
-        let cells = self.goal.dims().cells();
+        let cells = self.goal.shape().cells();
         let clock = Instant::now();
         let options = IdaOptions { limits: *limits, ..IdaOptions::default() };
         let (outcome, stats) = self.heuristic.with(Count {
@@ -255,7 +255,7 @@ impl MtmSolver {
 /// ```
 pub fn solve(board: &str) -> Result<MtmSolution, MtmError> {
     let start: Grid = board.parse()?;
-    let solver = MtmSolver::new(&Grid::goal(start.dims()), MtmHeuristicChoice::default())?;
+    let solver = MtmSolver::new(&Grid::goal(start.shape()), MtmHeuristicChoice::default())?;
     solver.solve(&start, &Limits::default())
 }
 
@@ -270,9 +270,9 @@ pub fn analyze(
     limits: &Limits,
     progress: &(dyn Fn(LayerStats) + Sync),
 ) -> Result<Enumeration<TileState>, MtmError> {
-    let dims = start.dims();
-    if dims.cells() > MAX_ANALYZED_CELLS {
-        return Err(MtmError::TooLargeToAnalyze(dims));
+    let shape = start.shape();
+    if shape.cells() > MAX_ANALYZED_CELLS {
+        return Err(MtmError::TooLargeToAnalyze(shape));
     }
     let packed = pack(start).expect("at most 12 cells");
     let space = MtmSpace::new(MtmPuzzle::new(start).expect("at most 12 cells")).expect("at most 12 cells");
@@ -280,8 +280,8 @@ pub fn analyze(
 }
 
 /// The boards of an analysis as [`Grid`]s (its antipodes, say).
-pub fn boards(dims: Dims, states: &[TileState]) -> Vec<Grid> {
-    states.iter().map(|s| unpack(dims, s)).collect()
+pub fn boards(shape: Shape, states: &[TileState]) -> Vec<Grid> {
+    states.iter().map(|s| Grid::from_state(shape, s)).collect()
 }
 
 fn found<T>(outcome: Outcome<T>) -> Result<T, MtmError> {
@@ -303,7 +303,7 @@ impl WithMtmHeuristic for Search<'_> {
     type Output = (Outcome<slide_core::Path<Board16, LineMove>>, slide_core::SearchStats, u32);
     fn run<H: MtmHeuristic + slide_core::Heuristic<MtmPuzzle>>(self, h: &H) -> Self::Output {
         let tree = MtmTree::new(self.puzzle, h);
-        let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.dims().cells());
+        let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.shape().cells());
         let (outcome, stats) = ida_star_tree(&tree, self.start, |b: &Board16| *b == goal, &self.options);
         (outcome, stats, h.estimate_view(&self.start).0)
     }
@@ -321,7 +321,7 @@ impl WithMtmHeuristic for Count<'_> {
     type Output = (Outcome<slide_core::search::CountResult<Board16, LineMove>>, slide_core::SearchStats);
     fn run<H: MtmHeuristic + slide_core::Heuristic<MtmPuzzle>>(self, h: &H) -> Self::Output {
         let tree = MtmTree::new(self.puzzle, h);
-        let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.dims().cells());
+        let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.shape().cells());
         count_optimal_tree(&tree, self.start, |b: &Board16| *b == goal, self.list, &self.options)
     }
 }

@@ -45,9 +45,9 @@ pub struct MtmNode<C> {
 impl<'a, H: MtmHeuristic> MtmTree<'a, H> {
     /// The tree of `puzzle` (at most 16 cells) estimated by `heuristic`.
     pub fn new(puzzle: &MtmPuzzle, heuristic: &'a H) -> Self {
-        let dims = puzzle.dims();
-        assert!(dims.cells() <= 16, "a multi-tile tree is for boards of at most 16 cells");
-        MtmTree { heuristic, lines: (0..dims.cells()).map(|cell| lines(dims, cell)).collect() }
+        let shape = puzzle.shape();
+        assert!(shape.cells() <= 16, "a multi-tile tree is for boards of at most 16 cells");
+        MtmTree { heuristic, lines: shape.each_cell().map(|cell| lines(shape, cell)).collect() }
     }
 }
 
@@ -93,7 +93,7 @@ impl<H: MtmHeuristic> IdaTree for MtmTree<'_, H> {
                 let from = (at as isize + step) as u8;
                 board = board.slide_into(from, at).1;
                 at = from;
-                let mv = LineMove { direction, count, blank, to: from };
+                let mv = LineMove { direction, count, blank: blank.into(), to: from.into() };
                 let (h, carried) = self.heuristic.update_view(&node.board, node.h, &node.carried, mv, &board);
                 visit(mv, MtmNode { board, h, last: axis, carried })?;
             }

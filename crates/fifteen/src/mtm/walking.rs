@@ -23,7 +23,7 @@ use slide_core::{Direction, Heuristic};
 
 use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use crate::board::TileView;
-use crate::{Dims, TileState};
+use crate::{Shape, Tile, TileState};
 
 /// The most matrices a line table may have (2x8's columns, eight lines of two cells, have
 /// hundreds of millions: refused).
@@ -233,7 +233,7 @@ pub struct Matrices {
 /// single-tile metric): the row table's distance plus the column table's.
 #[derive(Clone, Debug)]
 pub struct MtmWalkingDistance {
-    dims: Dims,
+    shape: Shape,
     rows: LineTable,
     cols: LineTable,
     /// The goal row and column of each tile.
@@ -245,20 +245,20 @@ impl MtmWalkingDistance {
     /// The heuristic for `puzzle`'s board and goal, with distances counting `jumps`, if both
     /// tables have at most [`MAX_MATRICES`] matrices and the board at most 16 cells.
     pub fn new(puzzle: &MtmPuzzle, jumps: Jumps) -> Option<MtmWalkingDistance> {
-        let dims = puzzle.dims();
-        if dims.cells() > 16 {
+        let shape = puzzle.shape();
+        if shape.cells() > 16 {
             return None;
         }
         let goal = puzzle.goal();
         let (mut goal_row, mut goal_col) = ([0; 16], [0; 16]);
-        for t in 0..dims.cells() {
-            let cell = goal.cell_of(t as u8) as usize;
-            goal_row[t] = dims.row(cell) as u8;
-            goal_col[t] = dims.col(cell) as u8;
+        for t in 0..shape.cells() {
+            let cell = goal.cell_of(Tile::new(t));
+            goal_row[t] = shape.row(cell) as u8;
+            goal_col[t] = shape.col(cell) as u8;
         }
-        let rows = LineTable::build(dims.rows(), dims.cols(), goal_row[0] as usize, jumps)?;
-        let cols = LineTable::build(dims.cols(), dims.rows(), goal_col[0] as usize, jumps)?;
-        Some(MtmWalkingDistance { dims, rows, cols, goal_row, goal_col })
+        let rows = LineTable::build(shape.rows(), shape.cols(), goal_row[0] as usize, jumps)?;
+        let cols = LineTable::build(shape.cols(), shape.rows(), goal_col[0] as usize, jumps)?;
+        Some(MtmWalkingDistance { shape, rows, cols, goal_row, goal_col })
     }
 
     /// The row and column tables.
@@ -268,10 +268,10 @@ impl MtmWalkingDistance {
 
     /// The matrices of `board`.
     pub fn matrices<V: TileView>(&self, board: &V) -> Matrices {
-        let d = self.dims;
+        let d = self.shape;
         Matrices {
-            rows: self.rows.matrix_of(board, d.cells(), |c| d.row(c as usize) as u8, &self.goal_row),
-            cols: self.cols.matrix_of(board, d.cells(), |c| d.col(c as usize) as u8, &self.goal_col),
+            rows: self.rows.matrix_of(board, d.cells(), |c| d.row(c.into()) as u8, &self.goal_row),
+            cols: self.cols.matrix_of(board, d.cells(), |c| d.col(c.into()) as u8, &self.goal_col),
         }
     }
 
@@ -292,7 +292,7 @@ impl MtmWalkingDistance {
     #[inline(always)]
     pub fn update_view<V: TileView>(&self, parent: &V, m: Matrices, mv: LineMove) -> (u32, Matrices) {
         let count = mv.count as i32;
-        let stride = (mv.to as i32 - mv.blank as i32) / count;
+        let stride = (mv.to.index() as i32 - mv.blank.index() as i32) / count;
         let mut next = m;
         // The blank moves toward higher lines when the tiles slide up or left.
         let toward = usize::from(matches!(mv.direction, Direction::Up | Direction::Left));
@@ -301,7 +301,7 @@ impl MtmWalkingDistance {
         } else {
             (&self.cols, &mut next.cols, &self.goal_col)
         };
-        let mut cell = mv.blank as i32;
+        let mut cell = mv.blank.index() as i32;
         for _ in 0..count {
             cell += stride;
             let tile = parent.tile_at(cell as u8);

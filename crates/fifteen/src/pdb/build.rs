@@ -24,7 +24,7 @@ use slide_core::enumerate::LayerStats;
 use slide_core::rank::KPermutationRanker;
 
 use super::zero::ZeroIndex;
-use crate::board::Shape;
+use crate::Shape;
 
 /// The most tiles a pattern may have.
 pub const MAX_PATTERN: usize = 8;
@@ -85,7 +85,7 @@ pub(super) struct Grid {
 
 impl Grid {
     pub(super) fn new(shape: Shape) -> Grid {
-        let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+        let (rows, cols) = (shape.rows(), shape.cols());
         let n = rows * cols;
         let mut neighbours = [0u32; 32];
         let (mut not_last_col, mut not_first_col) = (0u32, 0u32);

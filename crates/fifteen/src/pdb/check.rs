@@ -91,7 +91,7 @@ impl Partition {
     /// estimated at most its remaining distance.
     pub fn check_heuristic(&self, tables: Vec<impl Into<Payload>>, walks: usize) -> Result<String, CheckError> {
         let blank_first = TileState::from_cells(&(0..self.shape.cells() as u8).collect::<Vec<_>>());
-        let puzzle = TilePuzzle::new(self.shape, blank_first);
+        let puzzle = TilePuzzle::new(self.shape, blank_first).expect("a partition's shape packs");
         let pdb = PdbHeuristic::new(self, tables, &puzzle)?;
         let optima = published_optima(self.shape);
         for &(id, ref start, optimum) in &optima {

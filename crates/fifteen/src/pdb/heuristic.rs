@@ -27,14 +27,18 @@ pub enum PdbError {
         found: crate::Shape,
     },
     /// No symmetry of the board takes the goal's blank to the partition's blank cell.
-    #[error("the {name} tables need the goal's blank in a corner (it is at row {} column {})", blank / cols + 1, blank % cols + 1)]
+    #[error(
+        "the {name} tables need the goal's blank in a corner (it is at row {} column {})",
+        shape.row(*blank) + 1,
+        shape.col(*blank) + 1
+    )]
     BlankMisplaced {
         /// The partition.
         name: &'static str,
-        /// The board's width, to say where the blank is in rows and columns.
-        cols: u8,
+        /// The board's shape, to say where the blank is in rows and columns.
+        shape: crate::Shape,
         /// The goal's blank cell.
-        blank: u8,
+        blank: crate::Cell,
     },
     /// The number of tables is not the number of patterns.
     #[error("{name} has {expected} patterns, but {found} tables were given")]
@@ -209,7 +213,7 @@ impl PdbHeuristic {
         }
         let orientations: Vec<Orientation> = symmetries(shape)
             .into_iter()
-            .filter(|map| map[goal.blank() as usize] == partition.blank)
+            .filter(|map| map[goal.blank().index()] == partition.blank)
             .map(|cell_map| {
                 let mut inverse = [0u8; MAX_CELLS];
                 for c in 0..n {
@@ -222,7 +226,7 @@ impl PdbHeuristic {
                     .map(|(table, cells)| {
                         let mut tiles = [0; MAX_PATTERN];
                         for (slot, &cell) in cells.iter().enumerate() {
-                            tiles[slot] = goal.tile_at(inverse[cell as usize]);
+                            tiles[slot] = TileView::tile_at(&goal, inverse[cell as usize]);
                         }
                         Lookup { table, k: cells.len(), tiles }
                     })
@@ -237,11 +241,7 @@ impl PdbHeuristic {
             })
             .collect();
         if orientations.is_empty() {
-            return Err(PdbError::BlankMisplaced {
-                name: partition.name,
-                cols: partition.shape.cols(),
-                blank: goal.blank(),
-            });
+            return Err(PdbError::BlankMisplaced { name: partition.name, shape: partition.shape, blank: goal.blank() });
         }
         if orientations.len() * partition.patterns.len() > MAX_CARRIED {
             return Err(PdbError::TooManyEntries {
@@ -391,7 +391,7 @@ impl TileHeuristic for PdbHeuristic {
         let per = self.orientations[0].lookups.len();
         let mut entries = *entries;
         for (o, orientation) in self.orientations.iter().enumerate() {
-            let mut patterns = orientation.patterns_of[mv.tile as usize];
+            let mut patterns = orientation.patterns_of[mv.tile.index()];
             while patterns != 0 {
                 let p = patterns.trailing_zeros() as usize;
                 patterns &= patterns - 1;

@@ -6,7 +6,7 @@ use slide_core::table::{BuildCost, Payload, Scrutiny, Table, TableHeader, TableS
 use super::build::{build_pattern, build_zero_pattern};
 use super::reference::PatternSpace;
 use super::zero::ZeroIndex;
-use crate::board::Shape;
+use crate::Shape;
 
 /// A set of disjoint patterns covering every goal cell but the blank's; or a catalogue of
 /// such partitions (Clausecker's word) sharing their tables, whose estimate is the largest of
@@ -383,7 +383,7 @@ fn check_zero_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, samp
         return Err("the goal's entry is not 0".into());
     }
     let n = shape.cells() as u8;
-    let cols = shape.cols();
+    let cols = shape.cols() as u8;
     let adjacent = |a: u8, b: u8| (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols) == 1;
     let ranker = slide_core::rank::KPermutationRanker::new(n as usize, k);
     let step = (ranker.count() / 50_000).max(1);

@@ -8,7 +8,7 @@ use slide_core::pdb::{self, AbstractSpace};
 use slide_core::rank::KPermutationRanker;
 
 use super::build::MAX_PATTERN;
-use crate::board::Shape;
+use crate::Shape;
 
 /// The abstract puzzle of one pattern: where its `k` tiles are, and where the blank is.
 ///
@@ -33,7 +33,7 @@ impl PatternSpace {
     /// The space of `k` tiles on `shape` (at most 8 tiles; any board up to 5x5).
     pub fn new(shape: Shape, k: usize) -> Self {
         assert!((1..=MAX_PATTERN).contains(&k), "pattern too large");
-        let cols = shape.cols() as usize;
+        let cols = shape.cols();
         let n = shape.cells();
         let neighbours = (0..n)
             .map(|c| {
@@ -42,7 +42,7 @@ impl PatternSpace {
                 if r > 0 {
                     v.push((c - cols) as u8);
                 }
-                if r + 1 < shape.rows() as usize {
+                if r + 1 < shape.rows() {
                     v.push((c + cols) as u8);
                 }
                 if col > 0 {

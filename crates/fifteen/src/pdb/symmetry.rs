@@ -1,11 +1,12 @@
 //! The symmetries of a board: cell permutations that map the grid graph onto itself.
 
-use crate::board::{Shape, MAX_CELLS};
+use crate::board::MAX_CELLS;
+use crate::Shape;
 
 /// Every symmetry of `shape` as a cell map (`map[cell]` = image of `cell`): the four
 /// rotations and reflections of a rectangle, and the eight of a square. The identity is first.
 pub fn symmetries(shape: Shape) -> Vec<[u8; MAX_CELLS]> {
-    let (rows, cols) = (shape.rows() as usize, shape.cols() as usize);
+    let (rows, cols) = (shape.rows(), shape.cols());
     let square = rows == cols;
     let mut maps = Vec::new();
     for transpose in [false, true] {

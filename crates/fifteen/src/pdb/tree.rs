@@ -28,6 +28,7 @@ use slide_core::{Outcome, SearchStats};
 
 use super::heuristic::{OrientationDetail, PdbHeuristic};
 use super::zero::ZeroIndex;
+use crate::board::TileView;
 use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 
 /// No cell: the root's "previous blank".
@@ -307,7 +308,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             let mask = node.masks[l] ^ (1 << a) ^ (1 << b);
             *change = Change { lookup: l as u8, cells, rank, mask, index: self.index(rank, mask, a as u8) };
         }
-        Pending { mv: Slide { tile: tile as u8, from, to, direction }, count, changes }
+        Pending { mv: Slide::of_bytes(tile as u8, from, to, direction), count, changes }
     }
 
     /// The children of a node, in the order of [`TilePuzzle::neighbours`] (the tile above,
@@ -325,7 +326,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         mut visit: F,
     ) -> ControlFlow<()> {
         let none = Pending {
-            mv: Slide { tile: 0, from: 0, to: 0, direction: Direction::Up },
+            mv: Slide::of_bytes(0, 0, 0, Direction::Up),
             count: 0,
             changes: [Change::default(); MAX_CHANGES],
         };
@@ -359,10 +360,10 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 continue;
             }
             let mv = pending.mv;
-            let t = mv.tile as u128;
+            let (t, from) = (mv.tile.byte() as u128, mv.from.byte());
             let mut child = *node;
-            child.cells = node.cells ^ (t << (5 * mv.from as u32)) ^ (t << (5 * blank as u32));
-            child.blank = mv.from;
+            child.cells = node.cells ^ (t << (5 * from as u32)) ^ (t << (5 * blank as u32));
+            child.blank = from;
             child.back = blank as u8;
             for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
                 let l = change.lookup as usize % L;
@@ -385,7 +386,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         let mut masks = [0u32; L];
         for tile in 1..25 {
             for &(l, shift) in &self.holders[tile][..self.holder_count[tile] as usize] {
-                let cell = self.cell_map[l as usize][state.cell_of(tile as u8) as usize];
+                let cell = self.cell_map[l as usize][TileView::cell_of(&state, tile as u8) as usize];
                 slots[l as usize] |= (cell as u64) << shift;
                 masks[l as usize] |= 1 << cell;
             }
@@ -399,7 +400,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             entries: [0; L],
             sums: [0; SUMS],
             h: 0,
-            blank: state.blank(),
+            blank: TileView::blank(&state),
             back: NO_CELL,
         }
     }
@@ -415,7 +416,7 @@ impl<const K: usize, const L: usize> IdaTree for Tree25<'_, K, L> {
     fn root(&self, start: TileState) -> Node<L> {
         let mut node = self.unread(start);
         for l in 0..L {
-            let blank = self.cell_map[l][start.blank() as usize];
+            let blank = self.cell_map[l][TileView::blank(&start) as usize];
             node.entries[l] = self.tables[l][self.index(node.ranks[l], node.masks[l], blank) as usize];
             for (sum, &member) in node.sums.iter_mut().zip(&self.member[l]) {
                 *sum = sum.wrapping_add(node.entries[l] & member);
@@ -543,7 +544,7 @@ mod tests {
         let partition = Partition::pdb6666();
         let shape = partition.shape;
         let goal = crate::TilePuzzle::standard_goal(shape);
-        let puzzle = crate::TilePuzzle::new(shape, goal);
+        let puzzle = crate::TilePuzzle::new(shape, goal).unwrap();
         let mut maps = Vec::new();
         for map in symmetries(shape).into_iter().filter(|m| m[24] == 24) {
             let mut inverse = [0u8; crate::board::MAX_CELLS];
@@ -553,7 +554,7 @@ mod tests {
             let tiles: Vec<Vec<u8>> = partition
                 .patterns
                 .iter()
-                .map(|cells| cells.iter().map(|&c| goal.tile_at(inverse[c as usize])).collect())
+                .map(|cells| cells.iter().map(|&c| TileView::tile_at(&goal, inverse[c as usize])).collect())
                 .collect();
             maps.push((map, tiles));
         }
@@ -584,7 +585,7 @@ mod tests {
                 let mut children = Vec::new();
                 puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
                 let (mv, child) = children[rng.random_range(0..children.len())];
-                let pending = tree.pending(&node, mv.from, mv.to, mv.direction);
+                let pending = tree.pending(&node, mv.from.byte(), mv.to.byte(), mv.direction);
                 let fresh = tree.unread(child);
                 assert_eq!(pending.count, 2, "one pattern in each orientation holds each tile");
                 for change in &pending.changes[..pending.count] {
@@ -598,7 +599,7 @@ mod tests {
                     match zero {
                         None => assert_eq!(change.rank, by_popcount(change.cells), "lookup {l}, {mv:?}"),
                         Some(index) => {
-                            let blank = tree.cell_map[l][child.blank() as usize];
+                            let blank = tree.cell_map[l][child.blank().index()];
                             assert_eq!(change.index as u64, index.index(cells, blank), "lookup {l}, {mv:?}");
                         }
                     }

@@ -22,7 +22,7 @@ use std::sync::{Mutex, PoisonError};
 use slide_core::rank::SubsetRanker;
 
 use super::build::{Grid, MAX_PATTERN};
-use crate::board::Shape;
+use crate::Shape;
 
 /// The most tiles of a zero-aware pattern ([`SubsetRanker`]'s limit; 7 tiles of the 24-puzzle
 /// would already take 2.7 G entries).

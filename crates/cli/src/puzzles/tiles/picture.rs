@@ -6,7 +6,7 @@ use slide_core::units::{quantity, thousands};
 use slide_core::Direction;
 use slide_pictures::{sampled_boards, BoardSketch, Color, Frame, Piece, SolutionPicture};
 
-use fifteen::Grid;
+use fifteen::{Grid, Tile};
 
 /// A tile off its goal cell.
 pub const TILE_COLOR: Color = Color(0xf3, 0xd9, 0xa4);
@@ -14,18 +14,19 @@ pub const TILE_COLOR: Color = Color(0xf3, 0xd9, 0xa4);
 pub const HOME_COLOR: Color = Color(0xb5, 0xdc, 0xa5);
 
 /// One board: every tile but the blank, `moved` framed.
-pub fn sketch(board: &Grid, goal: &Grid, moved: Option<u16>) -> BoardSketch {
-    let dims = board.dims();
-    let pieces = (0..dims.cells())
-        .filter(|&cell| board.tile_at(cell) != 0)
+pub fn sketch(board: &Grid, goal: &Grid, moved: Option<Tile>) -> BoardSketch {
+    let shape = board.shape();
+    let pieces = shape
+        .each_cell()
+        .filter(|&cell| !board.tile_at(cell).is_blank())
         .map(|cell| {
             let tile = board.tile_at(cell);
             let fill = if goal.cell_of(tile) == cell { HOME_COLOR } else { TILE_COLOR };
-            let piece = Piece::cell(dims.row(cell), dims.col(cell), fill, tile.to_string());
+            let piece = Piece::cell(shape.row(cell), shape.col(cell), fill, tile.to_string());
             Piece { moved: moved == Some(tile), ..piece }
         })
         .collect();
-    BoardSketch { rows: dims.rows(), cols: dims.cols(), pieces, walls: Vec::new() }
+    BoardSketch { rows: shape.rows(), cols: shape.cols(), pieces, walls: Vec::new() }
 }
 
 /// The picture of a solution: the start, then the board after each move (each caption
@@ -44,9 +45,9 @@ pub fn solution_svg(
     quality: &str,
     marks: &[(usize, String)],
 ) -> String {
-    let dims = start.dims();
+    let shape = start.shape();
     let mark_moves: Vec<usize> = marks.iter().map(|(m, _)| *m).collect();
-    let drawn = sampled_boards(moves.len(), dims.cells(), &mark_moves);
+    let drawn = sampled_boards(moves.len(), shape.cells(), &mark_moves);
     let every = drawn.len() == moves.len() + 1;
     let mut frames = Vec::with_capacity(drawn.len());
     let mut board = start.clone();
@@ -56,7 +57,7 @@ pub fn solution_svg(
         if next.next_if_eq(&&made).is_some() {
             let caption = match (made, every) {
                 (0, _) => "start".to_string(),
-                (m, true) => format!("{m}. {} {}", moved.unwrap_or(0), moves[m - 1]),
+                (m, true) => format!("{m}. {} {}", moved.unwrap_or(Tile::BLANK), moves[m - 1]),
                 (m, false) if m == moves.len() => format!("move {}: the goal", thousands(m as u64)),
                 (m, false) => match marks.iter().find(|(at, _)| *at == m) {
                     Some((_, what)) => format!("move {}: {what}", thousands(m as u64)),
@@ -71,9 +72,9 @@ pub fn solution_svg(
         }
     }
     let length = quantity(moves.len() as u64, "move");
-    let title = match dims.cells() <= 25 {
-        true => format!("{program} {dims}: {}, {length}, {quality}", start.text()),
-        false => format!("{program} {dims}: {length}, {quality}"),
+    let title = match shape.cells() <= 25 {
+        true => format!("{program} {shape}: {}, {length}, {quality}", start.text()),
+        false => format!("{program} {shape}: {length}, {quality}"),
     };
     let title = match every {
         true => title,
@@ -89,7 +90,7 @@ mod tests {
     #[test]
     fn tiles_are_numbered_home_tiles_green_and_the_moved_one_framed() {
         let goal: Grid = "1 2 / 3 0".parse().unwrap();
-        let board = sketch(&"1 0 / 3 2".parse().unwrap(), &goal, Some(2));
+        let board = sketch(&"1 0 / 3 2".parse().unwrap(), &goal, Some(Tile::new(2)));
         assert_eq!(board.pieces.len(), 3);
         let two = board.pieces.iter().find(|p| p.mark == slide_pictures::Mark::Label("2".into())).unwrap();
         assert_eq!((two.row, two.col, two.fill, two.moved), (1, 1, TILE_COLOR, true));
