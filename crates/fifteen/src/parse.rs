@@ -189,7 +189,12 @@ fn parse_rxc(text: &str) -> Result<(usize, usize), SizeError> {
 }
 
 /// The board as BOARD text, rows separated by ` / `.
+///
+/// # Panics
+///
+/// If `shape` does not pack ([`Shape::packs`]); a [`crate::Grid`] prints any board.
 pub fn board_text(state: &TileState, shape: Shape) -> String {
+    assert!(shape.packs(), "a packed board is at most 5x5, not {shape}");
     cells_text(shape, |c| state.tile_at(c))
 }
 

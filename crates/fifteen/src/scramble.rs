@@ -56,7 +56,12 @@ pub fn scramble_grid<R: Rng + ?Sized>(goal: &Grid, moves: u32, rng: &mut R, limi
 
 /// A uniformly random board of `shape` that can reach `goal` ([`random_grid`] on the packed
 /// board).
+///
+/// # Panics
+///
+/// If `shape` does not pack ([`Shape::packs`]); [`random_grid`] takes any board.
 pub fn random_board<R: Rng + ?Sized>(shape: Shape, goal: &TileState, rng: &mut R) -> TileState {
+    assert!(shape.packs(), "a packed board is at most 5x5, not {shape}");
     random_grid(&Grid::from_state(shape, goal), rng).tile_state().expect("the goal's shape").1
 }
 

@@ -34,6 +34,10 @@ impl LinearConflict {
         Self::for_goal(puzzle.shape(), &puzzle.goal())
     }
     /// The heuristic for `shape` and `goal`.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` does not pack ([`Shape::packs`]); [`Self::new`] takes a checked puzzle.
     pub fn for_goal(shape: Shape, goal: &TileState) -> LinearConflict {
         let g = GoalCells::new(shape, goal);
         let mut row_code = [[0; 5]; MAX_CELLS];

@@ -32,6 +32,10 @@ impl Manhattan {
         Self::for_goal(puzzle.shape(), &puzzle.goal())
     }
     /// The heuristic for `shape` and `goal`.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` does not pack ([`Shape::packs`]); [`Self::new`] takes a checked puzzle.
     pub fn for_goal(shape: Shape, goal: &TileState) -> Manhattan {
         let g = GoalCells::new(shape, goal);
         let mut dist = [[0; MAX_CELLS]; MAX_CELLS];

@@ -175,6 +175,10 @@ impl WalkingDistance {
         Self::for_goal(puzzle.shape(), &puzzle.goal(), with_conflicts)
     }
     /// As [`WalkingDistance::new`], for `shape` and `goal`.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` does not pack ([`Shape::packs`]); [`Self::new`] takes a checked puzzle.
     pub fn for_goal(shape: Shape, goal: &TileState, with_conflicts: bool) -> Result<WalkingDistance, HeuristicError> {
         let g = GoalCells::new(shape, goal);
         let (r, c) = (shape.rows(), shape.cols());
