@@ -145,7 +145,7 @@ impl Eccentricities {
 }
 
 impl Drop for Eccentricities {
-    /// The arrays go to the thread's next type ([`spare`]).
+    /// The arrays go to the thread's next type (kept, not freed).
     fn drop(&mut self) {
         spare::keep(std::mem::take(&mut self.lower));
         spare::keep(std::mem::take(&mut self.upper));

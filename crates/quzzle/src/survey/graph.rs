@@ -168,7 +168,7 @@ impl TypeMoves {
 }
 
 impl Drop for TypeMoves {
-    /// The arrays go to the thread's next type ([`spare`]).
+    /// The arrays go to the thread's next type (kept, not freed).
     fn drop(&mut self) {
         spare::keep(std::mem::take(&mut self.offsets));
         spare::keep(std::mem::take(&mut self.targets));
@@ -265,7 +265,7 @@ impl Images {
 }
 
 impl Drop for Images {
-    /// The arrays go to the thread's next type ([`spare`]).
+    /// The arrays go to the thread's next type (kept, not freed).
     fn drop(&mut self) {
         spare::keep(std::mem::take(&mut self.left_right));
         spare::keep(std::mem::take(&mut self.upside_down));
@@ -388,7 +388,7 @@ impl Bfs {
 }
 
 impl Drop for Bfs {
-    /// The arrays go to the thread's next type ([`spare`]).
+    /// The arrays go to the thread's next type (kept, not freed).
     fn drop(&mut self) {
         spare::keep(std::mem::take(&mut self.dist));
         spare::keep(std::mem::take(&mut self.order));
