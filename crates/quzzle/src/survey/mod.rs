@@ -251,7 +251,7 @@ pub fn run(
     let mut order: Vec<&TypeWork> = plan.types.iter().collect();
     order.sort_by_key(|t| std::cmp::Reverse(t.bytes()));
     let located = Mutex::new(Vec::new());
-    let mut records: Vec<TypeRecord> = order
+    let records: Result<Vec<TypeRecord>, LimitHit> = order
         .into_par_iter()
         .map(|work| {
             let surveyed = groups::survey_type(work, options.max_searches, &options.locate, &check, &on_group)?;
@@ -261,11 +261,14 @@ pub fn run(
             located.lock().unwrap_or_else(|e| e.into_inner()).extend(surveyed.located.iter().copied());
             Ok(surveyed.record)
         })
-        .collect::<Result<_, LimitHit>>()
-        .map_err(|hit| match halted.load(Ordering::Relaxed) {
-            true => SurveyError::Halted,
-            false => SurveyError::Limit(hit),
-        })?;
+        .collect::<Result<_, LimitHit>>();
+    // The arrays the pool's threads kept between types go back to the system: the pool
+    // outlives the survey.
+    rayon::broadcast(|_| spare::release());
+    let mut records: Vec<TypeRecord> = records.map_err(|hit| match halted.load(Ordering::Relaxed) {
+        true => SurveyError::Halted,
+        false => SurveyError::Limit(hit),
+    })?;
     drop(report);
     records.sort_by_key(|r| r.type_id);
     let mut located = located.into_inner().unwrap_or_else(|e| e.into_inner());

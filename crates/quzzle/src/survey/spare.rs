@@ -5,7 +5,8 @@
 //! the next type, a page fault every 4 KiB (260,000 of them in a survey, half a second of
 //! system time). Each thread keeps its last type's arrays instead and hands them to its
 //! next. Types are surveyed largest first, so the arrays kept are about those of the
-//! thread's first type, which the survey's memory bound counts already.
+//! thread's first type, which the survey's memory bound counts already; the survey frees
+//! them on every thread of its pool when it is over.
 
 use std::cell::RefCell;
 
@@ -83,6 +84,11 @@ pub(crate) fn keep<T: Kept>(v: Vec<T>) {
     }
 }
 
+/// Frees the arrays this thread keeps (when the survey is over).
+pub(crate) fn release() {
+    SPARE.with(|spare| *spare.borrow_mut() = Spare::default());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,5 +106,8 @@ mod tests {
         let large = filled(500, 1u32);
         assert_eq!(large.as_ptr(), big_at, "the only one left, large enough");
         assert_eq!(large, vec![1; 500]);
+        keep(large);
+        release();
+        SPARE.with(|spare| assert!(spare.borrow().u32s.is_empty()));
     }
 }
