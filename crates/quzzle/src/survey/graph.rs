@@ -228,26 +228,6 @@ impl Images {
         [lr, ud, self.upside_down[lr as usize]]
     }
 
-    /// The first layout of `r`'s orbit and the symmetry that maps it to `r`, if that
-    /// layout is not `r` (once [`Images::fill`] has seen `r`).
-    #[inline]
-    pub fn orbit_source(&self, r: u32) -> Option<(u32, Symmetry)> {
-        let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);
-        let ht = self.upside_down[lr as usize];
-        let first = r.min(lr).min(ud).min(ht);
-        // Each symmetry is its own inverse: the one that takes `r` to `first` takes it back.
-        (first < r).then(|| {
-            let symmetry = if first == lr {
-                Symmetry::LeftRight
-            } else if first == ud {
-                Symmetry::UpsideDown
-            } else {
-                Symmetry::HalfTurn
-            };
-            (first, symmetry)
-        })
-    }
-
     /// The bytes it takes for `layouts` layouts.
     pub fn bytes(layouts: u64) -> u64 {
         8 * layouts

@@ -28,29 +28,17 @@ pub(crate) trait Kept: Copy + 'static {
     fn shelf(spare: &mut Spare) -> &mut Vec<Vec<Self>>;
 }
 
-impl Kept for u8 {
-    fn shelf(spare: &mut Spare) -> &mut Vec<Vec<u8>> {
-        &mut spare.u8s
-    }
+macro_rules! kept {
+    ($($element:ty => $shelf:ident),*) => {$(
+        impl Kept for $element {
+            fn shelf(spare: &mut Spare) -> &mut Vec<Vec<$element>> {
+                &mut spare.$shelf
+            }
+        }
+    )*};
 }
 
-impl Kept for u16 {
-    fn shelf(spare: &mut Spare) -> &mut Vec<Vec<u16>> {
-        &mut spare.u16s
-    }
-}
-
-impl Kept for u32 {
-    fn shelf(spare: &mut Spare) -> &mut Vec<Vec<u32>> {
-        &mut spare.u32s
-    }
-}
-
-impl Kept for u64 {
-    fn shelf(spare: &mut Spare) -> &mut Vec<Vec<u64>> {
-        &mut spare.u64s
-    }
-}
+kept!(u8 => u8s, u16 => u16s, u32 => u32s, u64 => u64s);
 
 /// An array of `len` copies of `value`, made from a kept array where there is one: the
 /// smallest that holds `len` (so that a small array does not grow into a large one's
