@@ -6,6 +6,7 @@
 pub mod board;
 pub mod bound;
 pub mod branching;
+pub mod duplicates;
 pub mod facade;
 pub mod fast;
 pub mod grid;

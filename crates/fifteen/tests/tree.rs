@@ -5,14 +5,17 @@
 
 use std::sync::Arc;
 
+use fifteen::duplicates::Automaton;
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan, TileHeuristic, WalkingDistance};
 use fifteen::pdb::{build_pattern, Partition, PdbHeuristic};
 use fifteen::scramble::scramble;
 use fifteen::solvable::solution_parity;
+use fifteen::Slide;
 use fifteen::{tree, Shape, TilePuzzle, TileState};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
-use slide_core::search::{count_optimal, ida_star, IdaOptions};
+use slide_core::search::{count_optimal, ida_star, IdaOptions, OneProcess, Path};
+use slide_core::{Outcome, SearchStats};
 
 fn options(p: &TilePuzzle, start: &TileState, parallel: bool) -> IdaOptions {
     IdaOptions { solution_parity: Some(solution_parity(p.shape(), start, &p.goal())), parallel, ..Default::default() }
@@ -20,13 +23,24 @@ fn options(p: &TilePuzzle, start: &TileState, parallel: bool) -> IdaOptions {
 
 /// Both searches on `start` with `h`, sequential (node counts are then exact) and parallel.
 fn same_search<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: &str) {
+    same_search_by(p, h, start, name, |o| tree::ida_star(p, h, start, o));
+}
+
+/// [`same_search`], the tree's first solution found by `own`.
+fn same_search_by<H: TileHeuristic>(
+    p: &TilePuzzle,
+    h: &H,
+    start: TileState,
+    name: &str,
+    own: impl Fn(&IdaOptions) -> (Outcome<Path<TileState, Slide>>, SearchStats),
+) {
     let o = options(p, &start, false);
     // The states each prefix of `moves` reaches, played by the library (every move legal).
     let through = |moves: &[fifteen::Slide]| -> Vec<TileState> {
         (0..=moves.len()).map(|k| p.try_play(start, &moves[..k]).expect("every move is legal")).collect()
     };
     let (generic, gs) = ida_star(p, h, start, |s| p.is_goal(s), &o);
-    let (own, os) = tree::ida_star(p, h, start, &o);
+    let (own, os) = own(&o);
     let (generic, own) = (generic.found().expect("solvable"), own.found().expect("solvable"));
     assert_eq!(own.moves, generic.moves, "{name} on {start:?}: the same first solution");
     assert_eq!(own.states, generic.states, "{name} on {start:?}");
@@ -157,6 +171,8 @@ fn the_24_puzzle_tree_searches_like_the_generic_one() {
     let both: Vec<Vec<u8>> = threes.iter().chain(&columns).cloned().collect();
     let catalogue = vec![(0..8).collect(), (8..16).collect()];
     let mut rng = Pcg64::seed_from_u64(24);
+    let undo = Automaton::new(five, 2);
+    let mut nodes = (0, 0);
     for (name, patterns, groups, zero_aware) in [
         ("3x8", threes.clone(), vec![], false),
         ("4x6", fours.clone(), vec![], false),
@@ -174,10 +190,37 @@ fn the_24_puzzle_tree_searches_like_the_generic_one() {
             let h = PdbHeuristic::new(&partition, tables.clone(), &p).unwrap();
             for i in 0..3 {
                 let start = scramble(&p, 26 + 6 * i, &mut rng);
-                let own = fifteen::pdb::tree::ida_star(&p, &h, start, &options(&p, &start, false));
-                assert!(own.is_some(), "{name}: the 24-puzzle tree serves this partition");
-                same_search(&p, &h, start, &format!("pdb {name} 5x5"));
+                let name = format!("pdb {name} 5x5");
+                let no_undo = |o: &IdaOptions| {
+                    fifteen::pdb::tree::ida_star_following(&OneProcess, &p, &h, &undo, start, o)
+                        .expect("the 24-puzzle tree serves this partition")
+                };
+                same_search_by(&p, &h, start, &name, no_undo);
+                let (fewer, all) = fewer_duplicates(&p, &h, start, &name);
+                nodes = (nodes.0 + fewer, nodes.1 + all);
             }
         }
     }
+    assert!(nodes.0 < nodes.1, "duplicate paths pruned: {} nodes against {}", nodes.0, nodes.1);
+}
+
+/// `tree::ida_star` on a 5x5 board with pattern databases follows only the paths without a
+/// duplicate stretch (`fifteen::duplicates`): its solution is as short as the generic tree's
+/// and replays to the goal, and each iteration that it completes visits at most the generic
+/// tree's nodes (fewer, in all, on the longer searches).
+fn fewer_duplicates(p: &TilePuzzle, h: &PdbHeuristic, start: TileState, name: &str) -> (u64, u64) {
+    let o = options(p, &start, false);
+    let (generic, gs) = ida_star(p, h, start, |s| p.is_goal(s), &o);
+    let (own, os) = tree::ida_star(p, h, start, &o);
+    let (generic, own) = (generic.found().expect("solvable"), own.found().expect("solvable"));
+    assert_eq!(own.len(), generic.len(), "{name} on {start:?}: as short");
+    let replayed = p.try_play(start, &own.moves).expect("every move is legal");
+    assert!(p.is_goal(&replayed), "{name} on {start:?}: replays to the goal");
+    assert_eq!(os.iterations.len(), gs.iterations.len(), "{name} on {start:?}: the same bounds");
+    let complete = os.iterations.len() - 1;
+    for (fewer, all) in os.iterations[..complete].iter().zip(&gs.iterations[..complete]) {
+        assert_eq!(fewer.0, all.0, "{name} on {start:?}: the same bound");
+        assert!(fewer.1 <= all.1, "{name} on {start:?}: at most the nodes at bound {}", all.0);
+    }
+    (os.nodes, gs.nodes)
 }

@@ -29,10 +29,8 @@ use slide_core::{Outcome, SearchStats};
 use super::heuristic::{OrientationDetail, PdbHeuristic};
 use super::zero::ZeroIndex;
 use crate::board::TileView;
+use crate::duplicates::{Automaton, PRUNED, SEARCH_LONGEST};
 use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
-
-/// No cell: the root's "previous blank".
-const NO_CELL: u8 = u8::MAX;
 
 /// The most sums (partitions times orientations) a node keeps.
 const SUMS: usize = 32;
@@ -80,7 +78,8 @@ const NEIGHBOUR_COUNT: [u8; 25] = {
 
 /// A node: the board (5 bits per cell, the tile on each, cell 0 lowest: the packing of
 /// [`TileState::cells_word`]), each lookup's cells, rank, occupied cells and entry, the sums,
-/// the estimate, the blank's cell and the blank's cell before the last move.
+/// the estimate, the blank's cell and the state of the [`Automaton`] that prunes duplicate
+/// paths.
 #[derive(Clone, Copy, Debug)]
 pub struct Node<const L: usize> {
     cells: u128,
@@ -96,7 +95,7 @@ pub struct Node<const L: usize> {
     sums: [u8; SUMS],
     h: u8,
     blank: u8,
-    back: u8,
+    path: u32,
 }
 
 /// A lookup a move changes, before its entry is read: which lookup, its cells, rank and
@@ -114,6 +113,7 @@ struct Change {
 #[derive(Clone, Copy)]
 struct Pending {
     mv: Slide,
+    path: u32,
     count: usize,
     changes: [Change; MAX_CHANGES],
 }
@@ -143,13 +143,16 @@ pub struct Tree25<'a, const K: usize, const L: usize> {
     zero: Option<&'a ZeroIndex>,
     /// The k-permutation ranking weights of additive tables, for [`Tree25::rank`].
     weights: [u32; K],
+    /// The paths followed.
+    paths: &'a Automaton,
 }
 
 impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
-    /// The tree of `puzzle` with `h`, if the board is 5x5 and `h` has `L` lookups, all of
-    /// `K` tiles, and at most 32 sums.
-    pub fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic) -> Option<Self> {
-        if puzzle.shape() != Shape::TWENTY_FOUR {
+    /// The tree of `puzzle` with `h` following the paths `paths` accepts, if the board is
+    /// 5x5 (and `paths` is built for it) and `h` has `L` lookups, all of `K` tiles, and at
+    /// most 32 sums.
+    pub fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic, paths: &'a Automaton) -> Option<Self> {
+        if puzzle.shape() != Shape::TWENTY_FOUR || paths.shape() != Shape::TWENTY_FOUR {
             return None;
         }
         let zero = match h.zero_index(K) {
@@ -157,7 +160,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             None if h.is_zero_aware() => return None,
             None => None,
         };
-        Self::from_parts(&h.orientations_detail(), h.groups(), h.weights(K), h.tables(), zero)
+        Self::from_parts(&h.orientations_detail(), h.groups(), h.weights(K), h.tables(), zero, paths)
     }
 
     /// The tree of these orientations (cell maps and lookups), sums (each a set of patterns,
@@ -169,6 +172,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         all: &[u32],
         tables: &'a [slide_core::table::Payload],
         zero: Option<&'a ZeroIndex>,
+        paths: &'a Automaton,
     ) -> Option<Self> {
         let patterns = orientations.first().map_or(0, |(_, lookups)| lookups.len());
         if patterns * orientations.len() != L || K > 8 || all.len() != K || groups.len() * orientations.len() > SUMS {
@@ -235,7 +239,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 }
             }
         }
-        Some(Tree25 { tables, holders, holder_count, cell_map, member, own_step, shift_rank, zero, weights })
+        Some(Tree25 { tables, holders, holder_count, cell_map, member, own_step, shift_rank, zero, weights, paths })
     }
 
     /// The rank of a pattern's cells (byte `s` the cell of slot `s`) among the placements of
@@ -282,7 +286,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
     /// of cells at once, and [`Tree25::shift_rank`] holds the sums. A zero-aware entry also
     /// needs the occupied cells and the blank, which goes to `a`.
     #[inline(always)]
-    fn pending(&self, node: &Node<L>, from: u8, to: u8, direction: Direction) -> Pending {
+    fn pending(&self, node: &Node<L>, from: u8, to: u8, direction: Direction, path: u32) -> Pending {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGH: u64 = 0x8080_8080_8080_8080;
         let tile = ((node.cells >> (5 * from as u32)) & 31) as usize;
@@ -308,11 +312,12 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             let mask = node.masks[l] ^ (1 << a) ^ (1 << b);
             *change = Change { lookup: l as u8, cells, rank, mask, index: self.index(rank, mask, a as u8) };
         }
-        Pending { mv: Slide::of_bytes(tile as u8, from, to, direction), count, changes }
+        Pending { mv: Slide::of_bytes(tile as u8, from, to, direction), path, count, changes }
     }
 
     /// The children of a node, in the order of [`TilePuzzle::neighbours`] (the tile above,
-    /// below, left, right), the move back left out. All are ranked first, then all their
+    /// below, left, right), those whose path the automaton prunes left out (the move back
+    /// always). All are ranked first, then all their
     /// entries are read (the reads, each likely a cache miss, on their way at once); then, in
     /// order, those estimated at most `budget` are made and visited, and the others only
     /// counted in `beyond`: a node is a few hundred bytes, not worth copying for a child the
@@ -327,6 +332,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
     ) -> ControlFlow<()> {
         let none = Pending {
             mv: Slide::of_bytes(0, 0, 0, Direction::Up),
+            path: PRUNED,
             count: 0,
             changes: [Change::default(); MAX_CHANGES],
         };
@@ -334,8 +340,9 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         let mut count = 0;
         let blank = node.blank as usize % 25;
         for &(from, direction) in &NEIGHBOURS[blank][..NEIGHBOUR_COUNT[blank] as usize] {
-            if from != node.back {
-                pending[count] = self.pending(node, from, blank as u8, direction);
+            let path = self.paths.step(node.path, direction);
+            if path != PRUNED {
+                pending[count] = self.pending(node, from, blank as u8, direction, path);
                 count += 1;
             }
         }
@@ -364,7 +371,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             let mut child = *node;
             child.cells = node.cells ^ (t << (5 * from as u32)) ^ (t << (5 * blank as u32));
             child.blank = from;
-            child.back = blank as u8;
+            child.path = pending.path;
             for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
                 let l = change.lookup as usize % L;
                 child.slots[l] = change.cells;
@@ -401,7 +408,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             sums: [0; SUMS],
             h: 0,
             blank: TileView::blank(&state),
-            back: NO_CELL,
+            path: self.paths.start(TileView::blank(&state).into()),
         }
     }
 }
@@ -464,11 +471,16 @@ pub trait Search25 {
 
 /// Runs `search` on the [`Tree25`] that fits `h` on `puzzle` (patterns of 6 tiles: 6-6-6-6 in
 /// two orientations, or a catalogue of seven such partitions; for tests, patterns of 3 or 4
-/// tiles), or gives it back when none does.
-pub fn with_tree25<S: Search25>(puzzle: &TilePuzzle, h: &PdbHeuristic, search: S) -> Result<S::Output, S> {
+/// tiles) and follows the paths that `paths` accepts, or gives it back when none does.
+pub fn with_tree25<S: Search25>(
+    puzzle: &TilePuzzle,
+    h: &PdbHeuristic,
+    paths: &Automaton,
+    search: S,
+) -> Result<S::Output, S> {
     macro_rules! try_shapes {
         ($(($k:literal, $l:literal))*) => {
-            $(if let Some(tree) = Tree25::<$k, $l>::new(puzzle, h) {
+            $(if let Some(tree) = Tree25::<$k, $l>::new(puzzle, h, paths) {
                 return Ok(search.run(&tree));
             })*
         };
@@ -478,7 +490,9 @@ pub fn with_tree25<S: Search25>(puzzle: &TilePuzzle, h: &PdbHeuristic, search: S
 }
 
 /// A shortest path by IDA* on the [`Tree25`] of `puzzle` and `h`, when one fits (`None`
-/// otherwise): [`crate::tree::ida_star`] calls it for 5x5 pattern databases.
+/// otherwise): [`crate::tree::ida_star`] calls it for 5x5 pattern databases. The tree follows
+/// only the paths without a duplicate stretch of up to [`SEARCH_LONGEST`] moves
+/// ([`crate::duplicates`]).
 pub fn ida_star(
     puzzle: &TilePuzzle,
     h: &PdbHeuristic,
@@ -496,6 +510,21 @@ pub fn ida_star_on<R: IdaRunner>(
     start: TileState,
     options: &IdaOptions,
 ) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
+    let paths = Automaton::shared(Shape::TWENTY_FOUR, SEARCH_LONGEST);
+    ida_star_following(runner, puzzle, h, &paths, start, options)
+}
+
+/// [`ida_star_on`] on the tree that follows the paths `paths` accepts: with
+/// `Automaton::new(Shape::TWENTY_FOUR, 2)`, every path that does not undo its last move, the
+/// generic tree's nodes in its order.
+pub fn ida_star_following<R: IdaRunner>(
+    runner: &R,
+    puzzle: &TilePuzzle,
+    h: &PdbHeuristic,
+    paths: &Automaton,
+    start: TileState,
+    options: &IdaOptions,
+) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
     struct First<'a, R>(&'a R, TileState, TileState, &'a IdaOptions);
     impl<R: IdaRunner> Search25 for First<'_, R> {
         type Output = (Outcome<Path<TileState, Slide>>, SearchStats);
@@ -504,11 +533,12 @@ pub fn ida_star_on<R: IdaRunner>(
             self.0.ida_star(tree, self.1, |s| *s == goal, self.3)
         }
     }
-    with_tree25(puzzle, h, First(runner, start, puzzle.goal(), options)).ok()
+    with_tree25(puzzle, h, paths, First(runner, start, puzzle.goal(), options)).ok()
 }
 
 /// Every optimal solution counted (and listed when `list`) on the [`Tree25`] of `puzzle` and
-/// `h`, when one fits (`None` otherwise).
+/// `h`, when one fits (`None` otherwise). Every path that does not undo its last move is
+/// followed: two solutions of one stretch's duplicates are two solutions.
 pub fn count_optimal(
     puzzle: &TilePuzzle,
     h: &PdbHeuristic,
@@ -524,7 +554,8 @@ pub fn count_optimal(
             count_optimal_tree(tree, self.0, |s| *s == goal, self.2, self.3)
         }
     }
-    with_tree25(puzzle, h, All(start, puzzle.goal(), list, options)).ok()
+    let paths = Automaton::shared(Shape::TWENTY_FOUR, 2);
+    with_tree25(puzzle, h, &paths, All(start, puzzle.goal(), list, options)).ok()
 }
 
 #[cfg(test)]
@@ -565,8 +596,9 @@ mod tests {
         let weights: Vec<u32> = (0..6).map(|i| (20..25 - i as u32).product()).collect();
         let zero_index = ZeroIndex::new(shape, 6);
         let no_tables: Vec<slide_core::table::Payload> = (0..4).map(|_| Vec::<u8>::new().into()).collect();
+        let paths = Automaton::new(shape, 2);
         for zero in [None, Some(&zero_index)] {
-            let tree = Tree25::<6, 8>::from_parts(&details, &[0b1111], &weights, &no_tables, zero)
+            let tree = Tree25::<6, 8>::from_parts(&details, &[0b1111], &weights, &no_tables, zero, &paths)
                 .expect("the 6-6-6-6 dimensions");
             // The rank by comparisons is the heuristic's by popcounts of the cells used before.
             let by_popcount = |cells: u64| -> u32 {
@@ -585,7 +617,7 @@ mod tests {
                 let mut children = Vec::new();
                 puzzle.for_each_successor(&state, |mv, child| children.push((mv, child)));
                 let (mv, child) = children[rng.random_range(0..children.len())];
-                let pending = tree.pending(&node, mv.from.byte(), mv.to.byte(), mv.direction);
+                let pending = tree.pending(&node, mv.from.byte(), mv.to.byte(), mv.direction, 0);
                 let fresh = tree.unread(child);
                 assert_eq!(pending.count, 2, "one pattern in each orientation holds each tile");
                 for change in &pending.changes[..pending.count] {

@@ -1,0 +1,451 @@
+//! Duplicate paths pruned by an automaton (Taylor and Korf, 1993): a depth-first search that
+//! follows only the paths an [`Automaton`] accepts still reaches every board at its distance,
+//! and generates far fewer nodes than one that only never undoes its last move.
+//!
+//! What a path of the blank does to a board depends only on the cells the blank passes
+//! through, not on the tiles. So if two paths from the same cell move the tiles alike, every
+//! search that follows both does the same work twice below them. Among such paths keep the
+//! least in *shortlex* order (shorter first, then by direction, [`Direction::ALL`]'s order):
+//! if a path holds a stretch that is not the least path of its own effect, replacing the
+//! stretch by the least one gives a path to the same board that is shorter or earlier, so a
+//! board's least path never holds one. Pruning every path that holds such a stretch of at most
+//! [`Automaton::longest`] moves therefore keeps each board's least path (and so a shortest one)
+//! while cutting the search tree.
+//!
+//! The stretches are found by breadth-first search from every cell of the blank, in shortlex
+//! order, up to that many moves: a path that reaches a board met before is one ("the blank
+//! goes left and comes back" is the shortest, two moves; the blank's walks round a 2x2 square,
+//! six against six, the next). They are written as the cells the blank visits, so that one
+//! automaton (Aho and Corasick's, over those cells) recognises any of them ending at any
+//! move. The automaton's state is then all a search node needs to carry: it replaces the
+//! "previous blank" of the plain no-undo rule ([`Automaton::new`] with `longest` 2 is that rule).
+//!
+//! Counting *every* optimal solution needs every path: only the searches for one shortest
+//! solution use a longer automaton.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use slide_core::Direction;
+
+use crate::{Cell, Shape};
+
+/// The automaton's answer for a move that makes the path hold a pruned stretch (or leaves the
+/// board).
+pub const PRUNED: u32 = u32::MAX;
+
+/// The most cells of a board an automaton is built for (a packed board's).
+const MAX_CELLS: usize = 25;
+
+/// The longest stretches an automaton is built for (their moves are kept in a `u64`).
+pub const MAX_LONGEST: u32 = 24;
+
+/// The stretches' length the 24-puzzle's searches for one shortest solution prune: 236,314
+/// states (3.7 MB). Korf and Felner's 24-puzzle #44 takes 0.54 of the nodes with 12 moves
+/// and 0.50 with 14, in 5% less time; 16 moves would take a further 5% of the nodes and
+/// 17 MB, and 5 s to build (docs/BENCHMARKS.md).
+pub const SEARCH_LONGEST: u32 = 14;
+
+/// An automaton over the blank's paths on one [`Shape`] that accepts exactly the paths holding
+/// no stretch of at most [`Automaton::longest`] moves that another path of the same effect
+/// beats in shortlex order (see the module documentation).
+///
+/// ```
+/// use fifteen::duplicates::{Automaton, PRUNED};
+/// use fifteen::{Cell, Direction, Shape};
+///
+/// let automaton = Automaton::new(Shape::FIFTEEN, 2);
+/// // The blank on cell 5; the tile below it slides up, then the blank may not come back.
+/// let state = automaton.step(automaton.start(Cell::new(5)), Direction::Up);
+/// assert_ne!(state, PRUNED);
+/// assert_eq!(automaton.step(state, Direction::Down), PRUNED);
+/// assert_ne!(automaton.step(state, Direction::Left), PRUNED);
+/// ```
+#[derive(Debug)]
+pub struct Automaton {
+    shape: Shape,
+    longest: u32,
+    /// `next[4 * state + d]`: the state after the move of direction `d` (the tile's, as
+    /// `Direction as usize`), or [`PRUNED`].
+    next: Vec<u32>,
+    /// `start[cell]`: the state of the empty path with the blank on `cell`.
+    start: Vec<u32>,
+    /// How many stretches it prunes.
+    words: usize,
+}
+
+impl Automaton {
+    /// The automaton of `shape` (at most 25 cells) that prunes every stretch of 2 to `longest`
+    /// moves beaten by another path of the same effect.
+    ///
+    /// # Panics
+    ///
+    /// If `shape` has more than 25 cells or `longest` is not 2 to [`MAX_LONGEST`].
+    pub fn new(shape: Shape, longest: u32) -> Automaton {
+        assert!(shape.cells() <= MAX_CELLS, "an automaton of paths is built for up to 25 cells, not {shape}");
+        assert!((2..=MAX_LONGEST).contains(&longest), "stretches of 2 to {MAX_LONGEST} moves, not {longest}");
+        let words = beaten_stretches(shape, longest);
+        let mut automaton = Trie::of(shape, &words).automaton();
+        automaton.longest = longest;
+        automaton.words = words.len();
+        automaton
+    }
+
+    /// The automaton of [`Automaton::new`], built once per process for each shape and length:
+    /// the 5x5's for 14 moves takes about 0.6 s of two cores and 40 MB while it is built
+    /// (breadth-first searches of 25 x 300,000 boards), which a batch of boards should not
+    /// pay for each.
+    pub fn shared(shape: Shape, longest: u32) -> Arc<Automaton> {
+        type Built = Mutex<FxHashMap<(usize, usize, u32), Arc<Automaton>>>;
+        static BUILT: OnceLock<Built> = OnceLock::new();
+        let key = (shape.rows(), shape.cols(), longest);
+        let mut built = BUILT.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        built.entry(key).or_insert_with(|| Arc::new(Automaton::new(shape, longest))).clone()
+    }
+
+    /// The board it is built for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The longest stretch it prunes, in moves.
+    pub fn longest(&self) -> u32 {
+        self.longest
+    }
+
+    /// Its states, as many as a search node's state may take.
+    pub fn states(&self) -> usize {
+        self.next.len() / 4
+    }
+
+    /// How many stretches it prunes (none of them holding another).
+    pub fn stretches(&self) -> usize {
+        self.words
+    }
+
+    /// The bytes of its transitions.
+    pub fn bytes(&self) -> usize {
+        self.next.len() * size_of::<u32>() + self.start.len() * size_of::<u32>()
+    }
+
+    /// The state of a path that starts with the blank on `blank`.
+    #[inline]
+    pub fn start(&self, blank: Cell) -> u32 {
+        self.start[blank.index()]
+    }
+
+    /// The state after a tile slides in `direction` into the blank, or [`PRUNED`] when that
+    /// completes a pruned stretch or no tile can slide that way.
+    #[inline(always)]
+    pub fn step(&self, state: u32, direction: Direction) -> u32 {
+        self.next[4 * state as usize + direction as usize]
+    }
+}
+
+/// The blank's cell after a tile slides in `direction` from the blank's neighbour.
+fn source(shape: Shape, blank: usize, direction: Direction) -> Option<usize> {
+    shape.source(Cell::new(blank), direction).map(Cell::index)
+}
+
+/// A path of the blank: its first cell, its length and its moves' directions (two bits each,
+/// the first lowest, `Direction as u64`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Stretch {
+    first: u8,
+    len: u8,
+    moves: u64,
+}
+
+impl Stretch {
+    /// The direction of move `i`.
+    fn direction(self, i: usize) -> Direction {
+        Direction::ALL[(self.moves >> (2 * i) & 3) as usize]
+    }
+
+    /// The blank's cells along it, the first included.
+    fn cells(self, shape: Shape) -> Vec<u8> {
+        let mut cells = vec![self.first];
+        for i in 0..self.len as usize {
+            let at = *cells.last().expect("a path starts on a cell") as usize;
+            cells.push(source(shape, at, self.direction(i)).expect("a path stays on the board") as u8);
+        }
+        cells
+    }
+
+    /// What is left of it after its first `i` moves, which end on `cell`.
+    fn suffix(self, i: usize, cell: u8) -> Stretch {
+        Stretch { first: cell, len: self.len - i as u8, moves: self.moves >> (2 * i) }
+    }
+}
+
+/// Every stretch of 2 to `longest` moves that another path beats (the same effect, shorter
+/// or earlier in shortlex order) and whose proper parts are all unbeaten (the least such
+/// stretches: any beaten path holds one).
+fn beaten_stretches(shape: Shape, longest: u32) -> Vec<Stretch> {
+    use rayon::prelude::*;
+    // From each cell: the paths whose every prefix is unbeaten and whose end is beaten. A
+    // beaten path holds one, at its start from its own first cell, or inside it, where its
+    // part from that cell to its end is another start's candidate; so those holding a
+    // candidate at their end are left out (see `beaten_from`).
+    let candidates: Vec<Stretch> =
+        (0..shape.cells() as u8).into_par_iter().flat_map_iter(|first| beaten_from(shape, first, longest)).collect();
+    let all: FxHashSet<Stretch> = candidates.iter().copied().collect();
+    candidates
+        .into_iter()
+        .filter(|&stretch| {
+            let cells = stretch.cells(shape);
+            (1..stretch.len as usize - 1).all(|i| !all.contains(&stretch.suffix(i, cells[i])))
+        })
+        .collect()
+}
+
+/// The paths of at most `longest` moves from `first` that end on a board met before by a
+/// shortlex-earlier path, every prefix ending on a board met first: a breadth-first search in
+/// shortlex order (directions in [`Direction::ALL`]'s order), the board's cells numbered and
+/// packed five bits each.
+///
+/// A beaten path whose proper prefixes are unbeaten may still hold a shorter beaten stretch
+/// ending at its end; [`beaten_stretches`] drops those (a beaten stretch cannot end earlier:
+/// the prefix before its end would hold it).
+fn beaten_from(shape: Shape, first: u8, longest: u32) -> Vec<Stretch> {
+    let board: u128 = (0..shape.cells() as u128).fold(0, |board, cell| board | cell << (5 * cell));
+    let mut seen: FxHashSet<u128> = FxHashSet::default();
+    seen.insert(board);
+    // Each path with the blank's cell before its last move (none at first), and with its
+    // move back only undone: that move is every cell's beaten stretch of 2, which
+    // [`beaten_stretches`] would find at the end of a third of the paths.
+    let mut frontier = vec![(board, first, u8::MAX, 0u64)];
+    let mut beaten = Vec::new();
+    for len in 1..=longest as u8 {
+        let mut next = Vec::with_capacity(frontier.len() * 2);
+        for &(board, at, back, moves) in &frontier {
+            for direction in Direction::ALL {
+                let Some(from) = source(shape, at as usize, direction) else { continue };
+                if from as u8 == back {
+                    if len == 2 {
+                        beaten.push(Stretch { first, len, moves: moves | (direction as u64) << 2 });
+                    }
+                    continue;
+                }
+                let (a, b) = (5 * at as u32, 5 * from as u32);
+                let swapped = ((board >> a) ^ (board >> b)) & 31;
+                let child = board ^ (swapped << a) ^ (swapped << b);
+                let moves = moves | (direction as u64) << (2 * (len as u32 - 1));
+                if seen.insert(child) {
+                    next.push((child, from as u8, at, moves));
+                } else {
+                    beaten.push(Stretch { first, len, moves });
+                }
+            }
+        }
+        frontier = next;
+    }
+    beaten
+}
+
+/// The stretches as a trie over the blank's cells: node 0 the root, then one node per start
+/// cell, then one per longer prefix.
+struct Trie {
+    shape: Shape,
+    /// `children[node][d]`: the node one move further in direction `d`, or 0.
+    children: Vec<[u32; 4]>,
+    /// The blank's cell at each node.
+    cell: Vec<u8>,
+    /// Whether a stretch ends at the node.
+    end: Vec<bool>,
+    /// The node of each start cell.
+    start: Vec<u32>,
+}
+
+impl Trie {
+    fn of(shape: Shape, words: &[Stretch]) -> Trie {
+        let cells = shape.cells();
+        let mut trie = Trie {
+            shape,
+            children: vec![[0; 4]; cells + 1],
+            cell: std::iter::once(0).chain(0..cells as u8).collect(),
+            end: vec![false; cells + 1],
+            start: (1..=cells as u32).collect(),
+        };
+        for word in words {
+            let cells = word.cells(shape);
+            let mut node = trie.start[word.first as usize] as usize;
+            for (i, &cell) in cells[1..].iter().enumerate() {
+                let d = word.direction(i) as usize;
+                if trie.children[node][d] == 0 {
+                    trie.children[node][d] = trie.children.len() as u32;
+                    trie.children.push([0; 4]);
+                    trie.cell.push(cell);
+                    trie.end.push(false);
+                }
+                node = trie.children[node][d] as usize;
+            }
+            trie.end[node] = true;
+        }
+        trie
+    }
+
+    /// Aho and Corasick's automaton of the trie, its stretches' ends (leaves: no stretch
+    /// extends another) dropped as states and each move into one answered [`PRUNED`].
+    fn automaton(&self) -> Automaton {
+        let nodes = self.children.len();
+        let mut delta = vec![[0u32; 4]; nodes];
+        let mut fail = vec![0u32; nodes];
+        let mut matched = self.end.clone();
+        // Breadth first, so that a node's failure (a shorter suffix) is complete before it.
+        let mut queue: std::collections::VecDeque<u32> = self.start.iter().copied().collect();
+        while let Some(u) = queue.pop_front() {
+            let u = u as usize;
+            for direction in Direction::ALL {
+                let d = direction as usize;
+                let Some(to) = source(self.shape, self.cell[u] as usize, direction) else { continue };
+                let child = self.children[u][d];
+                let first_move = u < self.start.len() + 1;
+                let via_fail = if first_move { self.start[to] } else { delta[fail[u] as usize][d] };
+                if child == 0 {
+                    delta[u][d] = via_fail;
+                } else {
+                    delta[u][d] = child;
+                    fail[child as usize] = via_fail;
+                    matched[child as usize] |= matched[via_fail as usize];
+                    queue.push_back(child);
+                }
+            }
+        }
+        // Number the states: every node but the root and the stretches' ends.
+        let mut number = vec![PRUNED; nodes];
+        let mut states = 0u32;
+        for node in 1..nodes {
+            if !matched[node] {
+                number[node] = states;
+                states += 1;
+            }
+        }
+        let mut next = vec![PRUNED; 4 * states as usize];
+        for node in 1..nodes {
+            if number[node] == PRUNED {
+                continue;
+            }
+            for direction in Direction::ALL {
+                let d = direction as usize;
+                if source(self.shape, self.cell[node] as usize, direction).is_some() {
+                    next[4 * number[node] as usize + d] = number[delta[node][d] as usize];
+                }
+            }
+        }
+        let start = self.start.iter().map(|&node| number[node as usize]).collect();
+        Automaton { shape: self.shape, longest: 0, next, start, words: 0 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every board within `depth` moves of a start is reached, by the paths the automaton
+    /// accepts, in as few moves as breadth-first search needs; and no accepted path reaches a
+    /// board it reached before at that length or less with a shortlex-earlier path, for
+    /// stretches the automaton knows.
+    fn check(shape: Shape, longest: u32, depth: u32) {
+        let automaton = Automaton::new(shape, longest);
+        let cells = shape.cells();
+        for blank in 0..cells {
+            let mut start = [0u8; MAX_CELLS];
+            for (cell, b) in start.iter_mut().enumerate().take(cells) {
+                *b = cell as u8;
+            }
+            // Breadth first over the boards, every move.
+            let mut distance: FxHashMap<[u8; MAX_CELLS], u32> = FxHashMap::default();
+            distance.insert(start, 0);
+            let mut layer = vec![(start, blank)];
+            for d in 1..=depth {
+                let mut next = Vec::new();
+                for (board, at) in layer {
+                    for direction in Direction::ALL {
+                        if let Some(from) = source(shape, at, direction) {
+                            let mut child = board;
+                            child.swap(at, from);
+                            if let std::collections::hash_map::Entry::Vacant(e) = distance.entry(child) {
+                                e.insert(d);
+                                next.push((child, from));
+                            }
+                        }
+                    }
+                }
+                layer = next;
+            }
+            // Depth first along the accepted paths: the least moves each board is met at.
+            let mut met: FxHashMap<[u8; MAX_CELLS], u32> = FxHashMap::default();
+            let mut stack = vec![(start, blank, automaton.start(Cell::new(blank)), 0u32)];
+            let mut paths = 0u64;
+            while let Some((board, at, state, moves)) = stack.pop() {
+                paths += 1;
+                let least = met.entry(board).or_insert(moves);
+                *least = (*least).min(moves);
+                if moves == depth {
+                    continue;
+                }
+                for direction in Direction::ALL {
+                    let next = automaton.step(state, direction);
+                    let Some(from) = source(shape, at, direction) else {
+                        assert_eq!(next, PRUNED, "no move off the board");
+                        continue;
+                    };
+                    if next != PRUNED {
+                        let mut child = board;
+                        child.swap(at, from);
+                        stack.push((child, from, next, moves + 1));
+                    }
+                }
+            }
+            assert_eq!(met.len(), distance.len(), "{shape}, blank on {blank}: every board within {depth} moves");
+            for (board, d) in &distance {
+                assert_eq!(met.get(board), Some(d), "{shape}, blank on {blank}: a board at distance {d}");
+            }
+            // Up to the stretches' length, each board is reached by exactly one path.
+            if depth <= longest {
+                assert_eq!(paths, distance.len() as u64, "{shape}, blank on {blank}: one path per board");
+            }
+        }
+    }
+
+    #[test]
+    fn accepted_paths_reach_every_board_at_its_distance() {
+        check(Shape::new_const(2, 2), 2, 12);
+        check(Shape::new_const(2, 3), 8, 12);
+        check(Shape::EIGHT, 6, 10);
+        check(Shape::EIGHT, 10, 10);
+        check(Shape::new_const(3, 4), 8, 11);
+        check(Shape::FIFTEEN, 8, 9);
+    }
+
+    #[test]
+    fn two_moves_is_the_no_undo_rule() {
+        let shape = Shape::FIFTEEN;
+        let automaton = Automaton::new(shape, 2);
+        assert_eq!(automaton.stretches(), (0..16).map(|c| shape.neighbours(Cell::new(c)).count()).sum::<usize>());
+        for blank in shape.each_cell() {
+            let start = automaton.start(blank);
+            for (first, there) in shape.neighbours(blank) {
+                let state = automaton.step(start, there);
+                for (second, _) in shape.neighbours(first) {
+                    let d = Direction::ALL.into_iter().find(|&d| shape.source(first, d) == Some(second)).unwrap();
+                    assert_eq!(automaton.step(state, d) == PRUNED, second == blank, "{blank} to {first} to {second}");
+                }
+            }
+        }
+    }
+
+    /// The shortest stretches beyond undoing: the blank round a 2x2 square, six moves one way
+    /// against six the other (twelve in all make a full turn of three tiles, which is the
+    /// identity); on 3x3 every 2x2 square gives them, from each of its four corners.
+    #[test]
+    fn the_next_stretches_go_round_a_square() {
+        let undo = Automaton::new(Shape::EIGHT, 2).stretches();
+        let five = Automaton::new(Shape::EIGHT, 5).stretches();
+        let six = Automaton::new(Shape::EIGHT, 6).stretches();
+        assert_eq!(undo, five);
+        // Each square, each corner: one of the two ways round is beaten.
+        assert_eq!(six - undo, 4 * 4);
+    }
+}
