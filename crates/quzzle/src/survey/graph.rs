@@ -89,8 +89,9 @@ impl TypeMoves {
         let n = ranker.count() as usize;
         const UNSET: u32 = u32::MAX;
         let mut entries = spare::filled(n, UNSET);
-        let mut nodes = spare::filled(n, 0u64);
-        let mut ranks = spare::filled(n, 0u32);
+        // An orbit's nodes come in order, so these are pushed, not made whole first.
+        let mut nodes = spare::empty(n);
+        let mut ranks = spare::empty(n);
         // Room for every move, though only the orbits' are written: the pages not written
         // are never touched.
         let mut targets = spare::empty(moves as usize);
@@ -141,9 +142,10 @@ impl TypeMoves {
                     let image = next << 5 | stabilizer << 2 | x;
                     let at = place(image, 0);
                     if at == places {
+                        debug_assert_eq!(nodes.len(), (next + at) as usize);
                         entries[r as usize] = image;
-                        nodes[(next + at) as usize] = list | u64::from(image & 0x1F) << 40;
-                        ranks[(next + at) as usize] = r;
+                        nodes.push(list | u64::from(image & 0x1F) << 40);
+                        ranks.push(r);
                         places += 1;
                     }
                 }
