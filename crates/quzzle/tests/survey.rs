@@ -440,9 +440,10 @@ fn the_walks_readings_are_the_layouts_readings() {
 #[test]
 fn the_move_lists_are_the_successors_ranked_afresh() {
     // Every layout of the types of at most 150,000 layouts and a sample of the five largest:
-    // the lists built with differences remembered along the walk, and those mapped from an
-    // image's list, hold the ranks of the successors (a generated list in the mover's
-    // order); the images are the mirrored and flipped layouts, ranked afresh.
+    // the orbits' lists, built with differences remembered along the walk and taken through
+    // the symmetry that makes each layout from its orbit's first, lead to the successors (a
+    // generated list in the mover's order); the nodes' images are those of the mirrored and
+    // flipped layouts, ranked afresh; nodes and ranks are a bijection.
     let mut family = family();
     family.sort_by_key(|(_, r)| r.count());
     let large = family.len() - 5;
@@ -453,18 +454,26 @@ fn the_move_lists_are_the_successors_ranked_afresh() {
         }
         let every = if i < large { 1 } else { 97 };
         let (moves, _) = tally::tally(ranker.counts()).expect("a type of the family");
-        let mut images = graph::Images::new(ranker.count() as usize);
-        let lists = graph::TypeMoves::build(ranker, moves, &mut images, |_, _| {});
+        let mut visited = Vec::new();
+        let lists = graph::TypeMoves::build(ranker, moves, |node, _| visited.push(node));
+        assert_eq!(lists.len(), ranker.count() as usize);
+        let mut nodes = visited.clone();
+        nodes.sort_unstable();
+        assert!(nodes.iter().copied().eq(0..ranker.count()), "type {id}: every node once");
         for r in (0..ranker.count()).step_by(every) {
+            let node = lists.node(r);
+            assert_eq!((visited[r as usize], lists.rank(node)), (node, r), "type {id}, rank {r}");
             let layout = ranker.unrank(r);
             for s in Symmetry::ALL {
-                assert_eq!(images.image(s, r), ranker.rank(layout.image(s)), "type {id}, rank {r}, {s:?}");
+                let image = lists.node(ranker.rank(layout.image(s)));
+                assert_eq!(lists.image(s, node), image, "type {id}, rank {r}, {s:?}");
             }
             let mut fresh = Vec::new();
             for_each_successor(layout, |child| fresh.push(ranker.rank(child)));
-            let mut listed = lists.of(r).to_vec();
+            let mut listed: Vec<u32> = lists.of(node).map(|t| lists.rank(t)).collect();
+            assert_eq!(lists.degree(node) as usize, listed.len());
             // A mapped list comes in the order of the list it was mapped from.
-            if images.orbit(r).iter().any(|&image| image < r) {
+            if lists.symmetry(node).is_some() {
                 listed.sort_unstable();
                 fresh.sort_unstable();
                 mapped += 1;

@@ -4,7 +4,7 @@
 //! layout's eccentricity from below and above, and the search stops when the diameter's
 //! bounds meet, usually after a handful of searches instead of one per layout.
 
-use super::graph::{Bfs, Images, TypeMoves};
+use super::graph::{Bfs, TypeMoves};
 use super::layout::Symmetry;
 use super::spare;
 
@@ -56,7 +56,6 @@ impl Eccentricities {
         moves: &TypeMoves,
         bfs: &mut Bfs,
         group: &[u32],
-        images: &Images,
         symmetries: &[Symmetry],
         max_searches: u32,
     ) -> Diameter {
@@ -86,15 +85,17 @@ impl Eccentricities {
             lower = lower.max(ecc);
             upper = upper.min(ecc.saturating_mul(2));
             let mut highest_upper = 0u16;
+            if max_searches == 1 {
+                // The only search: its bounds need not be read layout by layout.
+                upper = upper.min(ecc + Self::nearest_image_farthest(moves, bfs, symmetries, ecc));
+                return Diameter { lower, upper, searches, pair };
+            }
             if searches >= max_searches {
-                // The last search: the bounds it gives are needed for the upper bound
-                // only, not kept, and no candidate is picked after it.
-                let from_arrays = searches > 1;
-                for &w in if from_arrays { &candidates[..] } else { group } {
-                    let (mut lo, mut hi) =
-                        if from_arrays { (self.lower[w as usize], self.upper[w as usize]) } else { (0, u16::MAX) };
-                    for d in
-                        std::iter::once(bfs.dist(w)).chain(symmetries.iter().map(|&s| bfs.dist(images.image(s, w))))
+                // The last search (not the first): the bounds it gives are needed for the
+                // upper bound only, not kept, and no candidate is picked after it.
+                for &w in &candidates {
+                    let (mut lo, mut hi) = (self.lower[w as usize], self.upper[w as usize]);
+                    for d in std::iter::once(bfs.dist(w)).chain(symmetries.iter().map(|&s| bfs.dist(moves.image(s, w))))
                     {
                         lo = lo.max(d.max(ecc - d));
                         hi = hi.min(ecc + d);
@@ -110,7 +111,7 @@ impl Eccentricities {
             candidates.retain(|&w| {
                 let lo = &mut self.lower[w as usize];
                 let hi = &mut self.upper[w as usize];
-                for d in std::iter::once(bfs.dist(w)).chain(symmetries.iter().map(|&s| bfs.dist(images.image(s, w)))) {
+                for d in std::iter::once(bfs.dist(w)).chain(symmetries.iter().map(|&s| bfs.dist(moves.image(s, w)))) {
                     *lo = (*lo).max(d.max(ecc - d));
                     *hi = (*hi).min(ecc + d);
                 }
@@ -141,6 +142,29 @@ impl Eccentricities {
             bfs.run(moves, [next]);
             searches += 1;
         }
+    }
+
+    /// After the one search allowed, from a source of eccentricity `ecc` in `bfs`: the
+    /// greatest, over the group's layouts, of the distance to the nearest of the layout and
+    /// its images under `symmetries`. The upper bound is `ecc` plus that: it is what the
+    /// bounds of every layout give (a layout of least distance `m` has an eccentricity of at
+    /// most `ecc + m`, and is no candidate when `m` is 0), found without reading them all.
+    ///
+    /// The search's order is by distance and the least distance of a layout is at most its
+    /// own, so the layouts are read from the farthest back, and the reading stops at the
+    /// first layout no farther than the greatest found: usually within the last level or two.
+    fn nearest_image_farthest(moves: &TypeMoves, bfs: &Bfs, symmetries: &[Symmetry], ecc: u16) -> u16 {
+        let mut greatest = 0u16;
+        for &w in bfs.order().iter().rev() {
+            let d = bfs.dist(w);
+            if d <= greatest {
+                break;
+            }
+            let least = symmetries.iter().map(|&s| bfs.dist(moves.image(s, w))).fold(d, u16::min);
+            greatest = greatest.max(least);
+        }
+        debug_assert!(greatest <= ecc);
+        greatest
     }
 }
 

@@ -1,44 +1,101 @@
-//! The moves between the layouts of one type, by rank, and breadth-first search over them.
+//! The moves between the layouts of one type, and breadth-first search over them.
+//!
+//! The board's symmetries (left-right, upside down, half turn) map a type's layouts and
+//! moves onto themselves, so the layouts come in **orbits** of one, two or four (a layout and
+//! its images), and a layout's moves are those of its orbit's first layout (in rank order),
+//! mapped. Each orbit's moves are listed once, and the searches index layouts by **node**
+//! rather than by rank: an orbit's layouts have consecutive nodes, so a move listed as (the
+//! orbit reached, its image taken) leads from any layout of the orbit listed by a sum and a
+//! shift, with no table read.
 
 use super::layout::{Layout, Shape, Symmetry, CELLS};
 use super::moves::{for_each_move, for_each_successor};
 use super::rank::{Reading, TypeRanker};
 use super::spare;
 
-/// Every move of one type's layouts: for the layout of rank `r`, the ranks one move away
-/// are `targets[offsets[r]..offsets[r + 1]]` (compressed adjacency lists). Moves are
+/// The number of a symmetry, 1 to 3 (0 for the identity): composing two is their xor.
+#[inline]
+const fn bits(symmetry: Symmetry) -> u32 {
+    match symmetry {
+        Symmetry::LeftRight => 1,
+        Symmetry::UpsideDown => 2,
+        Symmetry::HalfTurn => 3,
+    }
+}
+
+/// An orbit's stabilizer (the symmetries that map its first layout onto itself) by number:
+/// none, the left-right mirror, the flip, the half turn, all three.
+const STABILIZERS: u32 = 5;
+
+/// For a stabilizer and a symmetry's number `x` (the index `stabilizer << 2 | x`), two bits:
+/// the place within its orbit of the image under `x` of the orbit's first layout. An orbit's
+/// layouts take places in the order of the least symmetry that makes each (the first
+/// layout's own place is 0), so their nodes follow its first layout's.
+const PLACES: u64 = {
+    let places: [[u64; 4]; STABILIZERS as usize] = [[0, 1, 2, 3], [0, 0, 1, 1], [0, 1, 0, 1], [0, 1, 1, 0], [0; 4]];
+    let mut packed = 0u64;
+    let mut i = 0;
+    while i < 4 * STABILIZERS as usize {
+        packed |= places[i / 4][i % 4] << (2 * i);
+        i += 1;
+    }
+    packed
+};
+
+/// The place in its orbit of the layout an entry names, taken through symmetry `x`.
+#[inline]
+const fn place(entry: u32, x: u32) -> u32 {
+    (PLACES >> (2 * ((entry & 0x1F) ^ x))) as u32 & 3
+}
+
+/// The node of the layout an **entry** names, taken through symmetry `x`. An entry is a
+/// layout as its orbit's first node (bits 5 and up), its orbit's stabilizer (bits 2 to 4)
+/// and the symmetry that makes it from the orbit's first layout (bits 0 and 1).
+#[inline]
+const fn node_of(entry: u32, x: u32) -> u32 {
+    (entry >> 5) + place(entry, x)
+}
+
+/// Every move of one type's layouts, as lists of entries (see the module): one list per orbit,
+/// the moves of its first layout, generated and ranked; a layout's moves are its orbit's,
+/// taken through the symmetry that makes it from the orbit's first layout. Moves are
 /// reversible, so each move is listed from both ends.
 #[derive(Clone, Debug, Default)]
 pub struct TypeMoves {
-    offsets: Vec<u32>,
+    /// Per node: its orbit's list (where it starts in `targets`, bits 0-31; its length,
+    /// bits 32-39) and its entry's low bits (its stabilizer and symmetry, bits 40-44).
+    nodes: Vec<u64>,
+    /// The orbits' lists, each move as the entry of the layout it leads to.
     targets: Vec<u32>,
+    /// Per rank: the layout's entry.
+    entries: Vec<u32>,
+    /// Per node: the layout's rank.
+    ranks: Vec<u32>,
 }
 
 impl TypeMoves {
     /// The moves of the `ranker`'s layouts, of which there are `moves` in all (counted by
-    /// [`count_moves`]: the lists are allocated once, at their size), with `images` filled
-    /// on the way ([`Images::fill`]). `visit` sees each layout and its reading on the way,
-    /// in rank order.
+    /// [`count_moves`]; the orbits' lists take a quarter of that or a little more). `visit`
+    /// sees each layout's node and reading on the way, in rank order.
     ///
-    /// The board's symmetries map moves to moves, so a layout's list is the list of any of
-    /// its images, mapped: only the first layout of each orbit (itself and its three images)
-    /// has its moves generated and ranked (each from its reading,
-    /// [`TypeRanker::rank_moved`]: only the cells it changes are read); the others' lists
-    /// are that one's mapped through the images' ranks once the walk has ranked every
-    /// image. About a quarter of the moves are generated, and a mapped move costs one or
-    /// two reads where a ranked one costs several.
-    pub fn build(
-        ranker: &TypeRanker,
-        moves: u64,
-        images: &mut Images,
-        mut visit: impl FnMut(Layout, &Reading),
-    ) -> TypeMoves {
+    /// The first layout met of each orbit ranks its three images side by side, which gives
+    /// the orbit's nodes, and has its moves generated and ranked (each from its reading,
+    /// [`TypeRanker::rank_moved`]: only the cells it changes are read). Its list holds the
+    /// ranks of its successors until the walk is over and every layout has its entry; then
+    /// the ranks are made entries, in one pass in order of memory (the successors' ranks are
+    /// near their layout's). About a quarter of the moves are generated, and none is written
+    /// twice.
+    pub fn build(ranker: &TypeRanker, moves: u64, mut visit: impl FnMut(u32, &Reading)) -> TypeMoves {
         let n = ranker.count() as usize;
-        let mut offsets = spare::empty(n + 1);
-        // Written in two passes (the mapped lists after the walk), so made whole at once.
-        let mut targets = spare::filled(moves as usize, 0u32);
-        offsets.push(0u32);
-        let mut filled = 0usize;
+        const UNSET: u32 = u32::MAX;
+        let mut entries = spare::filled(n, UNSET);
+        // An orbit's nodes come in order, so these are pushed, not made whole first.
+        let mut nodes = spare::empty(n);
+        let mut ranks = spare::empty(n);
+        // Room for every move, though only the orbits' are written: the pages not written
+        // are never touched.
+        let mut targets = spare::empty(moves as usize);
+        let mut next = 0u32;
         // The difference a move makes to the rank depends on the layout's cells before the
         // one where the two readings agree again (`rank_moved_to`), and the walk changes
         // its layouts from the last cells back: a move's difference, once known, holds for
@@ -47,21 +104,22 @@ impl TypeMoves {
         // per cell, the last layout at which the walk changed it.
         let mut known = vec![(0u32, 0u8, u32::MAX); MOVE_KEYS];
         let mut changed = [0u32; CELLS + 1];
-        let mut index = 0u32;
-        const UNKNOWN: u8 = u8::MAX;
-        let mut lengths = spare::filled(n, UNKNOWN);
         ranker.for_each_reading(|layout, reading| {
-            visit(layout, reading);
-            changed[reading.since()..].fill(index);
             let rank = reading.rank();
-            images.fill(ranker, rank, layout);
-            let known_length = lengths[rank as usize];
-            if known_length != UNKNOWN {
-                // An image of its orbit's first layout: its list is mapped from that one's
-                // later, only its length is needed now.
-                filled += known_length as usize;
-            } else {
-                let start = filled;
+            changed[reading.since()..].fill(rank);
+            let mut entry = entries[rank as usize];
+            if entry == UNSET {
+                // The first layout of its orbit.
+                let mirrored = layout.mirrored();
+                let [lr, ud, ht] = ranker.rank_each([mirrored, layout.flipped(), mirrored.flipped()]);
+                let stabilizer = match (lr == rank, ud == rank, ht == rank) {
+                    (true, true, _) => 4,
+                    (true, false, _) => 1,
+                    (false, true, _) => 2,
+                    (false, false, true) => 3,
+                    (false, false, false) => 0,
+                };
+                let start = targets.len();
                 for_each_move(layout, |shape, from, to, _| {
                     let key = move_key(shape, from, to);
                     let (delta, end, at) = known[key];
@@ -70,72 +128,49 @@ impl TypeMoves {
                         rank.wrapping_add(delta)
                     } else {
                         let (child, end) = ranker.rank_moved_to(reading, shape, from, to);
-                        known[key] = (child.wrapping_sub(rank), end as u8, index);
+                        known[key] = (child.wrapping_sub(rank), end as u8, rank);
                         child
                     };
-                    targets[filled] = child;
-                    filled += 1;
+                    targets.push(child);
                 });
-                // Its images' lists are as long (written where the walk will read them in
-                // turn, not read from here when it gets there).
-                debug_assert!(filled - start < UNKNOWN as usize, "no layout of the family has 255 moves");
-                for image in images.orbit(rank) {
-                    lengths[image as usize] = (filled - start) as u8;
+                let degree = targets.len() - start;
+                debug_assert!(degree < 256, "no layout of the family has 256 moves");
+                let list = start as u64 | (degree as u64) << 32;
+                // Each image once, under the least symmetry that makes it.
+                let mut places = 0;
+                for (x, r) in [(0, rank), (1, lr), (2, ud), (3, ht)] {
+                    let image = next << 5 | stabilizer << 2 | x;
+                    let at = place(image, 0);
+                    if at == places {
+                        debug_assert_eq!(nodes.len(), (next + at) as usize);
+                        entries[r as usize] = image;
+                        nodes.push(list | u64::from(image & 0x1F) << 40);
+                        ranks.push(r);
+                        places += 1;
+                    }
                 }
+                next += places;
+                entry = entries[rank as usize];
             }
-            index += 1;
-            offsets.push(filled as u32);
+            visit(node_of(entry, 0), reading);
         });
-        debug_assert_eq!(filled as u64, moves);
-        spare::keep(lengths);
-        // Each orbit's first layout writes its images' lists, in rank order: the lists read
-        // and the images looked up (those of its successors, ranked near it) come in
-        // order of memory; only the writes go anywhere, and a store does not wait.
-        for first in 0..n as u32 {
-            // Most layouts are not the first of their orbit, which the first two images
-            // (read in order) tell without the third (read anywhere).
-            let (lr, ud) = (images.left_right[first as usize], images.upside_down[first as usize]);
-            if lr < first || ud < first {
-                continue;
-            }
-            let ht = images.upside_down[lr as usize];
-            if ht < first {
-                continue;
-            }
-            let list = offsets[first as usize] as usize..offsets[first as usize + 1] as usize;
-            let at = |r: u32| offsets[r as usize] as usize;
-            // Where two images coincide the second write is skipped: the same list.
-            let (to_lr, to_ud, to_ht) = (
-                (lr != first).then(|| at(lr)),
-                (ud != first && ud != lr).then(|| at(ud)),
-                (ht != first && ht != lr && ht != ud).then(|| at(ht)),
-            );
-            for (i, from) in list.enumerate() {
-                let child = targets[from];
-                let mirrored = images.left_right[child as usize];
-                if let Some(to) = to_lr {
-                    targets[to + i] = mirrored;
-                }
-                if let Some(to) = to_ud {
-                    targets[to + i] = images.upside_down[child as usize];
-                }
-                if let Some(to) = to_ht {
-                    targets[to + i] = images.upside_down[mirrored as usize];
-                }
-            }
+        debug_assert_eq!(next as usize, n);
+        for target in &mut targets {
+            *target = entries[*target as usize];
         }
-        TypeMoves { offsets, targets }
+        TypeMoves { nodes, targets, entries, ranks }
     }
 
-    /// The bytes [`TypeMoves::build`] takes for `layouts` layouts with `moves` moves.
+    /// The bytes [`TypeMoves::build`] takes at most for `layouts` layouts with `moves` moves.
     pub fn bytes(layouts: u64, moves: u64) -> u64 {
-        // The lists, and the lengths of the lists on the way.
-        4 * (layouts + 1) + 4 * moves + layouts
+        // Room for every move (a quarter or a little more is used), then per layout its
+        // node's list and symmetry, its entry and its rank.
+        4 * moves + 8 * layouts + 4 * layouts + 4 * layouts
     }
 
     /// The number of layouts.
     pub fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.nodes.len()
     }
 
     /// Whether there are no layouts.
@@ -143,35 +178,72 @@ impl TypeMoves {
         self.len() == 0
     }
 
-    /// The ranks one move from rank `r`.
+    /// The node of the layout of rank `r`.
     #[inline]
-    pub fn of(&self, r: u32) -> &[u32] {
-        &self.targets[self.offsets[r as usize] as usize..self.offsets[r as usize + 1] as usize]
+    pub fn node(&self, r: u32) -> u32 {
+        node_of(self.entries[r as usize], 0)
     }
 
-    /// The first and last ranks one move from rank `r`, xor-ed (0 when it has none):
-    /// reading them brings its list into the cache (a list may cross two cache lines).
+    /// The rank of the layout at `node`.
     #[inline]
-    pub fn ends_of(&self, r: u32) -> u32 {
-        let (at, end) = (self.offsets[r as usize] as usize, self.offsets[r as usize + 1] as usize);
-        if at == end {
-            return 0;
+    pub fn rank(&self, node: u32) -> u32 {
+        self.ranks[node as usize]
+    }
+
+    /// The symmetry that makes the layout at `node` from its orbit's first layout (`None`
+    /// for that one: its list is the one generated, the others' are mapped from it).
+    pub fn symmetry(&self, node: u32) -> Option<Symmetry> {
+        let x = (self.nodes[node as usize] >> 40) as u32 & 3;
+        Symmetry::ALL.into_iter().find(|&s| bits(s) == x)
+    }
+
+    /// The node of the image under `symmetry` of the layout at `node`.
+    #[inline]
+    pub fn image(&self, symmetry: Symmetry, node: u32) -> u32 {
+        let own = (self.nodes[node as usize] >> 40) as u32 & 0x1F;
+        node - place(own, 0) + place(own, bits(symmetry))
+    }
+
+    /// The node's list and the symmetry (by number) its moves are taken through.
+    #[inline]
+    fn list(&self, node: u32) -> (&[u32], u32) {
+        let info = self.nodes[node as usize];
+        let start = info as u32 as usize;
+        let degree = (info >> 32) as u8 as usize;
+        (&self.targets[start..start + degree], (info >> 40) as u32 & 3)
+    }
+
+    /// The nodes one move from `node`.
+    #[inline]
+    pub fn of(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let (list, x) = self.list(node);
+        list.iter().map(move |&entry| node_of(entry, x))
+    }
+
+    /// The first and last entries of the list of `node`, xor-ed (0 when it has none):
+    /// reading them brings the list into the cache (a list may cross two cache lines).
+    #[inline]
+    pub fn ends_of(&self, node: u32) -> u32 {
+        match self.list(node).0 {
+            [] => 0,
+            list => list[0] ^ list[list.len() - 1],
         }
-        self.targets[at] ^ self.targets[end - 1]
     }
 
-    /// The number of moves from rank `r`.
+    /// The number of moves from `node`.
     #[inline]
-    pub fn degree(&self, r: u32) -> u32 {
-        self.offsets[r as usize + 1] - self.offsets[r as usize]
+    pub fn degree(&self, node: u32) -> u32 {
+        (self.nodes[node as usize] >> 32) as u8 as u32
     }
 }
 
 impl Drop for TypeMoves {
     /// The arrays go to the thread's next type (kept, not freed).
     fn drop(&mut self) {
-        spare::keep(std::mem::take(&mut self.offsets));
+        spare::keep(std::mem::take(&mut self.nodes));
         spare::keep(std::mem::take(&mut self.targets));
+        spare::keep(std::mem::take(&mut self.entries));
+        spare::keep(std::mem::take(&mut self.ranks));
     }
 }
 
@@ -182,74 +254,6 @@ const MOVE_KEYS: usize = 5 * CELLS * CELLS;
 #[inline]
 fn move_key(shape: Shape, from: usize, to: usize) -> usize {
     (shape as usize * CELLS + from) * CELLS + to
-}
-
-/// The images of one type's layouts under the board's symmetries, by rank.
-#[derive(Clone, Debug, Default)]
-pub struct Images {
-    left_right: Vec<u32>,
-    upside_down: Vec<u32>,
-}
-
-impl Images {
-    /// Room for a type of `layouts` layouts, no image known yet.
-    pub fn new(layouts: usize) -> Images {
-        Images { left_right: spare::filled(layouts, u32::MAX), upside_down: spare::filled(layouts, u32::MAX) }
-    }
-
-    /// Records the images of `layout`, of rank `r`, and theirs: the first layout met of
-    /// each orbit (itself and its three images) ranks its three images, and since each
-    /// symmetry is its own inverse and the half turn is the other two, that gives every
-    /// image of the four (three table walks for four layouts).
-    pub fn fill(&mut self, ranker: &TypeRanker, r: u32, layout: Layout) {
-        let i = r as usize;
-        if self.left_right[i] != u32::MAX {
-            return;
-        }
-        let mirrored = layout.mirrored();
-        let [lr, ud, ht] = ranker.rank_each([mirrored, layout.flipped(), mirrored.flipped()]);
-        // The orbit is r, lr, ud, ht; the mirror pairs r with lr and ud with ht, the flip
-        // r with ud and lr with ht (where two coincide, the writes agree).
-        for (a, b) in [(r, lr), (ud, ht)] {
-            self.left_right[a as usize] = b;
-            self.left_right[b as usize] = a;
-        }
-        for (a, b) in [(r, ud), (lr, ht)] {
-            self.upside_down[a as usize] = b;
-            self.upside_down[b as usize] = a;
-        }
-    }
-
-    /// The images of rank `r`: left to right, upside down, half a turn (once
-    /// [`Images::fill`] has seen `r`).
-    #[inline]
-    pub fn orbit(&self, r: u32) -> [u32; 3] {
-        let (lr, ud) = (self.left_right[r as usize], self.upside_down[r as usize]);
-        [lr, ud, self.upside_down[lr as usize]]
-    }
-
-    /// The bytes it takes for `layouts` layouts.
-    pub fn bytes(layouts: u64) -> u64 {
-        8 * layouts
-    }
-
-    /// The rank of the image of rank `r` under `symmetry`.
-    #[inline]
-    pub fn image(&self, symmetry: Symmetry, r: u32) -> u32 {
-        match symmetry {
-            Symmetry::LeftRight => self.left_right[r as usize],
-            Symmetry::UpsideDown => self.upside_down[r as usize],
-            Symmetry::HalfTurn => self.upside_down[self.left_right[r as usize] as usize],
-        }
-    }
-}
-
-impl Drop for Images {
-    /// The arrays go to the thread's next type (kept, not freed).
-    fn drop(&mut self) {
-        spare::keep(std::mem::take(&mut self.left_right));
-        spare::keep(std::mem::take(&mut self.upside_down));
-    }
 }
 
 /// The number of moves (counted from both ends) of the `ranker`'s layouts, and the number
@@ -292,27 +296,28 @@ impl Bfs {
     /// Searches from `sources` (their distance 0) over `moves`; returns the greatest
     /// distance reached. The previous search's marks are cleared first.
     pub fn run(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
-        self.search(moves, sources, |r| r)
+        self.search::<false>(moves, sources)
     }
 
     /// [`Bfs::run`] from `sources` that are their own mirror image as a set (the goal
     /// layouts), over the pairs of mirror images: both layouts of a pair are then as far
     /// from the sources, and the pair's list of either leads to the same pairs. Only the
-    /// lower-ranked layout of each pair is reached, and its list read: half the lists.
+    /// layout of the lower node of each pair is reached, and its list read: half the lists.
     /// [`Bfs::order`] and [`Bfs::dist`] give those layouts.
-    pub fn run_mirrored(&mut self, moves: &TypeMoves, images: &Images, sources: impl IntoIterator<Item = u32>) -> u16 {
-        self.search(moves, sources, |r| r.min(images.image(Symmetry::LeftRight, r)))
+    pub fn run_mirrored(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
+        self.search::<true>(moves, sources)
     }
 
-    /// The search, with each layout reached standing for `pick(layout)`.
+    /// The search, over the pairs of mirror images if `PAIRS` (each reached as its lower
+    /// node: a move's entry gives both, by a sum each).
     #[inline(always)]
-    fn search(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>, pick: impl Fn(u32) -> u32) -> u16 {
+    fn search<const PAIRS: bool>(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
         for &r in &self.order {
             self.dist[r as usize] = UNSEEN;
         }
         self.order.clear();
         for s in sources {
-            let s = pick(s);
+            let s = if PAIRS { s.min(moves.image(Symmetry::LeftRight, s)) } else { s };
             if self.dist[s as usize] == UNSEEN {
                 self.dist[s as usize] = 0;
                 self.order.push(s);
@@ -327,9 +332,9 @@ impl Bfs {
                 d += 1;
                 level_end = self.order.len();
             }
-            // The lists are in rank order and the queue in no order of memory, so each
-            // layout's list is a cache miss or two (its offset, its moves). Every
-            // `LOOKAHEAD` layouts, the lists of the next `LOOKAHEAD` and the offsets of
+            // The lists are in node order and the queue in no order of memory, so each
+            // layout's list is a cache miss or two (its node, its moves). Every
+            // `LOOKAHEAD` layouts, the lists of the next `LOOKAHEAD` and the nodes of
             // those after are read in a burst: the misses are then fetched together, not
             // one after another as each layout comes up.
             if head % LOOKAHEAD == 0 {
@@ -344,8 +349,10 @@ impl Bfs {
             }
             let r = self.order[head];
             head += 1;
-            for &t in moves.of(r) {
-                let t = pick(t);
+            let (list, x) = moves.list(r);
+            for &entry in list {
+                let t = node_of(entry, x);
+                let t = if PAIRS { t.min(node_of(entry, x ^ 1)) } else { t };
                 if self.dist[t as usize] == UNSEEN {
                     self.dist[t as usize] = d + 1;
                     self.order.push(t);
@@ -355,12 +362,12 @@ impl Bfs {
         d
     }
 
-    /// The ranks the last search reached, in the order it reached them (by distance).
+    /// The nodes the last search reached, in the order it reached them (by distance).
     pub fn order(&self) -> &[u32] {
         &self.order
     }
 
-    /// The distance of rank `r` in the last search ([`UNSEEN`] if it was not reached).
+    /// The distance of node `r` in the last search ([`UNSEEN`] if it was not reached).
     #[inline]
     pub fn dist(&self, r: u32) -> u16 {
         self.dist[r as usize]

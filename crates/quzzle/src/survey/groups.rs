@@ -4,7 +4,7 @@
 use slide_core::search::LimitHit;
 
 use super::diameter::Eccentricities;
-use super::graph::{Bfs, Images, TypeMoves};
+use super::graph::{Bfs, TypeMoves};
 use super::layout::{Layout, Symmetry, GOAL_SQUARE};
 use super::rank::TypeRanker;
 use super::records::{DiameterRecord, GroupImages, GroupRecord, HardestRecord, Located, TypeRecord};
@@ -36,7 +36,6 @@ impl TypeWork {
         let n = self.ranker.count() as u64;
         self.max_groups() * (std::mem::size_of::<GroupRecord>() as u64 + 4)
             + TypeMoves::bytes(n, self.moves)
-            + Images::bytes(n)
             + Bfs::bytes(n)
             + Eccentricities::bytes(n)
             + self.ranker.bytes()
@@ -76,20 +75,22 @@ pub fn survey_type(
 ) -> Result<TypeSurvey, LimitHit> {
     let ranker = &work.ranker;
     let n = ranker.count() as usize;
-    let mut codes = spare::empty(n);
-    let mut images = Images::new(n);
-    let moves = TypeMoves::build(ranker, work.moves, &mut images, |_, reading| codes.push(reading.common_code()));
+    // The arrays are indexed by node (`TypeMoves`), the layouts met by rank.
+    let mut codes = spare::filled(n, 0u64);
+    let moves = TypeMoves::build(ranker, work.moves, |node, reading| codes[node as usize] = reading.common_code());
     let mut group_of = spare::filled(n, u32::MAX);
     let mut bfs = Bfs::new(n);
     // With one search a group, the eccentricities' bounds are never kept (nor made).
     let mut eccentricities = Eccentricities::new(if max_searches > 1 { n } else { 0 });
-    let located: Vec<u32> = locate.iter().filter(|l| l.counts() == ranker.counts()).map(|&l| ranker.rank(l)).collect();
+    let located: Vec<u32> =
+        locate.iter().filter(|l| l.counts() == ranker.counts()).map(|&l| moves.node(ranker.rank(l))).collect();
     let mut located_moves = vec![None; located.len()];
     let mut groups: Vec<GroupRecord> = Vec::new();
     let mut firsts = Vec::new();
     let mut goals = Vec::new();
-    let layout = |r: u32| ranker.unrank(r);
-    for first in 0..n as u32 {
+    let layout = |node: u32| ranker.unrank(moves.rank(node));
+    for rank in 0..n as u32 {
+        let first = moves.node(rank);
         if group_of[first as usize] != u32::MAX {
             continue;
         }
@@ -115,9 +116,9 @@ pub fn survey_type(
         }
         firsts.push(first);
         let own: Vec<Symmetry> =
-            Symmetry::ALL.into_iter().filter(|&s| group_of[images.image(s, first) as usize] == index).collect();
+            Symmetry::ALL.into_iter().filter(|&s| group_of[moves.image(s, first) as usize] == index).collect();
         let seen_image = Symmetry::ALL.into_iter().find_map(|s| {
-            let g = group_of[images.image(s, first) as usize];
+            let g = group_of[moves.image(s, first) as usize];
             (g < index).then_some((s, g))
         });
         let diameter = match seen_image {
@@ -126,7 +127,7 @@ pub fn survey_type(
                 DiameterRecord { pair: d.pair.map(|l| l.image(s)), searches: 0, ..d }
             }
             None => {
-                let d = eccentricities.diameter(&moves, &mut bfs, &members, &images, &own, max_searches);
+                let d = eccentricities.diameter(&moves, &mut bfs, &members, &own, max_searches);
                 DiameterRecord {
                     lower: d.lower,
                     upper: d.upper,
@@ -138,10 +139,10 @@ pub fn survey_type(
         };
         let hardest = (!goals.is_empty()).then(|| {
             // The goal layouts are their own mirror image as a set: the search goes over
-            // pairs of mirror images, each reached as its lower-ranked layout; of a pair,
+            // pairs of mirror images, each reached as its lower node; of a pair,
             // those in this group count (both, unless the group is not its own mirror image).
-            let deepest = bfs.run_mirrored(&moves, &images, goals.iter().copied());
-            let mirror = |r: u32| images.image(Symmetry::LeftRight, r);
+            let deepest = bfs.run_mirrored(&moves, goals.iter().copied());
+            let mirror = |r: u32| moves.image(Symmetry::LeftRight, r);
             let far = bfs.order().iter().rev().take_while(|&&r| bfs.dist(r) == deepest);
             let far = far.flat_map(|&r| [r, mirror(r)].into_iter().take(if mirror(r) == r { 1 } else { 2 }));
             let (count, best) =
@@ -174,7 +175,7 @@ pub fn survey_type(
     for (new, g) in groups.iter().enumerate() {
         index_of[g.group as usize] = new as u32;
     }
-    let image_of = |s: Symmetry, old: u32| index_of[group_of[images.image(s, firsts[old as usize]) as usize] as usize];
+    let image_of = |s: Symmetry, old: u32| index_of[group_of[moves.image(s, firsts[old as usize]) as usize] as usize];
     for (new, g) in groups.iter_mut().enumerate() {
         let old = g.group;
         g.images = GroupImages {

@@ -269,6 +269,25 @@ impl Layout {
         Layout((square as u64) << 60 | (vertical as u64) << 40 | (horizontal as u64) << 20 | singles as u64)
     }
 
+    /// The layout of `bits`, the sum of its blocks' [`Layout::block_bits`] (a valid layout's).
+    #[inline]
+    pub(crate) const fn from_bits(bits: u64) -> Layout {
+        Layout(bits)
+    }
+
+    /// The bits a block of `shape` with its top-left cell at `cell` adds to a layout's
+    /// (none for an empty cell): a layout's bits are the sum of its blocks'.
+    #[inline]
+    pub(crate) const fn block_bits(shape: Shape, cell: usize) -> u64 {
+        match shape {
+            Shape::Space => 0,
+            Shape::Single => 1 << cell,
+            Shape::Horizontal => 1 << (cell + 20),
+            Shape::Vertical => 1 << (cell + 40),
+            Shape::Square => (cell as u64) << 60,
+        }
+    }
+
     /// The 2x2 block's top-left cell.
     #[inline]
     pub const fn square(self) -> usize {

@@ -6,10 +6,10 @@
 //! board; this one knows the board is 5 by 4 and the shapes are four, and the tests check
 //! that both give the same successors.
 
-use super::layout::{ones, Layout, Shape, ALL, COL0, COL3, COLS};
+use super::layout::{ones, Layout, Shape, ALL, CELLS, COL0, COL3, COLS};
 
-/// The shapes that move, in the order their moves are generated.
-const BLOCKS: [Shape; 4] = [Shape::Square, Shape::Horizontal, Shape::Vertical, Shape::Single];
+/// The shapes that move, in the order their moves are generated (1x1 blocks last, apart).
+const BLOCKS: [Shape; 3] = [Shape::Square, Shape::Horizontal, Shape::Vertical];
 
 /// Calls `visit(shape, from, to, child)` for every move of `layout`: the block of `shape`
 /// whose top-left cell is `from` ends with it at `to`, giving `child`.
@@ -18,7 +18,7 @@ pub fn for_each_move(layout: Layout, mut visit: impl FnMut(Shape, usize, usize, 
     let occupied = layout.occupied();
     let empty = ALL & !occupied;
     // A block moves only if an empty cell touches it; the cells next to an empty one.
-    let near_empty = empty >> COLS | (empty << COLS) & ALL | (empty >> 1) & !COL3 | (empty << 1) & !COL0;
+    let near_empty = next_to(empty);
     for shape in BLOCKS {
         // Only the blocks one of whose cells touches an empty one: those whose top-left
         // cell is where a cell of the block would be, shifted back.
@@ -32,6 +32,34 @@ pub fn for_each_move(layout: Layout, mut visit: impl FnMut(Shape, usize, usize, 
             }
         }
     }
+    // A 1x1 block reaches the empty cells joined to it: the regions of joined empty cells
+    // next to it. They are found once for all the 1x1 blocks, not by a flood from each.
+    let singles = layout.origins(Shape::Single) & near_empty;
+    if singles == 0 {
+        return;
+    }
+    let mut regions = [(0u32, 0u32); CELLS / 2];
+    let mut count = 0;
+    let mut rest = empty;
+    while rest != 0 {
+        let region = flood(rest & rest.wrapping_neg(), empty);
+        regions[count] = (region, next_to(region));
+        count += 1;
+        rest &= !region;
+    }
+    for from in ones(singles) {
+        let reach =
+            regions[..count].iter().filter(|&&(_, near)| near & 1 << from != 0).fold(0, |r, &(region, _)| r | region);
+        for to in ones(reach) {
+            visit(Shape::Single, from, to, layout.moved(Shape::Single, from, to));
+        }
+    }
+}
+
+/// The cells next to one of `cells` (above, below, left or right).
+#[inline]
+fn next_to(cells: u32) -> u32 {
+    cells >> COLS | (cells << COLS) & ALL | (cells >> 1) & !COL3 | (cells << 1) & !COL0
 }
 
 /// Calls `visit(child)` for every layout one move from `layout`.

@@ -225,7 +225,7 @@ impl TypeRanker {
                 dirty: 0,
             };
             let walk = Walk { ranker: self, per_cell: (1 << PROFILE) * self.used_states * 8 };
-            walk.step(0, 0, 0, 0, [0; 4], (0, 0), &mut reading, &mut visit);
+            walk.step(0, 0, 0, 0, 0, (0, 0), &mut reading, &mut visit);
         }
     }
 
@@ -360,8 +360,10 @@ impl Walk<'_> {
     const CODE_BITS: [u32; 5] = [0b00, 0b11, 0b01, 0b10, 0];
 
     /// Reads `cell` onwards, with `profile` covered ahead, `used` the offset of the blocks
-    /// met, `pre` the rank's sum so far, `parts` the origins so far (1x1, horizontal,
-    /// vertical, the 2x2 cell) and `body` the common code's bits so far and their count.
+    /// met, `pre` the rank's sum so far, `layout` the blocks met so far (a [`Layout`]'s
+    /// bits: one word, passed in a register, where an array of the shapes' origins was
+    /// stored in parts and read back whole, which the processor cannot forward) and `body`
+    /// the common code's bits so far and their count.
     #[allow(clippy::too_many_arguments)]
     fn step(
         &self,
@@ -369,7 +371,7 @@ impl Walk<'_> {
         profile: usize,
         used: usize,
         pre: u32,
-        parts: [u32; 4],
+        layout: u64,
         body: (u32, u32),
         reading: &mut Reading,
         visit: &mut impl FnMut(Layout, &Reading),
@@ -380,14 +382,15 @@ impl Walk<'_> {
         if cell == CELLS {
             let (bits, len) = body;
             let body = if len == 0 { 0 } else { bits << (32 - 2 * len) };
-            reading.code = (parts[3] as u64) << 32 | body as u64;
+            let layout = Layout::from_bits(layout);
+            reading.code = (layout.square() as u64) << 32 | body as u64;
             reading.since = reading.dirty;
-            visit(Layout::from_parts(parts[3] as usize, parts[0], parts[1], parts[2]), reading);
+            visit(layout, reading);
             reading.dirty = CELLS;
             return;
         }
         if profile & 1 != 0 {
-            return self.step(cell + 1, profile >> 1, used, pre, parts, body, reading, visit);
+            return self.step(cell + 1, profile >> 1, used, pre, layout, body, reading, visit);
         }
         let r = self.ranker;
         let base = cell * self.per_cell + profile * r.used_states * 8 + used;
@@ -399,21 +402,14 @@ impl Walk<'_> {
                 continue; // does not fit, or nothing completes it
             }
             reading.dirty = reading.dirty.min(cell);
-            let mut parts = parts;
-            match shape {
-                Shape::Single => parts[0] |= 1 << cell,
-                Shape::Horizontal => parts[1] |= 1 << cell,
-                Shape::Vertical => parts[2] |= 1 << cell,
-                Shape::Square => parts[3] = cell as u32,
-                Shape::Space => {}
-            }
+            let layout = layout | Layout::block_bits(shape, cell);
             let body = match shape {
                 Shape::Square => body,
                 _ => (body.0 << 2 | Self::CODE_BITS[k], body.1 + 1),
             };
             reading.shapes = reading.shapes & !(7 << (3 * cell)) | (k as u64) << (3 * cell);
             let next = (profile | shape.footprint() as usize) >> 1;
-            self.step(cell + 1, next, used + stride[k], pre + starts[k], parts, body, reading, visit);
+            self.step(cell + 1, next, used + stride[k], pre + starts[k], layout, body, reading, visit);
         }
         reading.shapes &= !(7 << (3 * cell));
     }
