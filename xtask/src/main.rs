@@ -71,7 +71,9 @@ enum Command {
     BenchFast(bench::fast::FastArgs),
     /// The 15-puzzle's Manhattan-distance search side by side with a plain C IDA*
     /// (xtask/reference/ida.c, built here with cc): Korf's instances, one thread each,
-    /// alternating rounds, equal node counts checked, the CPU-time ratio printed.
+    /// rounds in turn; `fifteen --duplicates 2` (the same tree: equal node counts checked)
+    /// and `fifteen` as it runs by default (duplicate paths left out: equal lengths checked),
+    /// the CPU-time ratios printed.
     /// Example: cargo xtask reference-ida --rounds 5
     ReferenceIda(bench::reference::ReferenceArgs),
     /// Write the man pages of the four binaries (NAME.1 and NAME-SUBCOMMAND.1).

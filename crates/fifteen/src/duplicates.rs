@@ -1,6 +1,7 @@
 //! Duplicate paths pruned by an automaton (Taylor and Korf, 1993): a depth-first search that
 //! follows only the paths an [`Automaton`] accepts still reaches every board at its distance,
-//! and generates far fewer nodes than one that only never undoes its last move.
+//! and generates far fewer nodes than one that only never undoes its last move (about half,
+//! on the 24-puzzle's IDA* with pattern databases).
 //!
 //! What a path of the blank does to a board depends only on the cells the blank passes
 //! through, not on the tiles. So if two paths from the same cell move the tiles alike, every
@@ -41,7 +42,7 @@ const MAX_CELLS: usize = 25;
 pub const MAX_LONGEST: u32 = 24;
 
 /// The stretches' length the 24-puzzle's searches for one shortest solution prune: 236,314
-/// states (3.7 MB). Korf and Felner's 24-puzzle #44 takes 0.54 of the nodes with 12 moves
+/// states (3.6 MiB). Korf and Felner's 24-puzzle #44 takes 0.54 of the nodes with 12 moves
 /// and 0.50 with 14, in 5% less time; 16 moves would take a further 5% of the nodes and
 /// 17 MB, and 5 s to build (docs/BENCHMARKS.md).
 pub const SEARCH_LONGEST: u32 = 14;
@@ -92,7 +93,7 @@ impl Automaton {
     }
 
     /// The automaton of [`Automaton::new`], built once per process for each shape and length:
-    /// the 5x5's for 14 moves takes about 0.6 s of two cores and 40 MB while it is built
+    /// the 5x5's for 14 moves takes about 0.6 s of two cores and 72 MiB while it is built
     /// (breadth-first searches of 25 x 300,000 boards), which a batch of boards should not
     /// pay for each.
     pub fn shared(shape: Shape, longest: u32) -> Arc<Automaton> {
@@ -139,6 +140,53 @@ impl Automaton {
     #[inline(always)]
     pub fn step(&self, state: u32, direction: Direction) -> u32 {
         self.next[4 * state as usize + direction as usize]
+    }
+}
+
+/// The paths a tile search follows, as its nodes carry them: [`NoUndo`], every path that does
+/// not undo its last move (a byte: the blank's previous cell), or those an [`Automaton`]
+/// accepts (its state). The plain rule is its own type because the 15-puzzle's Manhattan
+/// search, whose nodes cost a few nanoseconds, takes 8% longer with a table read in place of
+/// a byte compare.
+pub trait Paths: Copy + Sync {
+    /// What a node carries.
+    type State: Copy + Send + Sync + std::fmt::Debug;
+    /// The state of a path that starts with the blank on cell `blank`.
+    fn start(&self, blank: u8) -> Self::State;
+    /// The state after the tile on `from` slides in `direction` into the blank on `to`, or
+    /// `None` when the path is left out.
+    fn step(&self, state: Self::State, from: u8, to: u8, direction: Direction) -> Option<Self::State>;
+}
+
+/// Every path that does not undo its last move: [`Automaton::new`] with `longest` 2, as a byte.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoUndo;
+
+/// No cell: the root's "previous blank" (no cell is 254).
+const NO_CELL: u8 = u8::MAX - 1;
+
+impl Paths for NoUndo {
+    type State = u8;
+    #[inline(always)]
+    fn start(&self, _: u8) -> u8 {
+        NO_CELL
+    }
+    #[inline(always)]
+    fn step(&self, back: u8, from: u8, to: u8, _: Direction) -> Option<u8> {
+        (from != back).then_some(to)
+    }
+}
+
+impl Paths for &Automaton {
+    type State = u32;
+    #[inline(always)]
+    fn start(&self, blank: u8) -> u32 {
+        Automaton::start(self, blank.into())
+    }
+    #[inline(always)]
+    fn step(&self, state: u32, _: u8, _: u8, direction: Direction) -> Option<u32> {
+        let next = Automaton::step(self, state, direction);
+        (next != PRUNED).then_some(next)
     }
 }
 

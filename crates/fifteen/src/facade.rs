@@ -105,7 +105,12 @@ pub const FIFTEEN: Variant = Variant {
 
 /// The algorithms of every tile program, the default first, and the parameters each takes.
 pub const METHODS: &[MethodInfo] = &[
-    MethodInfo { name: "idastar", description: "IDA* with the heuristic (optimal; memory: the path)", params: &[] },
+    MethodInfo {
+        name: "idastar",
+        description: "IDA* with the heuristic (optimal; memory: the path); duplicate paths of up to --duplicates N \
+                      moves left out (default 14)",
+        params: &[Param::Duplicates],
+    },
     MethodInfo { name: "bfs", description: "breadth-first search (optimal; memory: every state reached)", params: &[] },
     MethodInfo {
         name: "iddfs",

@@ -28,6 +28,7 @@ use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
 
 use crate::board::CellOrder;
+use crate::duplicates::SEARCH_LONGEST;
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use crate::heuristics::{HeuristicError, TileHeuristic};
 use crate::parse::{parse_board, BoardError};
@@ -482,8 +483,15 @@ impl Solver {
             Algorithm::RandomWalk(walk) => search.walks(walk, request.best_so_far),
             Algorithm::Weighted { weight } => search.weighted(weight, request.best_so_far),
             _ => {
-                let (outcome, stats) =
-                    h.with(SolveWith { puzzle: &puzzle, start, algorithm, options: search.options, runner });
+                let duplicates = request.duplicates.unwrap_or(SEARCH_LONGEST);
+                let (outcome, stats) = h.with(SolveWith {
+                    puzzle: &puzzle,
+                    start,
+                    algorithm,
+                    options: search.options,
+                    duplicates,
+                    runner,
+                });
                 let path = found(outcome, &stats).map_err(|e| search.proving(e))?;
                 Ok(search.solution(path, stats, 0))
             }
@@ -745,6 +753,8 @@ struct SolveWith<'a, R> {
     start: TileState,
     algorithm: Algorithm,
     options: IdaOptions,
+    /// The longest duplicate stretch IDA* leaves out.
+    duplicates: u32,
     runner: &'a R,
 }
 
@@ -755,7 +765,7 @@ impl<R: IdaRunner> WithHeuristic for SolveWith<'_, R> {
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => tree::ida_star_on(self.runner, p, h, self.start, &self.options),
+            Algorithm::Idastar => tree::ida_star_pruned(self.runner, p, h, self.duplicates, self.start, &self.options),
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),

@@ -3,13 +3,15 @@
 //! slide-core's IDA* ([`ida_star_tree`](slide_core::search::ida_star_tree)) drives the iterations, the limits, the split
 //! across threads and the paths; this module gives it nodes that hold the board in the
 //! packing that suits its size ([`Board16`], two `u64`s, up to 16 cells; [`TileState`] above),
-//! the estimate and the heuristic's carried value, and the blank's previous cell, so that the
-//! move back is left out by comparing one byte. A heuristic is run through
-//! [`TileHeuristic`], compiled for each packing.
+//! the estimate and the heuristic's carried value, and the state of the [`Automaton`] of the
+//! paths it follows: the searches for one shortest solution leave out every path that holds a
+//! duplicate stretch of up to [`SEARCH_LONGEST`] moves ([`crate::duplicates`]; on Korf's
+//! fifteen-puzzles a third to a half of the nodes), the counts of every optimal solution only
+//! the move back. A heuristic is run through [`TileHeuristic`], compiled for each packing.
 //!
-//! The trees visit the same nodes in the same order as slide-core's generic tree over
-//! [`TilePuzzle`] (the blank's neighbours in the puzzle's order, the parent left out), so
-//! node counts are the same; the tests compare them.
+//! With only the move back left out ([`ida_star_pruned`] with 2), the trees visit the same
+//! nodes in the same order as slide-core's generic tree over [`TilePuzzle`] (the blank's
+//! neighbours in the puzzle's order), so node counts are the same; the tests compare them.
 
 use std::ops::ControlFlow;
 
@@ -17,11 +19,9 @@ use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, Id
 use slide_core::{Outcome, SearchStats};
 
 use crate::board::{Board16, TileView, NO_NEIGHBOUR};
+use crate::duplicates::{Automaton, NoUndo, Paths, SEARCH_LONGEST};
 use crate::heuristics::TileHeuristic;
 use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
-
-/// No cell: the root's "previous blank" (distinct from [`NO_NEIGHBOUR`]).
-const NO_CELL: u8 = u8::MAX - 1;
 
 /// A board packing the tree can move on.
 pub trait TileBoard: TileView + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync {
@@ -46,57 +46,71 @@ impl TileBoard for TileState {
 /// The IDA* tree of one tile puzzle and heuristic, on boards packed as `B`. With
 /// `FOUR_BY_FOUR` (a 4x4 board), the expansion is unrolled by the blank's cell, so that each
 /// move's cells are constants.
-pub struct TileTree<'a, B, H, const FOUR_BY_FOUR: bool = false> {
+pub struct TileTree<'a, B, H, P = NoUndo, const FOUR_BY_FOUR: bool = false> {
     puzzle: &'a TilePuzzle,
     heuristic: &'a H,
+    paths: P,
     _board: std::marker::PhantomData<B>,
 }
 
 /// A node of a [`TileTree`].
 #[derive(Clone, Copy, Debug)]
-pub struct TileNode<B, C> {
+pub struct TileNode<B, C, S> {
     board: B,
     h: u32,
-    /// The blank's cell before the move that made this node ([`NO_CELL`] at the root).
-    back: u8,
+    /// The state of the paths followed ([`Paths`]) after the path to this node.
+    path: S,
     carried: C,
 }
 
-impl<'a, B, H, const FOUR_BY_FOUR: bool> TileTree<'a, B, H, FOUR_BY_FOUR> {
-    /// The tree of `puzzle` estimated by `heuristic`.
+impl<'a, B, H, const FOUR_BY_FOUR: bool> TileTree<'a, B, H, NoUndo, FOUR_BY_FOUR> {
+    /// The tree of `puzzle` estimated by `heuristic`, leaving out the move back.
     pub fn new(puzzle: &'a TilePuzzle, heuristic: &'a H) -> Self {
         assert!(!FOUR_BY_FOUR || puzzle.shape() == crate::Shape::FIFTEEN, "an unrolled tree is for 4x4 boards");
-        TileTree { puzzle, heuristic, _board: std::marker::PhantomData }
+        TileTree { puzzle, heuristic, paths: NoUndo, _board: std::marker::PhantomData }
     }
 }
 
-impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> TileTree<'_, B, H, FOUR_BY_FOUR> {
-    /// The child made by sliding the tile on `from` into the blank on `to`, unless it is the
-    /// parent.
+impl<'a, B, H, const FOUR_BY_FOUR: bool> TileTree<'a, B, H, &'a Automaton, FOUR_BY_FOUR> {
+    /// The tree of `puzzle` estimated by `heuristic`, following the paths `paths` accepts.
+    ///
+    /// # Panics
+    ///
+    /// If `paths` is not built for the puzzle's shape.
+    pub fn following(puzzle: &'a TilePuzzle, heuristic: &'a H, paths: &'a Automaton) -> Self {
+        assert!(!FOUR_BY_FOUR || puzzle.shape() == crate::Shape::FIFTEEN, "an unrolled tree is for 4x4 boards");
+        assert_eq!(paths.shape(), puzzle.shape(), "the automaton of the puzzle's board");
+        TileTree { puzzle, heuristic, paths, _board: std::marker::PhantomData }
+    }
+}
+
+impl<B: TileBoard, H: TileHeuristic, P: Paths, const FOUR_BY_FOUR: bool> TileTree<'_, B, H, P, FOUR_BY_FOUR> {
+    /// The child made by sliding the tile on `from` into the blank on `to`, unless the
+    /// automaton prunes its path (the parent, always).
     #[inline(always)]
-    fn child<F: FnMut(Slide, TileNode<B, H::Carried>) -> ControlFlow<()>>(
+    fn child<F: FnMut(Slide, TileNode<B, H::Carried, P::State>) -> ControlFlow<()>>(
         &self,
-        node: &TileNode<B, H::Carried>,
+        node: &TileNode<B, H::Carried, P::State>,
         from: u8,
         to: u8,
         direction: Direction,
         visit: &mut F,
     ) -> ControlFlow<()> {
-        if from == node.back {
+        let Some(path) = self.paths.step(node.path, from, to, direction) else {
             return ControlFlow::Continue(());
-        }
+        };
         let (tile, board) = node.board.slide_from(from, to);
         let mv = Slide::of_bytes(tile, from, to, direction);
         let (h, carried) = self.heuristic.update_view(&node.board, node.h, &node.carried, mv, &board);
-        visit(mv, TileNode { board, h, back: to, carried })
+        visit(mv, TileNode { board, h, path, carried })
     }
 
     /// The children of a 4x4 node whose blank is on `BLANK`, in the order of
     /// [`TilePuzzle::neighbours`]: the tile above, below, left, right.
     #[inline(always)]
-    fn children_4x4<const BLANK: u8, F: FnMut(Slide, TileNode<B, H::Carried>) -> ControlFlow<()>>(
+    fn children_4x4<const BLANK: u8, F: FnMut(Slide, TileNode<B, H::Carried, P::State>) -> ControlFlow<()>>(
         &self,
-        node: &TileNode<B, H::Carried>,
+        node: &TileNode<B, H::Carried, P::State>,
         visit: &mut F,
     ) -> ControlFlow<()> {
         if BLANK >= 4 {
@@ -115,16 +129,18 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> TileTree<'_, B, H
     }
 }
 
-impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileTree<'_, B, H, FOUR_BY_FOUR> {
+impl<B: TileBoard, H: TileHeuristic, P: Paths, const FOUR_BY_FOUR: bool> IdaTree
+    for TileTree<'_, B, H, P, FOUR_BY_FOUR>
+{
     type State = B;
     type Move = Slide;
-    type Node = TileNode<B, H::Carried>;
+    type Node = TileNode<B, H::Carried, P::State>;
     /// The goal is the puzzle's, for which every tile heuristic is admissible.
     const ZERO_AT_GOAL: bool = true;
 
     fn root(&self, start: B) -> Self::Node {
         let (h, carried) = self.heuristic.estimate_view(&start);
-        TileNode { board: start, h, back: NO_CELL, carried }
+        TileNode { board: start, h, path: self.paths.start(start.blank()), carried }
     }
 
     #[inline(always)]
@@ -190,9 +206,9 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
             if from == NO_NEIGHBOUR {
                 break;
             }
-            if from == node.back {
+            let Some(path) = self.paths.step(node.path, from, blank, direction) else {
                 continue;
-            }
+            };
             let tile = node.board.tile_at(from);
             let mv = Slide::of_bytes(tile, from, blank, direction);
             let child = match self.heuristic.update_by_move(node.h, &node.carried, mv) {
@@ -201,7 +217,7 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
                         beyond.add(h);
                         continue;
                     }
-                    TileNode { board: node.board.slide_from(from, blank).1, h, back: blank, carried }
+                    TileNode { board: node.board.slide_from(from, blank).1, h, path, carried }
                 }
                 None => {
                     let (_, board) = node.board.slide_from(from, blank);
@@ -210,7 +226,7 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
                         beyond.add(h);
                         continue;
                     }
-                    TileNode { board, h, back: blank, carried }
+                    TileNode { board, h, path, carried }
                 }
             };
             visit(mv, child)?;
@@ -219,13 +235,13 @@ impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> IdaTree for TileT
     }
 }
 
-impl<B: TileBoard, H: TileHeuristic, const FOUR_BY_FOUR: bool> TileTree<'_, B, H, FOUR_BY_FOUR> {
+impl<B: TileBoard, H: TileHeuristic, P: Paths, const FOUR_BY_FOUR: bool> TileTree<'_, B, H, P, FOUR_BY_FOUR> {
     /// Calls `visit` for each child of `node` as it is made, in [`TilePuzzle::neighbours`]'
     /// order, the parent left out.
     #[inline(always)]
-    fn children<F: FnMut(Slide, TileNode<B, H::Carried>) -> ControlFlow<()>>(
+    fn children<F: FnMut(Slide, TileNode<B, H::Carried, P::State>) -> ControlFlow<()>>(
         &self,
-        node: &TileNode<B, H::Carried>,
+        node: &TileNode<B, H::Carried, P::State>,
         mut visit: F,
     ) -> ControlFlow<()> {
         let blank = node.board.blank();
@@ -270,24 +286,64 @@ pub fn ida_star_on<R: IdaRunner, H: TileHeuristic>(
     start: TileState,
     options: &IdaOptions,
 ) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
+    ida_star_pruned(runner, puzzle, heuristic, SEARCH_LONGEST, start, options)
+}
+
+/// [`ida_star_on`] on the tree that leaves out the paths holding a duplicate stretch of up
+/// to `longest` moves ([`crate::duplicates`]; 2: only the move back, the nodes of
+/// slide-core's generic tree in its order; [`SEARCH_LONGEST`] by default).
+///
+/// # Panics
+///
+/// If `longest` is not 2 to [`crate::duplicates::MAX_LONGEST`].
+pub fn ida_star_pruned<R: IdaRunner, H: TileHeuristic>(
+    runner: &R,
+    puzzle: &TilePuzzle,
+    heuristic: &H,
+    longest: u32,
+    start: TileState,
+    options: &IdaOptions,
+) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
     let n = puzzle.shape().cells();
+    let paths = Automaton::shared(puzzle.shape(), longest);
     if n <= 16 {
         let goal = Board16::from_state(&puzzle.goal(), n);
         let (start, goal) = (Board16::from_state(&start, n), |b: &Board16| *b == goal);
-        let (outcome, stats) = if puzzle.shape() == Shape::FIFTEEN {
-            runner.ida_star(&TileTree::<Board16, H, true>::new(puzzle, heuristic), start, goal, options)
-        } else {
-            runner.ida_star(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, options)
+        let four = puzzle.shape() == Shape::FIFTEEN;
+        let (outcome, stats) = match (four, longest) {
+            (true, 2) => {
+                runner.ida_star(&TileTree::<Board16, H, NoUndo, true>::new(puzzle, heuristic), start, goal, options)
+            }
+            (true, _) => runner.ida_star(
+                &TileTree::<Board16, H, _, true>::following(puzzle, heuristic, &paths),
+                start,
+                goal,
+                options,
+            ),
+            (false, 2) => runner.ida_star(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, options),
+            (false, _) => {
+                runner.ida_star(&TileTree::<Board16, H, _>::following(puzzle, heuristic, &paths), start, goal, options)
+            }
         };
         (outcome.map(|p| unpack(p, n)), stats)
     } else {
-        if let Some(found) =
-            heuristic.pattern_databases().and_then(|h| crate::pdb::tree::ida_star_on(runner, puzzle, h, start, options))
+        if let Some(found) = heuristic
+            .pattern_databases()
+            .and_then(|h| crate::pdb::tree::ida_star_following(runner, puzzle, h, &paths, start, options))
         {
             return found;
         }
         let goal = puzzle.goal();
-        runner.ida_star(&TileTree::<TileState, H>::new(puzzle, heuristic), start, |s| *s == goal, options)
+        let goal = |s: &TileState| *s == goal;
+        match longest {
+            2 => runner.ida_star(&TileTree::<TileState, H>::new(puzzle, heuristic), start, goal, options),
+            _ => runner.ida_star(
+                &TileTree::<TileState, H, _>::following(puzzle, heuristic, &paths),
+                start,
+                goal,
+                options,
+            ),
+        }
     }
 }
 
@@ -301,11 +357,18 @@ pub fn count_optimal<H: TileHeuristic>(
     options: &IdaOptions,
 ) -> (Outcome<CountResult<TileState, Slide>>, SearchStats) {
     let n = puzzle.shape().cells();
+    // Every path that does not undo its last move: duplicates of a stretch are solutions too.
     if n <= 16 {
         let goal = Board16::from_state(&puzzle.goal(), n);
         let (start, goal) = (Board16::from_state(&start, n), |b: &Board16| *b == goal);
         let (outcome, stats) = if puzzle.shape() == Shape::FIFTEEN {
-            count_optimal_tree(&TileTree::<Board16, H, true>::new(puzzle, heuristic), start, goal, list, options)
+            count_optimal_tree(
+                &TileTree::<Board16, H, NoUndo, true>::new(puzzle, heuristic),
+                start,
+                goal,
+                list,
+                options,
+            )
         } else {
             count_optimal_tree(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, list, options)
         };

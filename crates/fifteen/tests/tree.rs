@@ -1,7 +1,9 @@
 //! The tile puzzles' own IDA* tree (`fifteen::tree`) against slide-core's generic IDA* over
-//! `TilePuzzle`: the same solutions, the same node counts iteration by iteration and the same
-//! optimal-solution counts, on every packing (2x4 and 3x3 and 4x4 boards on two `u64`s, 5x5
-//! on `TileState`) and with every heuristic; each solution replayed to the goal.
+//! `TilePuzzle`: leaving out only the move back, the same solutions, the same node counts
+//! iteration by iteration and the same optimal-solution counts, on every packing (2x4 and
+//! 3x3 and 4x4 boards on two `u64`s, 5x5 on `TileState`) and with every heuristic; leaving
+//! out duplicate paths (the default), solutions as short in no more nodes per iteration;
+//! each solution replayed to the goal.
 
 use std::sync::Arc;
 
@@ -21,9 +23,11 @@ fn options(p: &TilePuzzle, start: &TileState, parallel: bool) -> IdaOptions {
     IdaOptions { solution_parity: Some(solution_parity(p.shape(), start, &p.goal())), parallel, ..Default::default() }
 }
 
-/// Both searches on `start` with `h`, sequential (node counts are then exact) and parallel.
+/// Both searches on `start` with `h`, sequential (node counts are then exact) and parallel;
+/// the tree's with duplicate paths left out too.
 fn same_search<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: &str) {
-    same_search_by(p, h, start, name, |o| tree::ida_star(p, h, start, o));
+    same_search_by(p, h, start, name, |o| tree::ida_star_pruned(&OneProcess, p, h, 2, start, o));
+    fewer_duplicates(p, h, start, name);
 }
 
 /// [`same_search`], the tree's first solution found by `own`.
@@ -204,11 +208,11 @@ fn the_24_puzzle_tree_searches_like_the_generic_one() {
     assert!(nodes.0 < nodes.1, "duplicate paths pruned: {} nodes against {}", nodes.0, nodes.1);
 }
 
-/// `tree::ida_star` on a 5x5 board with pattern databases follows only the paths without a
-/// duplicate stretch (`fifteen::duplicates`): its solution is as short as the generic tree's
-/// and replays to the goal, and each iteration that it completes visits at most the generic
-/// tree's nodes (fewer, in all, on the longer searches).
-fn fewer_duplicates(p: &TilePuzzle, h: &PdbHeuristic, start: TileState, name: &str) -> (u64, u64) {
+/// `tree::ida_star` follows only the paths without a duplicate stretch
+/// (`fifteen::duplicates`): its solution is as short as the generic tree's and replays to the
+/// goal, and each iteration that it completes visits at most the generic tree's nodes (fewer,
+/// in all, on the longer searches). Returns both node counts.
+fn fewer_duplicates<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: &str) -> (u64, u64) {
     let o = options(p, &start, false);
     let (generic, gs) = ida_star(p, h, start, |s| p.is_goal(s), &o);
     let (own, os) = tree::ida_star(p, h, start, &o);

@@ -126,6 +126,10 @@ fn a_parameter_for_another_algorithm_is_refused_naming_both() {
         (&["--algorithm", "weighted", "--weight", "0.5"], "the weight must be 1 to 1000"),
         (&["--algorithm", "weighted", "--weight", "1.2345"], "at most three decimals"),
         (&["--algorithm", "random-walk", "--walks", "0"], "--walks must be at least 1"),
+        (&["--algorithm", "astar", "--duplicates", "2"], "--duplicates is for --algorithm idastar, not astar"),
+        (&["--duplicates", "1"], "1 is not in 2..=24"),
+        (&["--duplicates", "25"], "25 is not in 2..=24"),
+        (&["--metric", "mtm", "--duplicates", "4"], "--duplicates is for the single-tile metric"),
     ] {
         let mut all = vec!["solve"];
         all.extend(args);
@@ -187,4 +191,46 @@ fn branching_gives_lecky_s_averages_and_the_tree_s_growth() {
     assert!(out.status.success());
     let out = fifteen(&["branching", "--depth", "81"]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// IDA* leaves out duplicate paths by default: Korf's first 15-puzzle (57 moves) and the
+/// 8-puzzle's hardest boards are solved as short as by the plain search (`--duplicates 2`,
+/// only the move back left out) in fewer nodes; each solution replays to the goal.
+#[test]
+fn duplicate_paths_left_out_give_the_same_lengths_in_fewer_nodes() {
+    let korf1 = "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3";
+    let goal = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
+    for (board, goal, heuristic) in [
+        (korf1, Some(goal), "pdb663"),
+        ("8 6 7 / 2 5 4 / 3 0 1", None, "manhattan"),
+        ("6 4 7 / 8 5 0 / 3 2 1", None, "linear-conflict"),
+    ] {
+        let solve = |extra: &[&str]| -> (u64, u64) {
+            let mut args = vec!["solve", "--heuristic", heuristic, "--json", "--quiet", "--threads", "1"];
+            if let Some(goal) = goal {
+                args.extend(["--goal", goal]);
+            }
+            args.extend(extra);
+            args.push(board);
+            let out = fifteen(&args);
+            assert_eq!(out.status.code(), Some(0), "{board} {extra:?}: {}", String::from_utf8_lossy(&out.stderr));
+            let record: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON record");
+            let moves: Vec<String> =
+                record["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+            let mut play = vec!["play", "--json"];
+            if let Some(goal) = goal {
+                play.extend(["--goal", goal]);
+            }
+            let moves = moves.join(" ");
+            play.extend(["--from", board, moves.as_str()]);
+            let replay = fifteen(&play);
+            let replayed: serde_json::Value = serde_json::from_slice(&replay.stdout).expect("a play record");
+            assert_eq!(replayed["solved"], true, "{board} {extra:?}: the solution replays to the goal");
+            (record["length"].as_u64().unwrap(), record["nodes"].as_u64().unwrap())
+        };
+        let (length, nodes) = solve(&[]);
+        let (plain_length, plain_nodes) = solve(&["--duplicates", "2"]);
+        assert_eq!(length, plain_length, "{board}: as short");
+        assert!(nodes < plain_nodes, "{board}: {nodes} nodes against {plain_nodes}");
+    }
 }

@@ -187,12 +187,22 @@ pub enum Param {
     Seed,
     /// `--best-so-far`: when a bound stops the search, the best solution found so far.
     BestSoFar,
+    /// `--duplicates N`: the longest duplicate stretch of moves IDA* leaves out.
+    Duplicates,
 }
 
 impl Param {
     /// Every parameter.
-    pub const ALL: [Param; 7] =
-        [Param::Weight, Param::MaxDepth, Param::Walks, Param::Informed, Param::Greedy, Param::Seed, Param::BestSoFar];
+    pub const ALL: [Param; 8] = [
+        Param::Weight,
+        Param::MaxDepth,
+        Param::Walks,
+        Param::Informed,
+        Param::Greedy,
+        Param::Seed,
+        Param::BestSoFar,
+        Param::Duplicates,
+    ];
 
     /// The option as it is written.
     pub const fn flag(self) -> &'static str {
@@ -204,6 +214,7 @@ impl Param {
             Param::Greedy => "--greedy",
             Param::Seed => "--seed",
             Param::BestSoFar => "--best-so-far",
+            Param::Duplicates => "--duplicates",
         }
     }
 }
@@ -225,6 +236,8 @@ pub struct Params {
     pub seed: Option<u64>,
     /// `--best-so-far`.
     pub best_so_far: bool,
+    /// `--duplicates`.
+    pub duplicates: Option<u32>,
 }
 
 impl Params {
@@ -238,6 +251,7 @@ impl Params {
             (Param::Greedy, self.greedy),
             (Param::Seed, self.seed.is_some()),
             (Param::BestSoFar, self.best_so_far),
+            (Param::Duplicates, self.duplicates.is_some()),
         ];
         given.into_iter().filter(|(_, g)| *g).map(|(p, _)| p).collect()
     }

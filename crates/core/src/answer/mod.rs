@@ -86,12 +86,16 @@ pub struct SolveRequest {
     pub boards: bool,
     /// How [`Solution::notation`] writes the moves.
     pub style: Style,
+    /// The longest stretch of moves whose duplicates IDA* leaves out, where the puzzle's
+    /// search can (the tile puzzles': 2, only the move back, to 24); None: the puzzle's
+    /// default.
+    pub duplicates: Option<u32>,
 }
 
 impl SolveRequest {
     /// `algorithm` within `limits`, nothing else asked.
     pub fn new(algorithm: Algorithm, limits: Limits) -> Self {
-        SolveRequest { algorithm, best_so_far: false, limits, boards: false, style: Style::default() }
+        SolveRequest { algorithm, best_so_far: false, limits, boards: false, style: Style::default(), duplicates: None }
     }
 }
 

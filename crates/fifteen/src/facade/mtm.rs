@@ -160,6 +160,11 @@ impl MultiTile {
                 request.algorithm.name()
             )));
         }
+        if request.duplicates.is_some() {
+            return Err(AnswerError::Input(
+                "--duplicates is for the single-tile metric: --metric mtm's IDA* leaves out only the move back".into(),
+            ));
+        }
         let solver = self.solver(&input.goal)?;
         let s = solver.solve(&input.start, &request.limits).map_err(mtm_error)?;
         Ok(MtmAnswer { moves: s.notation(), heuristic: solver.heuristic().name(), nodes: s.nodes, elapsed: s.elapsed })

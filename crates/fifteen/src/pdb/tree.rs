@@ -490,33 +490,22 @@ pub fn with_tree25<S: Search25>(
 }
 
 /// A shortest path by IDA* on the [`Tree25`] of `puzzle` and `h`, when one fits (`None`
-/// otherwise): [`crate::tree::ida_star`] calls it for 5x5 pattern databases. The tree follows
-/// only the paths without a duplicate stretch of up to [`SEARCH_LONGEST`] moves
-/// ([`crate::duplicates`]).
+/// otherwise), following only the paths without a duplicate stretch of up to
+/// [`SEARCH_LONGEST`] moves ([`crate::duplicates`]).
 pub fn ida_star(
     puzzle: &TilePuzzle,
     h: &PdbHeuristic,
     start: TileState,
     options: &IdaOptions,
 ) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
-    ida_star_on(&OneProcess, puzzle, h, start, options)
-}
-
-/// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or [`OneProcess`]).
-pub fn ida_star_on<R: IdaRunner>(
-    runner: &R,
-    puzzle: &TilePuzzle,
-    h: &PdbHeuristic,
-    start: TileState,
-    options: &IdaOptions,
-) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
     let paths = Automaton::shared(Shape::TWENTY_FOUR, SEARCH_LONGEST);
-    ida_star_following(runner, puzzle, h, &paths, start, options)
+    ida_star_following(&OneProcess, puzzle, h, &paths, start, options)
 }
 
-/// [`ida_star_on`] on the tree that follows the paths `paths` accepts: with
-/// `Automaton::new(Shape::TWENTY_FOUR, 2)`, every path that does not undo its last move, the
-/// generic tree's nodes in its order.
+/// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or [`OneProcess`]) on
+/// the tree that follows the paths `paths` accepts (with `Automaton::new(Shape::TWENTY_FOUR,
+/// 2)`, every path that does not undo its last move: the generic tree's nodes in its order):
+/// [`crate::tree::ida_star_pruned`] calls it for 5x5 pattern databases.
 pub fn ida_star_following<R: IdaRunner>(
     runner: &R,
     puzzle: &TilePuzzle,
