@@ -44,7 +44,7 @@ pub const MAX_LONGEST: u32 = 24;
 /// The stretches' length the 24-puzzle's searches for one shortest solution prune: 236,314
 /// states (3.6 MiB). Korf and Felner's 24-puzzle #44 takes 0.54 of the nodes with 12 moves
 /// and 0.50 with 14, in 5% less time; 16 moves would take a further 5% of the nodes and
-/// 17 MB, and 5 s to build (docs/BENCHMARKS.md).
+/// 17 MB, and 2.8 s to build (docs/BENCHMARKS.md).
 pub const SEARCH_LONGEST: u32 = 14;
 
 /// An automaton over the blank's paths on one [`Shape`] that accepts exactly the paths holding
@@ -93,9 +93,9 @@ impl Automaton {
     }
 
     /// The automaton of [`Automaton::new`], built once per process for each shape and length:
-    /// the 5x5's for 14 moves takes about 0.6 s of two cores and 72 MiB while it is built
-    /// (breadth-first searches of 25 x 300,000 boards), which a batch of boards should not
-    /// pay for each.
+    /// the 5x5's for 14 moves takes 0.28 s of two cores (0.39 s of one) and about 75 MiB
+    /// while it is built (breadth-first searches of 25 x 300,000 boards), which a batch of
+    /// boards should not pay for each.
     pub fn shared(shape: Shape, longest: u32) -> Arc<Automaton> {
         type Built = Mutex<FxHashMap<(usize, usize, u32), Arc<Automaton>>>;
         static BUILT: OnceLock<Built> = OnceLock::new();
@@ -234,9 +234,12 @@ fn beaten_stretches(shape: Shape, longest: u32) -> Vec<Stretch> {
     // From each cell: the paths whose every prefix is unbeaten and whose end is beaten. A
     // beaten path holds one, at its start from its own first cell, or inside it, where its
     // part from that cell to its end is another start's candidate; so those holding a
-    // candidate at their end are left out (see `beaten_from`).
-    let candidates: Vec<Stretch> =
-        (0..shape.cells() as u8).into_par_iter().flat_map_iter(|first| beaten_from(shape, first, longest)).collect();
+    // candidate at their end are left out (see `Breadth::beaten_from`).
+    let candidates: Vec<Stretch> = (0..shape.cells() as u8)
+        .into_par_iter()
+        .map_init(Breadth::default, |breadth, first| breadth.beaten_from(shape, first, longest))
+        .flatten_iter()
+        .collect();
     let all: FxHashSet<Stretch> = candidates.iter().copied().collect();
     candidates
         .into_iter()
@@ -247,48 +250,64 @@ fn beaten_stretches(shape: Shape, longest: u32) -> Vec<Stretch> {
         .collect()
 }
 
-/// The paths of at most `longest` moves from `first` that end on a board met before by a
-/// shortlex-earlier path, every prefix ending on a board met first: a breadth-first search in
-/// shortlex order (directions in [`Direction::ALL`]'s order), the board's cells numbered and
-/// packed five bits each.
-///
-/// A beaten path whose proper prefixes are unbeaten may still hold a shorter beaten stretch
-/// ending at its end; [`beaten_stretches`] drops those (a beaten stretch cannot end earlier:
-/// the prefix before its end would hold it).
-fn beaten_from(shape: Shape, first: u8, longest: u32) -> Vec<Stretch> {
-    let board: u128 = (0..shape.cells() as u128).fold(0, |board, cell| board | cell << (5 * cell));
-    let mut seen: FxHashSet<u128> = FxHashSet::default();
-    seen.insert(board);
-    // Each path with the blank's cell before its last move (none at first), and with its
-    // move back only undone: that move is every cell's beaten stretch of 2, which
-    // [`beaten_stretches`] would find at the end of a third of the paths.
-    let mut frontier = vec![(board, first, u8::MAX, 0u64)];
-    let mut beaten = Vec::new();
-    for len in 1..=longest as u8 {
-        let mut next = Vec::with_capacity(frontier.len() * 2);
-        for &(board, at, back, moves) in &frontier {
-            for direction in Direction::ALL {
-                let Some(from) = source(shape, at as usize, direction) else { continue };
-                if from as u8 == back {
-                    if len == 2 {
-                        beaten.push(Stretch { first, len, moves: moves | (direction as u64) << 2 });
+/// A path met by [`Breadth`]: the board it reaches (each cell's number where it is, five bits
+/// a cell), the blank's cell, the blank's cell before its last move, and its moves.
+type Met = (u128, u8, u8, u64);
+
+/// The breadth-first search of [`Breadth::beaten_from`], its set and queues kept from one
+/// start to the next on a thread (growing them afresh for each start cost a fifth of the
+/// build in rehashing and page faults).
+#[derive(Default)]
+struct Breadth {
+    seen: FxHashSet<u128>,
+    frontier: Vec<Met>,
+    next: Vec<Met>,
+}
+
+impl Breadth {
+    /// The paths of at most `longest` moves from `first` that end on a board met before by
+    /// a shortlex-earlier path, every prefix ending on a board met first: a breadth-first
+    /// search in shortlex order (directions in [`Direction::ALL`]'s order).
+    ///
+    /// A beaten path whose proper prefixes are unbeaten may still hold a shorter beaten
+    /// stretch ending at its end; [`beaten_stretches`] drops those (a beaten stretch cannot
+    /// end earlier: the prefix before its end would hold it).
+    fn beaten_from(&mut self, shape: Shape, first: u8, longest: u32) -> Vec<Stretch> {
+        let board: u128 = (0..shape.cells() as u128).fold(0, |board, cell| board | cell << (5 * cell));
+        self.seen.clear();
+        self.seen.insert(board);
+        // Each path with the blank's cell before its last move (none at first), and with its
+        // move back only undone: that move is every cell's beaten stretch of 2, which
+        // [`beaten_stretches`] would find at the end of a third of the paths.
+        self.frontier.clear();
+        self.frontier.push((board, first, u8::MAX, 0u64));
+        let mut beaten = Vec::new();
+        for len in 1..=longest as u8 {
+            self.next.clear();
+            for &(board, at, back, moves) in &self.frontier {
+                for direction in Direction::ALL {
+                    let Some(from) = source(shape, at as usize, direction) else { continue };
+                    if from as u8 == back {
+                        if len == 2 {
+                            beaten.push(Stretch { first, len, moves: moves | (direction as u64) << 2 });
+                        }
+                        continue;
                     }
-                    continue;
-                }
-                let (a, b) = (5 * at as u32, 5 * from as u32);
-                let swapped = ((board >> a) ^ (board >> b)) & 31;
-                let child = board ^ (swapped << a) ^ (swapped << b);
-                let moves = moves | (direction as u64) << (2 * (len as u32 - 1));
-                if seen.insert(child) {
-                    next.push((child, from as u8, at, moves));
-                } else {
-                    beaten.push(Stretch { first, len, moves });
+                    let (a, b) = (5 * at as u32, 5 * from as u32);
+                    let swapped = ((board >> a) ^ (board >> b)) & 31;
+                    let child = board ^ (swapped << a) ^ (swapped << b);
+                    let moves = moves | (direction as u64) << (2 * (len as u32 - 1));
+                    if self.seen.insert(child) {
+                        self.next.push((child, from as u8, at, moves));
+                    } else {
+                        beaten.push(Stretch { first, len, moves });
+                    }
                 }
             }
+            std::mem::swap(&mut self.frontier, &mut self.next);
         }
-        frontier = next;
+        beaten
     }
-    beaten
 }
 
 /// The stretches as a trie over the blank's cells: node 0 the root, then one node per start
