@@ -187,8 +187,8 @@ struct ParamArgs {
     /// IDA* leaves out every path that holds a stretch of up to N moves beaten by a shorter
     /// or earlier path with the same effect (Taylor and Korf's pruning of duplicate paths: the
     /// same shortest solutions, far fewer nodes); 2 leaves out only the move back, as a plain
-    /// IDA* does; 2 to 24, default 14. Example: --duplicates 2
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=24))]
+    /// IDA* does; 2 to 16, default 14. Example: --duplicates 2
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=16))]
     duplicates: Option<u32>,
 }
 

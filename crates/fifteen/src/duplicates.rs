@@ -38,8 +38,10 @@ pub const PRUNED: u32 = u32::MAX;
 /// The most cells of a board an automaton is built for (a packed board's).
 const MAX_CELLS: usize = 25;
 
-/// The longest stretches an automaton is built for (their moves are kept in a `u64`).
-pub const MAX_LONGEST: u32 = 24;
+/// The longest stretches an automaton is built for: the breadth-first searches grow with the
+/// branching factor to this power (the 5x5's for 16 moves takes 2.7 s and 393 MB; for 18
+/// it would take about 2 GB, for 24 more than any machine has).
+pub const MAX_LONGEST: u32 = 16;
 
 /// The stretches' length the 24-puzzle's searches for one shortest solution prune: 236,314
 /// states (3.6 MiB). Korf and Felner's 24-puzzle #44 takes 0.54 of the nodes with 12 moves

@@ -87,7 +87,7 @@ pub struct SolveRequest {
     /// How [`Solution::notation`] writes the moves.
     pub style: Style,
     /// The longest stretch of moves whose duplicates IDA* leaves out, where the puzzle's
-    /// search can (the tile puzzles': 2, only the move back, to 24); None: the puzzle's
+    /// search can (the tile puzzles': 2, only the move back, to 16); None: the puzzle's
     /// default.
     pub duplicates: Option<u32>,
 }
