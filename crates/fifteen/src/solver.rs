@@ -28,7 +28,7 @@ use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
 
 use crate::board::CellOrder;
-use crate::duplicates::SEARCH_LONGEST;
+use crate::duplicates::{MAX_LONGEST, SEARCH_LONGEST};
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use crate::heuristics::{HeuristicError, TileHeuristic};
 use crate::parse::{parse_board, BoardError};
@@ -62,6 +62,10 @@ pub enum SolveError {
     /// may rest on bytes of two files: refused (the next search reopens the tables).
     #[error("{0}")]
     TableChanged(TableError),
+    /// The longest duplicate stretch asked for ([`SolveRequest::duplicates`]) is not 2 to
+    /// [`MAX_LONGEST`].
+    #[error("--duplicates is 2 to {MAX_LONGEST} moves, not {0}")]
+    Duplicates(u32),
     /// The search ended without a solution for a board that has one: a bug.
     #[error("no solution found for a solvable board (a bug)")]
     Missed,
@@ -484,6 +488,9 @@ impl Solver {
             Algorithm::Weighted { weight } => search.weighted(weight, request.best_so_far),
             _ => {
                 let duplicates = request.duplicates.unwrap_or(SEARCH_LONGEST);
+                if !(2..=MAX_LONGEST).contains(&duplicates) {
+                    return Err(SolveError::Duplicates(duplicates));
+                }
                 let (outcome, stats) = h.with(SolveWith {
                     puzzle: &puzzle,
                     start,
@@ -879,5 +886,23 @@ mod tests {
         assert!(matches!(solver.solve(shape, start, goal, Algorithm::Bfs), Err(SolveError::Limit(_))));
         let (swapped, _) = parse_board("1 2 3 / 4 5 6 / 8 7 0", None).unwrap();
         assert!(matches!(solver.solve(shape, swapped, goal, Algorithm::Bfs), Err(SolveError::Unsolvable(_))));
+    }
+
+    /// A duplicate stretch past what an automaton is built for is refused, not a panic; each
+    /// length within gives the same shortest length.
+    #[test]
+    fn the_duplicate_stretch_is_checked() {
+        let solver = Solver::new();
+        let (start, shape) = parse_board("8 6 7 / 2 5 4 / 3 0 1", None).unwrap();
+        let goal = TilePuzzle::standard_goal(shape);
+        let asking =
+            |duplicates| SolveRequest { duplicates, ..SolveRequest::new(Algorithm::Idastar, Limits::default()) };
+        for wrong in [0, 1, MAX_LONGEST + 1, u32::MAX] {
+            let refused = solver.solve_request(shape, start, goal, &asking(Some(wrong)));
+            assert!(matches!(refused, Err(SolveError::Duplicates(n)) if n == wrong), "{wrong}: {refused:?}");
+        }
+        for within in [None, Some(2), Some(8), Some(MAX_LONGEST)] {
+            assert_eq!(solver.solve_request(shape, start, goal, &asking(within)).unwrap().len(), 31, "{within:?}");
+        }
     }
 }
