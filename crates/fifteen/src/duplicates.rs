@@ -88,10 +88,7 @@ impl Automaton {
         assert!(shape.cells() <= MAX_CELLS, "an automaton of paths is built for up to 25 cells, not {shape}");
         assert!((2..=MAX_LONGEST).contains(&longest), "stretches of 2 to {MAX_LONGEST} moves, not {longest}");
         let words = beaten_stretches(shape, longest);
-        let mut automaton = Trie::of(shape, &words).automaton();
-        automaton.longest = longest;
-        automaton.words = words.len();
-        automaton
+        Trie::of(shape, &words).automaton(longest)
     }
 
     /// The automaton of [`Automaton::new`], built once per process for each shape and length:
@@ -354,9 +351,10 @@ impl Trie {
         trie
     }
 
-    /// Aho and Corasick's automaton of the trie, its stretches' ends (leaves: no stretch
-    /// extends another) dropped as states and each move into one answered [`PRUNED`].
-    fn automaton(&self) -> Automaton {
+    /// Aho and Corasick's automaton of the trie (of stretches of up to `longest` moves), its
+    /// stretches' ends (leaves: no stretch extends another) dropped as states and each move
+    /// into one answered [`PRUNED`].
+    fn automaton(&self, longest: u32) -> Automaton {
         let nodes = self.children.len();
         let mut delta = vec![[0u32; 4]; nodes];
         let mut fail = vec![0u32; nodes];
@@ -369,7 +367,9 @@ impl Trie {
                 let d = direction as usize;
                 let Some(to) = source(self.shape, self.cell[u] as usize, direction) else { continue };
                 let child = self.children[u][d];
-                let first_move = u < self.start.len() + 1;
+                // From a start node (nodes 1 to the cell count) the longest proper suffix of
+                // the next node is the start node of the cell moved to.
+                let first_move = u <= self.start.len();
                 let via_fail = if first_move { self.start[to] } else { delta[fail[u] as usize][d] };
                 if child == 0 {
                     delta[u][d] = via_fail;
@@ -403,7 +403,8 @@ impl Trie {
             }
         }
         let start = self.start.iter().map(|&node| number[node as usize]).collect();
-        Automaton { shape: self.shape, longest: 0, next, start, words: 0 }
+        let words = self.end.iter().filter(|&&end| end).count();
+        Automaton { shape: self.shape, longest, next, start, words }
     }
 }
 
@@ -411,10 +412,9 @@ impl Trie {
 mod tests {
     use super::*;
 
-    /// Every board within `depth` moves of a start is reached, by the paths the automaton
-    /// accepts, in as few moves as breadth-first search needs; and no accepted path reaches a
-    /// board it reached before at that length or less with a shortlex-earlier path, for
-    /// stretches the automaton knows.
+    /// From every start cell, the paths the automaton accepts reach every board within
+    /// `depth` moves in as few moves as breadth-first search needs; and when `depth` is at
+    /// most the stretches' length, each board by exactly one path.
     fn check(shape: Shape, longest: u32, depth: u32) {
         let automaton = Automaton::new(shape, longest);
         let cells = shape.cells();
