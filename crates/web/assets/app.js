@@ -279,10 +279,12 @@ function start(answer, sameStart = false) {
   if (s.kind === 'tiles' || s.kind === 'seven') {
     const t = tilesFrom(answer.board.text, answer.board.rows, answer.board.cols);
     state.local = { start: tilesCopy(t), board: t, moves: '', undone: '' };
-    showLocal();
+    showLocal(0);
   } else {
     state.local = null;
-    show(answer);
+    // A new start is placed, not slid to: pieces crossing the board would hide the ones
+    // under them while they travel.
+    show(answer, 0);
     serverCounters();
   }
   say(`${state.title}: ${answer.board.solved ? 'at the goal' : 'ready'}.`);
@@ -519,10 +521,10 @@ function slideLocal(dir) {
   playLetters(LETTER[tileDir]);
 }
 
-function showLocal() {
+function showLocal(stepMillis) {
   const l = state.local;
   const answer = tilesAnswer(l.board);
-  show(answer);
+  show(answer, stepMillis);
   $('move-count').textContent = number(l.moves.length);
   $('undo').disabled = l.moves.length === 0;
   $('redo').disabled = l.undone.length === 0;

@@ -145,7 +145,21 @@ async fn id(c: &Client, id: &str) -> Element {
 
 /// The piece labelled `label` on the board.
 async fn piece(c: &Client, label: &str) -> Element {
+    at_rest(c).await;
     c.find(Locator::Css(&format!("#board .piece[data-label=\"{label}\"]"))).await.unwrap()
+}
+
+/// How many pieces are sliding (CSS transitions on the board).
+const BOARD_ANIMATIONS: &str = "return document.getElementById('board').getAnimations({ subtree: true }).length";
+
+/// Waits until no piece is sliding: a click aimed at a piece must not land on one passing over it.
+async fn at_rest(c: &Client) {
+    until(
+        c,
+        "the pieces at rest",
+        "return document.getElementById('board').getAnimations({ subtree: true }).length === 0",
+    )
+    .await;
 }
 
 /// Types `text` as the position and waits until the board shows it.
@@ -214,6 +228,8 @@ async fn the_page_plays_hints_and_solves_in_chromium() {
 
     // A move by clicking: the blank is in the lower-left corner, tile 13 above it.
     type_position(&c, CODE_GOLF_FIRST, CODE_GOLF_FIRST).await;
+    let sliding = c.execute(BOARD_ANIMATIONS, vec![]).await.unwrap();
+    assert_eq!(sliding, json!(0), "a typed position is placed, not slid to");
     piece(&c, "13").await.click().await.unwrap();
     let after = "5 1 7 3 / 9 2 11 4 / 0 6 15 8 / 13 10 14 12";
     until(&c, "tile 13 moved down", &format!("return document.getElementById('board').dataset.board === {after:?}"))
@@ -225,6 +241,7 @@ async fn the_page_plays_hints_and_solves_in_chromium() {
     id(&c, "hint").await.click().await.unwrap();
     let before = hinted_distance(&c).await;
     assert_eq!(before, 14, "the code-golf board is 15 moves away, and 13 down was an optimal first move");
+    at_rest(&c).await;
     let marked = c.find(Locator::Css("#board .piece.hinted")).await.unwrap();
     let next = id(&c, "next-move").await;
     assert_eq!(marked.attr("data-label").await.unwrap(), next.attr("data-piece").await.unwrap());
