@@ -15,7 +15,9 @@
 //! partition and orientation) are kept as bytes and updated by the changed entries, 32 at a
 //! time. The expansion ranks all of a node's children, then reads all their entries (the
 //! reads, each likely a cache miss, on their way at once), before the search descends into
-//! the first; a child the bound prunes is never copied.
+//! the first; a child the bound prunes is never copied. Where the node's estimate leaves its
+//! children no slack, each child's entry in the node's largest sum is read first: a child that
+//! sum rules out costs one read instead of one per sum (14 with `zpdb6666x7`).
 //!
 //! It visits the same nodes in the same order as [`crate::tree::TileTree`] and slide-core's
 //! generic tree (the blank's neighbours above, below, left, right; the move back left out), so
@@ -37,6 +39,9 @@ const SUMS: usize = 32;
 
 /// The most lookups one move changes: the moved tile's patterns, in every orientation.
 const MAX_CHANGES: usize = 16;
+
+/// In [`Tree25::in_sum`]: the sum holds no pattern of the tile.
+const NOT_IN_SUM: u8 = u8::MAX;
 
 /// Each cell's neighbours in the order of [`TilePuzzle::neighbours`] (above, below, left,
 /// right), with the way the tile on each slides into the blank; [`NEIGHBOUR_COUNT`] of them.
@@ -127,6 +132,9 @@ pub struct Tree25<'a, const K: usize, const L: usize> {
     /// slot (32 tiles: any 5-bit field); `holder_count[tile]` of them.
     holders: [[(u8, u8); MAX_CHANGES]; 32],
     holder_count: [u8; 32],
+    /// `in_sum[tile][i]`: which of `holders[tile]` is part of sum `i` ([`NOT_IN_SUM`] if
+    /// none): the one entry of that sum a move of `tile` changes.
+    in_sum: [[u8; SUMS]; 32],
     /// `cell_map[l][cell]`: `cell` in lookup `l`'s frame.
     cell_map: [[u8; 25]; L],
     /// `member[l][i]`: 0xff when lookup `l`'s entry is part of sum `i`, else 0.
@@ -209,6 +217,16 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 }
             }
         }
+        let mut in_sum = [[NOT_IN_SUM; SUMS]; 32];
+        for (tile, sums) in in_sum.iter_mut().enumerate() {
+            for (c, &(l, _)) in holders[tile][..holder_count[tile] as usize].iter().enumerate() {
+                for (sum, &member) in sums.iter_mut().zip(&member[l as usize]) {
+                    if member != 0 {
+                        *sum = c as u8;
+                    }
+                }
+            }
+        }
         let tables: [&[u8]; L] = std::array::from_fn(|l| &*tables[table_of[l]]);
         let weights: [u32; K] = std::array::from_fn(|i| all[i]);
         let mut own_step = [0i32; K];
@@ -239,7 +257,19 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 }
             }
         }
-        Some(Tree25 { tables, holders, holder_count, cell_map, member, own_step, shift_rank, zero, weights, paths })
+        Some(Tree25 {
+            tables,
+            holders,
+            holder_count,
+            in_sum,
+            cell_map,
+            member,
+            own_step,
+            shift_rank,
+            zero,
+            weights,
+            paths,
+        })
     }
 
     /// The rank of a pattern's cells (byte `s` the cell of slot `s`) among the placements of
@@ -346,13 +376,52 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 count += 1;
             }
         }
+        // Where the node's estimate is above the budget, a child passes only if its largest
+        // sum falls: that sum's one changed entry is read first, and a child it rules out
+        // costs one read, not one per sum (on Korf and Felner's #44 with `zpdb6666x7`, 4.9
+        // reads a child instead of 14; reading it first also where the estimate is at the
+        // budget measured the same). Its estimate beyond is then that sum's value, a lower bound of the whole
+        // estimate: the next iteration's bound can only come out lower, never skip a length.
+        // `ruled_out[i]`: the first sum of a child it rules out, counted beyond in its turn
+        // (a goal found first stops the count, as in every tree).
+        let mut ruled_out = [None; 4];
+        if node.h as u32 > budget && budget != u32::MAX {
+            let best = self.largest(node);
+            let mut first = [0u8; 4];
+            for (entry, pending) in first.iter_mut().zip(&pending[..count]) {
+                let c = self.in_sum[pending.mv.tile.byte() as usize % 32][best];
+                if c != NOT_IN_SUM {
+                    let change = &pending.changes[c as usize % MAX_CHANGES];
+                    *entry = self.tables[change.lookup as usize % L][change.index as usize];
+                }
+            }
+            for ((ruled_out, pending), &entry) in ruled_out.iter_mut().zip(&pending[..count]).zip(&first) {
+                let c = self.in_sum[pending.mv.tile.byte() as usize % 32][best];
+                let sum = match c {
+                    NOT_IN_SUM => node.sums[best],
+                    c => {
+                        let l = pending.changes[c as usize % MAX_CHANGES].lookup as usize % L;
+                        node.sums[best].wrapping_add(entry.wrapping_sub(node.entries[l]))
+                    }
+                };
+                if sum as u32 > budget {
+                    *ruled_out = Some(sum);
+                }
+            }
+        }
         let mut read = [[0u8; MAX_CHANGES]; 4];
-        for (entries, pending) in read.iter_mut().zip(&pending[..count]) {
+        for ((entries, pending), _) in
+            read.iter_mut().zip(&pending[..count]).zip(&ruled_out).filter(|(_, r)| r.is_none())
+        {
             for (entry, change) in entries.iter_mut().zip(&pending.changes[..pending.count]) {
                 *entry = self.tables[change.lookup as usize % L][change.index as usize];
             }
         }
-        for (pending, entries) in pending[..count].iter().zip(&read) {
+        for ((pending, entries), &ruled_out) in pending[..count].iter().zip(&read).zip(&ruled_out) {
+            if let Some(sum) = ruled_out {
+                beyond.add(sum as u32);
+                continue;
+            }
             let mut sums = node.sums;
             for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
                 let l = change.lookup as usize % L;
@@ -384,6 +453,16 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             visit(mv, child)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// The first of the node's sums that is its estimate.
+    #[inline(always)]
+    fn largest(&self, node: &Node<L>) -> usize {
+        let mut at = 0u32;
+        for (i, &sum) in node.sums.iter().enumerate() {
+            at |= ((sum == node.h) as u32) << i;
+        }
+        at.trailing_zeros() as usize % SUMS
     }
 
     /// The node of `state` with its cells, ranks and occupied cells, but no entries read
