@@ -133,7 +133,8 @@ pub struct Tree25<'a, const K: usize, const L: usize> {
     holders: [[(u8, u8); MAX_CHANGES]; 32],
     holder_count: [u8; 32],
     /// `in_sum[tile][i]`: which of `holders[tile]` is part of sum `i` ([`NOT_IN_SUM`] if
-    /// none): the one entry of that sum a move of `tile` changes.
+    /// none): the one entry of that sum a move of `tile` changes (a sum's patterns are
+    /// disjoint, as [`PdbHeuristic`] checks).
     in_sum: [[u8; SUMS]; 32],
     /// `cell_map[l][cell]`: `cell` in lookup `l`'s frame.
     cell_map: [[u8; 25]; L],

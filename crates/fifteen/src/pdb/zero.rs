@@ -193,15 +193,16 @@ impl ZeroIndex {
 }
 
 /// The packing of [`ZeroIndex`]'s word per set of occupied cells: the number of regions in
-/// the low 4 bits (`k` tiles wall off at most `k + 1`), the set's first slot (its first entry
-/// over `k!`) in the next 28, and the cells of the second region, for sets of two, in the
-/// high 32 (boards of at most 32 cells, as [`SubsetRanker`] ranks).
+/// the low 5 bits (each region touches a tile and a tile at most four regions, so 7 tiles
+/// make at most 28), the set's first slot (its first entry over `k!`: at most `C(32, 7)` sets
+/// of 28 regions, under 2^27) in the next 27, and the cells of the second region, for sets of
+/// two, in the high 32 (boards of at most 32 cells, as [`SubsetRanker`] ranks).
 struct SetMap;
 
 impl SetMap {
-    const COUNT: u64 = 15;
-    const SLOT: u32 = 4;
-    const SLOTS: u64 = (1 << 28) - 1;
+    const COUNT: u64 = 31;
+    const SLOT: u32 = 5;
+    const SLOTS: u64 = (1 << 27) - 1;
     const SECOND: u32 = 32;
 
     fn pack(regions: u8, slot: u64, second: u64) -> u64 {
