@@ -386,18 +386,17 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         // `ruled_out[i]`: the first sum of a child it rules out, counted beyond in its turn
         // (a goal found first stops the count, as in every tree).
         let mut ruled_out = [None; 4];
-        if node.h as u32 > budget && budget != u32::MAX {
+        if node.h as u32 > budget {
             let best = self.largest(node);
-            let mut first = [0u8; 4];
-            for (entry, pending) in first.iter_mut().zip(&pending[..count]) {
+            let mut first = [(NOT_IN_SUM, 0u8); 4];
+            for (first, pending) in first.iter_mut().zip(&pending[..count]) {
                 let c = self.in_sum[pending.mv.tile.byte() as usize % 32][best];
                 if c != NOT_IN_SUM {
                     let change = &pending.changes[c as usize % MAX_CHANGES];
-                    *entry = self.tables[change.lookup as usize % L][change.index as usize];
+                    *first = (c, self.tables[change.lookup as usize % L][change.index as usize]);
                 }
             }
-            for ((ruled_out, pending), &entry) in ruled_out.iter_mut().zip(&pending[..count]).zip(&first) {
-                let c = self.in_sum[pending.mv.tile.byte() as usize % 32][best];
+            for ((ruled_out, pending), &(c, entry)) in ruled_out.iter_mut().zip(&pending[..count]).zip(&first) {
                 let sum = match c {
                     NOT_IN_SUM => node.sums[best],
                     c => {
