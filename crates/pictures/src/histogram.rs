@@ -1,7 +1,10 @@
 //! The depth histogram of `analyze --plot`: one bar per distance, laid out by plotters.
 
+use std::ops::Range;
+
 use plotters::coord::combinators::IntoLogRange;
-use plotters::prelude::{ChartBuilder, IntoDrawingArea, IntoFont, RGBColor, Rectangle, ShapeStyle};
+use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
+use plotters::prelude::{ChartBuilder, DrawingBackend, IntoDrawingArea, IntoFont, RGBColor, Rectangle, ShapeStyle};
 use slide_core::units::quantity;
 
 use crate::chart_backend::{ChartCanvas, GlyphSvgBackend};
@@ -105,53 +108,63 @@ fn draw(chart: &DepthChart, peak: u64, canvas: &mut ChartCanvas) -> Result<(), S
         .map_err(|e| e.to_string())?;
     let mut builder = ChartBuilder::on(&area);
     builder.margin(16).x_label_area_size(48).y_label_area_size(72);
+    let style = Mesh { x_labels, x_desc: &x_desc, depth_label: &depth_label, ink, bar };
     match chart.scale {
-        Scale::Linear => {
-            let mut plot = builder.build_cartesian_2d(x_range, 0.0..peak as f64 * 1.05).map_err(|e| e.to_string())?;
-            plot.configure_mesh()
-                .disable_x_mesh()
-                .x_labels(x_labels)
-                .x_label_formatter(&depth_label)
-                .y_label_formatter(&|v| short_count(*v))
-                .x_desc(x_desc)
-                .y_desc("positions")
-                .axis_desc_style(("sans-serif", 16).into_font().color(&ink))
-                .label_style(("sans-serif", 14).into_font().color(&ink))
-                .draw()
-                .map_err(|e| e.to_string())?;
-            let bars = chart
-                .histogram
-                .iter()
-                .enumerate()
-                .map(|(d, &n)| Rectangle::new([(d as f64 - 0.4, 0.0), (d as f64 + 0.4, n as f64)], bar));
-            plot.draw_series(bars).map_err(|e| e.to_string())?;
-        }
+        Scale::Linear => bars(&mut builder, x_range, 0.0..peak as f64 * 1.05, 0.0, "positions", chart, &style)?,
         Scale::Log => {
             // Bars start below 1, so that a single position still shows.
             let floor = 0.5;
             let y_range = (floor..peak as f64 * 2.0).log_scale();
-            let mut plot = builder.build_cartesian_2d(x_range, y_range).map_err(|e| e.to_string())?;
-            plot.configure_mesh()
-                .disable_x_mesh()
-                .x_labels(x_labels)
-                .x_label_formatter(&depth_label)
-                .y_label_formatter(&|v| short_count(*v))
-                .x_desc(x_desc)
-                .y_desc("positions (log scale)")
-                .axis_desc_style(("sans-serif", 16).into_font().color(&ink))
-                .label_style(("sans-serif", 14).into_font().color(&ink))
-                .draw()
-                .map_err(|e| e.to_string())?;
-            let bars = chart
-                .histogram
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(d, &n)| Rectangle::new([(d as f64 - 0.4, floor), (d as f64 + 0.4, n as f64)], bar));
-            plot.draw_series(bars).map_err(|e| e.to_string())?;
+            bars(&mut builder, x_range, y_range, floor, "positions (log scale)", chart, &style)?
         }
     }
     root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// What both count axes share: the depth labels, the ink and the bars' colour.
+struct Mesh<'a> {
+    x_labels: usize,
+    x_desc: &'a str,
+    depth_label: &'a dyn Fn(&f64) -> String,
+    ink: RGBColor,
+    bar: ShapeStyle,
+}
+
+/// The axes and one bar per distance holding a position, each standing on `floor`.
+fn bars<DB, Y>(
+    builder: &mut ChartBuilder<DB>,
+    x_range: Range<f64>,
+    y_range: Y,
+    floor: f64,
+    y_desc: &str,
+    chart: &DepthChart,
+    mesh: &Mesh,
+) -> Result<(), String>
+where
+    DB: DrawingBackend,
+    Y: AsRangedCoord<Value = f64>,
+    Y::CoordDescType: ValueFormatter<f64>,
+{
+    let mut plot = builder.build_cartesian_2d(x_range, y_range).map_err(|e| e.to_string())?;
+    plot.configure_mesh()
+        .disable_x_mesh()
+        .x_labels(mesh.x_labels)
+        .x_label_formatter(mesh.depth_label)
+        .y_label_formatter(&|v| short_count(*v))
+        .x_desc(mesh.x_desc)
+        .y_desc(y_desc)
+        .axis_desc_style(("sans-serif", 16).into_font().color(&mesh.ink))
+        .label_style(("sans-serif", 14).into_font().color(&mesh.ink))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let bars = chart
+        .histogram
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(d, &n)| Rectangle::new([(d as f64 - 0.4, floor), (d as f64 + 0.4, n as f64)], mesh.bar));
+    plot.draw_series(bars).map_err(|e| e.to_string())?;
     Ok(())
 }
 
