@@ -108,14 +108,14 @@ fn draw(chart: &DepthChart, peak: u64, canvas: &mut ChartCanvas) -> Result<(), S
         .map_err(|e| e.to_string())?;
     let mut builder = ChartBuilder::on(&area);
     builder.margin(16).x_label_area_size(48).y_label_area_size(72);
-    let style = Mesh { x_labels, x_desc: &x_desc, depth_label: &depth_label, ink, bar };
+    let mesh = Mesh { x_labels, x_desc: &x_desc, depth_label: &depth_label, ink, bar };
     match chart.scale {
-        Scale::Linear => bars(&mut builder, x_range, 0.0..peak as f64 * 1.05, 0.0, "positions", chart, &style)?,
+        Scale::Linear => bars(&mut builder, x_range, 0.0..peak as f64 * 1.05, 0.0, "positions", chart, &mesh)?,
         Scale::Log => {
             // Bars start below 1, so that a single position still shows.
             let floor = 0.5;
             let y_range = (floor..peak as f64 * 2.0).log_scale();
-            bars(&mut builder, x_range, y_range, floor, "positions (log scale)", chart, &style)?
+            bars(&mut builder, x_range, y_range, floor, "positions (log scale)", chart, &mesh)?
         }
     }
     root.present().map_err(|e| e.to_string())?;
