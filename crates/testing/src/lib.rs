@@ -13,6 +13,7 @@ pub mod tiles;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::Once;
 
 use serde_json::Value;
 
@@ -25,13 +26,54 @@ macro_rules! bin {
     };
 }
 
+/// What every directory of a test process's own is named: `slide-test-NAME-PID`.
+const PREFIX: &str = "slide-test-";
+
 /// A directory of this test process's own under the system's temporary directory, named
-/// after `name` and the process, made empty.
+/// after `name` and the process, made empty. It outlives the process: the next test process
+/// removes it ([`sweep_dead`]).
 pub fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("slide-test-{name}-{}", std::process::id()));
+    let dir = own_dir(name);
     std::fs::remove_dir_all(&dir).ok();
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("cannot make {}: {e}", dir.display()));
     dir
+}
+
+/// `slide-test-NAME-PID` under the system's temporary directory, for this process; the
+/// first call in a process sweeps away those of processes that have ended.
+fn own_dir(name: &str) -> PathBuf {
+    static SWEPT: Once = Once::new();
+    let temp = std::env::temp_dir();
+    SWEPT.call_once(|| {
+        sweep_dead(&temp);
+    });
+    temp.join(format!("{PREFIX}{name}-{}", std::process::id()))
+}
+
+/// Removes the directories `slide-test-*-PID` in `parent` whose process has ended, and
+/// gives how many went. A process's tables serve all its tests, so they cannot go when one
+/// test ends, and the test harness has no hook at its exit: without this every run of the
+/// tests left about 30 MB behind. Only where `/proc` tells which processes live (Linux);
+/// elsewhere nothing is removed.
+pub fn sweep_dead(parent: &Path) -> usize {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return 0;
+    }
+    let Ok(entries) = std::fs::read_dir(parent) else { return 0 };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(PREFIX)).and_then(|n| n.rsplit_once('-')) else {
+            continue;
+        };
+        let Ok(pid) = pid.1.parse::<u32>() else { continue };
+        let alive = pid == std::process::id() || proc.join(pid.to_string()).exists();
+        if !alive && entry.file_type().is_ok_and(|t| t.is_dir()) && std::fs::remove_dir_all(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// A binary under test, run with its tables in a directory of the test process's own
@@ -47,7 +89,7 @@ impl Bin {
     pub fn new(path: impl Into<PathBuf>) -> Bin {
         let path = path.into();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("slide").to_string();
-        let data_dir = std::env::temp_dir().join(format!("slide-test-{name}-tables-{}", std::process::id()));
+        let data_dir = own_dir(&format!("{name}-tables"));
         Bin { path, data_dir }
     }
 
@@ -108,4 +150,36 @@ pub fn stderr(out: &Output) -> String {
 /// Standard output, as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An ended process's directories go, a live one's and any other name stay.
+    #[test]
+    fn sweeping_removes_only_the_directories_of_ended_processes() {
+        let parent = scratch("sweep");
+        let mut child = Command::new("true").spawn().expect("`true` runs");
+        let ended = child.id();
+        child.wait().expect("`true` ends");
+        let own = std::process::id();
+        let dead = parent.join(format!("{PREFIX}solve-tables-{ended}"));
+        let live = parent.join(format!("{PREFIX}solve-{own}"));
+        let other = parent.join(format!("elsewhere-{ended}"));
+        let odd = parent.join(format!("{PREFIX}no-pid"));
+        for dir in [&dead, &live, &other, &odd] {
+            std::fs::create_dir_all(dir).unwrap();
+        }
+        std::fs::write(dead.join("table.tbl"), b"x").unwrap();
+        let removed = sweep_dead(&parent);
+        if Path::new("/proc/self").exists() {
+            assert_eq!(removed, 1);
+            assert!(!dead.exists());
+        } else {
+            assert_eq!(removed, 0);
+        }
+        assert!(live.exists() && other.exists() && odd.exists());
+        std::fs::remove_dir_all(&parent).unwrap();
+    }
 }
