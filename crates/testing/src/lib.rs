@@ -64,10 +64,10 @@ pub fn sweep_dead(parent: &Path) -> usize {
     let mut removed = 0;
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix(PREFIX)).and_then(|n| n.rsplit_once('-')) else {
+        let Some((_, pid)) = name.to_str().and_then(|n| n.strip_prefix(PREFIX)).and_then(|n| n.rsplit_once('-')) else {
             continue;
         };
-        let Ok(pid) = pid.1.parse::<u32>() else { continue };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
         let alive = pid == std::process::id() || proc.join(pid.to_string()).exists();
         if !alive && entry.file_type().is_ok_and(|t| t.is_dir()) && std::fs::remove_dir_all(entry.path()).is_ok() {
             removed += 1;
