@@ -16,11 +16,13 @@
 
 use std::time::Instant;
 
-use fifteen::mtm::{analyze, pack, MtmHeuristicChoice, MtmPuzzle, MtmSolver, MtmSpace};
+use fifteen::mtm::{analyze, pack, MtmHeuristicChoice, MtmPuzzle, MtmSpace};
 use fifteen::scramble::random_grid;
+use fifteen::{Algorithm, Metric, Solver};
 use fifteen::{Grid, Shape};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
+use slide_core::answer::SolveRequest;
 use slide_core::enumerate::DepthStore;
 use slide_core::notation::{write, Convention, Notation};
 use slide_core::search::Limits;
@@ -75,33 +77,32 @@ fn solve(args: &[String]) {
         }
     }
     let built = Instant::now();
-    let solver = MtmSolver::load(&goal, choice, &dir).expect("a heuristic for the board");
+    let solver = Solver::new().metric(Metric::MultiTile).mtm_heuristic(choice).data_dir(&dir);
+    let request = SolveRequest::new(Algorithm::Idastar, Limits::default());
+    solver.solve(&goal, &goal, &request).expect("a heuristic for the board");
     println!("{shape}, {}: heuristic ready in {:.1} ms", choice.name(), built.elapsed().as_secs_f64() * 1e3);
     let mut rng = Pcg64::seed_from_u64(seed);
-    let (mut moves, mut nodes, mut seconds, mut estimates) = (0u64, 0u64, 0f64, 0u64);
+    let (mut moves, mut nodes, mut seconds) = (0u64, 0u64, 0f64);
     for i in 1..=count {
         let start = random_grid(&goal, &mut rng);
-        let s = solver.solve(&start, &Limits::default()).expect("solved");
+        let s = solver.solve(&start, &goal, &request).expect("solved");
         println!(
-            "{i:>3} {:<50} {:>2} moves ({:>2} tiles, estimate {:>2}) {:>15} nodes {:>9.3} s  {}",
+            "{i:>3} {:<50} {:>2} moves ({:>2} tiles) {:>15} nodes {:>9.3} s  {}",
             start.text(),
             s.len(),
-            s.single_tile_length(),
-            s.estimate,
+            slide_core::notation::single_tile_length(&s.moves),
             thousands(s.nodes),
             s.elapsed.as_secs_f64(),
-            write(&s.notation(), Notation::Runs, Convention::TileMoves)
+            write(&s.moves, Notation::Runs, Convention::TileMoves)
         );
         moves += s.len() as u64;
         nodes += s.nodes;
         seconds += s.elapsed.as_secs_f64();
-        estimates += s.estimate as u64;
     }
     let n = count as f64;
     println!(
-        "mean of {count}: {:.2} moves, estimate {:.2}, {} nodes, {:.3} s ({:.1} M nodes/s); total {:.1} s",
+        "mean of {count}: {:.2} moves, {} nodes, {:.3} s ({:.1} M nodes/s); total {:.1} s",
         moves as f64 / n,
-        estimates as f64 / n,
         thousands((nodes as f64 / n) as u64),
         seconds / n,
         nodes as f64 / seconds / 1e6,
@@ -134,16 +135,17 @@ fn check(shape: Shape, count: usize) {
     );
     let table = e.depths.expect("distances asked for");
     let space = MtmSpace::new(MtmPuzzle::new(&goal).expect("a small board")).expect("a small board");
-    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).expect("walking distance");
+    let solver = Solver::new().metric(Metric::MultiTile).mtm_heuristic(MtmHeuristicChoice::WalkingDistance);
+    let request = SolveRequest::new(Algorithm::Idastar, Limits::default());
     let mut rng = Pcg64::seed_from_u64(7);
     let clock = Instant::now();
     let mut boards: Vec<Grid> = (0..count).map(|_| random_grid(&goal, &mut rng)).collect();
     boards.extend(e.antipodes.iter().map(|a| fifteen::Grid::from_state(shape, a)));
     for start in &boards {
-        let s = solver.solve(start, &Limits::default()).expect("solved");
+        let s = solver.solve(start, &goal, &request).expect("solved");
         let distance = table.get(space.rank(&pack(start).expect("a small board"))) as usize;
         assert_eq!(s.len(), distance, "{start}: IDA* found {} moves, the enumeration says {distance}", s.len());
-        let text = write(&s.notation(), Notation::Runs, Convention::TileMoves);
+        let text = write(&s.moves, Notation::Runs, Convention::TileMoves);
         assert_eq!(fifteen::play::replay(start, &text, Convention::TileMoves).expect("replayed"), goal);
     }
     println!(

@@ -23,7 +23,7 @@
 //! The answer carries a proven lower bound (Manhattan distance plus linear conflicts, see
 //! [`crate::bound`]), so the gap to the optimum is known.
 //!
-//! [`solve_within`] honours [`Limits`] like any search: its nodes are the moves it makes and
+//! `solve_within` honours [`Limits`] like any search: its nodes are the moves it makes and
 //! the positions its searches generate (the blank's paths, the beam, the pair windows, the
 //! last optimal search), the clock and the interrupt flag are read as they grow, and the
 //! moves it keeps count against the memory bound.
@@ -55,7 +55,7 @@ pub const TWO_ORDERS_CELLS: usize = 144;
 
 /// A solution of the fast solver.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FastSolution {
+pub(crate) struct FastSolution {
     /// The moves: the direction each moved tile slides.
     pub moves: Vec<Direction>,
     /// A proven lower bound on the shortest solution: Manhattan distance plus linear
@@ -70,36 +70,11 @@ pub struct FastSolution {
     pub elapsed: Duration,
 }
 
-/// Solves `start` towards `goal` (boards of the same shape), not optimally.
-///
-/// ```
-/// use fifteen::{fast, Shape, Grid};
-/// let goal = Grid::goal(Shape::new(3, 7).unwrap());
-/// let start: Grid = "1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 0 20".parse().unwrap();
-/// let s = fast::solve(&start, &goal).unwrap();
-/// let mut board = start.clone();
-/// board.play(&s.moves).unwrap();
-/// assert_eq!((board, s.lower_bound), (goal, 1));
-/// ```
-pub fn solve(start: &Grid, goal: &Grid) -> Result<FastSolution, SolveError> {
-    solve_within(start, goal, &Limits::default())
-}
-
-/// [`solve`] within `limits`: a bound hit ends it with [`SolveError::Limit`] (the proven
-/// lower bound, [`crate::bound::lower_bound`], is there for the asking).
-///
-/// ```
-/// use std::time::Duration;
-/// use fifteen::{fast, scramble::random_grid, Shape, Grid, SolveError};
-/// use rand::SeedableRng;
-/// use slide_core::search::{LimitHit, Limits};
-/// let goal = Grid::goal(Shape::new(30, 30).unwrap());
-/// let start = random_grid(&goal, &mut rand_pcg::Pcg64::seed_from_u64(1));
-/// let limits = Limits { timeout: Some(Duration::ZERO), ..Limits::default() };
-/// let e = fast::solve_within(&start, &goal, &limits).unwrap_err();
-/// assert!(matches!(e, SolveError::Limit(s) if matches!(s.hit, LimitHit::Time(_))));
-/// ```
-pub fn solve_within(start: &Grid, goal: &Grid, limits: &Limits) -> Result<FastSolution, SolveError> {
+/// Solves `start` towards `goal` (boards of the same shape), not optimally, within `limits`:
+/// a bound hit ends it with [`SolveError::Limit`] (the proven lower bound,
+/// [`crate::bound::lower_bound`], is there for the asking). The engine of
+/// [`crate::Solver`] for [`slide_core::answer::Algorithm::Fast`].
+pub(crate) fn solve_within(start: &Grid, goal: &Grid, limits: &Limits) -> Result<FastSolution, SolveError> {
     let clock = Instant::now();
     if start.shape() != goal.shape() {
         return Err(SolveError::Bug(format!("a {} board and a {} goal", start.shape(), goal.shape())));
@@ -675,7 +650,7 @@ mod tests {
     use rand::SeedableRng;
 
     fn check(start: &Grid, goal: &Grid) -> FastSolution {
-        let s = solve(start, goal).unwrap_or_else(|e| panic!("{start:?}: {e}"));
+        let s = solve_within(start, goal, &Limits::default()).unwrap_or_else(|e| panic!("{start:?}: {e}"));
         let mut board = start.clone();
         board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {i} is illegal"));
         assert_eq!(&board, goal, "{start:?}");
@@ -737,6 +712,6 @@ mod tests {
         let mut swapped: Vec<u32> = goal.cells().iter().map(|&t| u32::from(t)).collect();
         swapped.swap(0, 1);
         let swapped = Grid::from_cells(goal.shape(), &swapped).unwrap();
-        assert!(matches!(solve(&swapped, &goal), Err(SolveError::Unsolvable(_))));
+        assert!(matches!(solve_within(&swapped, &goal, &Limits::default()), Err(SolveError::Unsolvable(_))));
     }
 }

@@ -28,7 +28,9 @@ pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use heuristics::HeuristicError;
 pub use parse::TileBoard;
 pub use shape::{Cell, Shape, Tile};
-pub use solver::{solve, Algorithm, Count, Note, RandomWalk, Solution, SolveError, Solver, WalkReport};
+pub use solver::{
+    solve, Algorithm, Metric, Note, RandomWalk, Report, SolveError, Solver, TileCount, TileSolution, WalkReport, Work,
+};
 
 /// The tables of `fifteen`, as sets a user builds by name (`fifteen tables build pdb78`),
 /// those built on first use first: the exact tables of 3x3, 2x5 and 5x2, the 6-6-3 pattern

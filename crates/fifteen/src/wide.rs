@@ -2,7 +2,7 @@
 //! searches that remember states (weighted A*): one byte per cell, 64 bytes in all, where
 //! [`TileState`](crate::TileState) packs boards of at most 25 cells into two words. With
 //! the puzzle ([`WidePuzzle`]), its heuristic, Manhattan distance plus linear conflicts
-//! ([`WideConflicts`]), and weighted A* on any board of 26 to 64 cells ([`solve_weighted`]).
+//! ([`WideConflicts`]), and weighted A* on any board of 26 to 64 cells (the engine of `Solver` past 5x5).
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -263,9 +263,9 @@ impl Heuristic<WidePuzzle> for WideConflicts {
     }
 }
 
-/// A solution of [`solve_weighted`].
+/// A solution of `solve_weighted`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WideSolution {
+pub(crate) struct WideSolution {
     /// The moves: the direction each moved tile slides.
     pub moves: Vec<Direction>,
     /// The weight whose guarantee the solution carries: at most `weight` times the shortest
@@ -287,23 +287,8 @@ pub struct WideSolution {
 /// proven lower bound on the shortest. Memory grows with the states reached (64 bytes each
 /// and their links): bound it with `limits`. With `best_so_far`, a bound that stops the
 /// search returns the solution of a quicker search with a larger weight, which it names.
-///
-/// ```
-/// use fifteen::wide::solve_weighted;
-/// use fifteen::{Shape, Grid};
-/// use slide_core::search::{Limits, Weight};
-/// use slide_core::Direction::{Down, Right};
-///
-/// let goal = Grid::goal(Shape::new(6, 6).unwrap());
-/// let mut start = goal.clone();
-/// for d in [Down, Right, Down, Right] {
-///     start.slide(d).unwrap();
-/// }
-/// let s = solve_weighted(&start, &goal, Weight::TWO, Limits::default(), false).unwrap();
-/// assert_eq!(s.lower_bound, 4);
-/// assert!(s.moves.len() <= 2 * 4);
-/// ```
-pub fn solve_weighted(
+/// The engine of [`crate::Solver`] for weighted A* past 5x5.
+pub(crate) fn solve_weighted(
     start: &Grid,
     goal: &Grid,
     weight: Weight,

@@ -2,19 +2,20 @@
 //! with a visited set (node counts and the 10-move board it misses at bound 10), and random
 //! walks stopped by a bound (the command line's side: `crates/cli/tests/fifteen/experiments.rs`).
 
-use fifteen::{parse::parse_board, Algorithm, RandomWalk, SolveError, Solver, TilePuzzle};
+use fifteen::{Algorithm, Grid, RandomWalk, SolveError, Solver};
 use slide_core::answer::SolveRequest;
+use slide_core::search::Limits;
 
 /// Lecky's depth-bounded DFS on `board` within `bound`: the length found and the nodes (his
 /// count of calls), or None when it misses.
 fn lecky_dfs(board: &str, bound: u32) -> (Option<usize>, u64) {
-    let (start, shape) = parse_board(board, None).unwrap();
-    let goal = TilePuzzle::standard_goal(shape);
-    match Solver::new().solve(shape, start, goal, Algorithm::Dfs { max_depth: Some(bound) }) {
+    let start: Grid = board.parse().unwrap();
+    let goal = Grid::goal(start.shape());
+    let request = SolveRequest::new(Algorithm::Dfs { max_depth: Some(bound) }, Limits::default());
+    match Solver::new().solve(&start, &goal, &request) {
         Ok(s) => {
             assert!(!s.optimal && s.lower_bound as usize <= s.len());
-            let puzzle = TilePuzzle::new(shape, goal).unwrap();
-            assert_eq!(puzzle.try_play(start, &s.moves), Ok(goal), "the moves are legal and reach the goal");
+            assert_eq!(s.replay().unwrap().len(), s.len(), "the moves are legal and reach the goal");
             (Some(s.len()), s.nodes)
         }
         Err(SolveError::NotFound { nodes, .. }) => (None, nodes),
@@ -41,14 +42,15 @@ fn lecky_s_visited_set_search_reproduces_his_figures() {
 #[test]
 fn a_bound_stops_the_walks_and_can_keep_the_best() {
     // A node bound stops the walks; asked for the best so far, the solver keeps the best found.
-    let (start, shape) = parse_board("1 2 3 / 4 5 6 / 0 7 8", None).unwrap();
+    let start: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
+    let goal = Grid::goal(start.shape());
     let walk = RandomWalk { walks: 1_000_000, seed: 9, ..RandomWalk::default() };
-    let limits = slide_core::search::Limits::nodes(100_000);
-    let solver = Solver::new().limits(limits);
-    let goal = TilePuzzle::standard_goal(shape);
-    let err = solver.solve(shape, start, goal, Algorithm::RandomWalk(walk)).unwrap_err();
+    let limits = Limits::nodes(100_000);
+    let solver = Solver::new();
+    let request = SolveRequest::new(Algorithm::RandomWalk(walk), limits);
+    let err = solver.solve(&start, &goal, &request).unwrap_err();
     assert!(matches!(err, SolveError::Limit(_)), "{err}");
-    let request = SolveRequest { best_so_far: true, ..SolveRequest::new(Algorithm::RandomWalk(walk), limits) };
-    let s = solver.solve_request(shape, start, goal, &request).unwrap();
+    let request = SolveRequest { best_so_far: true, ..request };
+    let s = solver.solve(&start, &goal, &request).unwrap();
     assert!(s.stopped.is_some() && s.len() == 2, "{s:?}");
 }

@@ -5,9 +5,17 @@
 //! against a walk that wanders, not a benchmark; a clock would fail on a loaded machine).
 
 use fifteen::scramble::random_grid;
-use fifteen::{fast, Grid, Shape};
+use fifteen::{Algorithm, Grid, Shape, Solver, TileSolution};
 use proptest::prelude::*;
 use rand::SeedableRng;
+use slide_core::answer::SolveRequest;
+use slide_core::search::Limits;
+
+/// The staged solver's solution of `start`.
+fn fast(start: &Grid, goal: &Grid) -> TileSolution {
+    let request = SolveRequest::new(Algorithm::Fast, Limits::default());
+    Solver::new().solve(start, goal, &request).unwrap_or_else(|e| panic!("{start:?} to {goal:?}: {e}"))
+}
 
 fn check(rows: usize, cols: usize, seed: u64, random_goal: bool) {
     let shape = Shape::new(rows, cols).unwrap();
@@ -17,11 +25,12 @@ fn check(rows: usize, cols: usize, seed: u64, random_goal: bool) {
         false => Grid::goal(shape),
     };
     let start = random_grid(&goal, &mut rng);
-    let s = fast::solve(&start, &goal).unwrap_or_else(|e| panic!("{start:?} to {goal:?}: {e}"));
+    let s = fast(&start, &goal);
     let most = 4 * rows * cols * (rows + cols) + 100;
     assert!(s.moves.len() <= most, "{shape}: {} moves, more than {most}", s.moves.len());
     let mut board = start.clone();
-    board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {} is illegal", i + 1));
+    let moves: Vec<_> = slide_core::notation::steps(&s.moves).collect();
+    board.play(&moves).unwrap_or_else(|i| panic!("{start:?}: move {} is illegal", i + 1));
     assert_eq!(board, goal, "{start:?}");
     assert!(s.moves.len() as u64 >= s.lower_bound, "{start:?}: {} < {}", s.moves.len(), s.lower_bound);
     assert_eq!(s.lower_bound, fifteen::bound::lower_bound(&start, &goal));
@@ -58,7 +67,7 @@ fn random_10x10_boards_stay_near_twice_the_lower_bound() {
     let (mut length, mut bound) = (0, 0);
     for _ in 0..6 {
         let start = random_grid(&goal, &mut rng);
-        let s = fast::solve(&start, &goal).unwrap();
+        let s = fast(&start, &goal);
         (length, bound) = (length + s.moves.len() as u64, bound + s.lower_bound);
     }
     assert!(length * 10 <= bound * 21, "{length} moves against a bound of {bound}");

@@ -14,14 +14,14 @@
 use std::collections::{HashMap, VecDeque};
 
 use fifteen::mtm::{
-    analyze, pack, AnyMtmHeuristic, Jumps, MtmError, MtmHeuristic, MtmHeuristicChoice, MtmPuzzle, MtmSolver, MtmSpace,
-    MtmWalkingDistance,
+    analyze, pack, AnyMtmHeuristic, Jumps, MtmHeuristic, MtmHeuristicChoice, MtmPuzzle, MtmSpace, MtmWalkingDistance,
 };
 use fifteen::play::{play_move, replay};
-use fifteen::{Grid, Shape, TilePuzzle};
+use fifteen::{Algorithm, Grid, Metric, Shape, SolveError, Solver, TilePuzzle, TileSolution};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
+use slide_core::answer::{CountRequest, SolveRequest};
 use slide_core::enumerate::{enumerate, DepthStore};
 use slide_core::notation::{read, write, Convention, Move, Notation};
 use slide_core::search::{bfs, Limits};
@@ -29,6 +29,16 @@ use slide_core::{Direction, Puzzle, RankedSpace};
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).unwrap()
+}
+
+/// A solver in the multi-tile metric with heuristic `choice`.
+fn solver(choice: MtmHeuristicChoice) -> Solver {
+    Solver::new().metric(Metric::MultiTile).mtm_heuristic(choice)
+}
+
+/// A shortest solution of `start` towards `goal` in the multi-tile metric, within `limits`.
+fn solve(solver: &Solver, start: &Grid, goal: &Grid, limits: Limits) -> Result<TileSolution, SolveError> {
+    solver.solve(start, goal, &SolveRequest::new(Algorithm::Idastar, limits))
 }
 
 /// Every move of the multi-tile metric on `board`, played by the notation's rules.
@@ -152,7 +162,7 @@ fn check_shape(rows: usize, cols: usize, sample: usize, seed: u64) {
     // IDA* with walking distance on every board, with the other heuristics on a sample,
     // each solution replayed and of the true length; the boards in parallel.
     let mut rng = Pcg64::seed_from_u64(seed);
-    let solvers: Vec<MtmSolver> = BUILT.into_iter().map(|c| MtmSolver::new(&goal, c).unwrap()).collect();
+    let solvers: Vec<Solver> = BUILT.into_iter().map(solver).collect();
     let mut jobs: Vec<(&Grid, u32, usize)> = Vec::new();
     for (board, &d) in &truth {
         jobs.push((board, d, 0));
@@ -166,10 +176,10 @@ fn check_shape(rows: usize, cols: usize, sample: usize, seed: u64) {
     let tallies: Vec<[u64; 3]> = jobs
         .par_iter()
         .map(|&(board, d, which)| {
-            let s = solvers[which].solve(board, &Limits::default()).unwrap();
+            let s = solve(&solvers[which], board, &goal, Limits::default()).unwrap();
             assert_eq!(s.len() as u32, d, "{board} with {:?}", heuristics[which].choice());
-            let text = write(&s.notation(), Notation::Runs, Convention::TileMoves);
-            assert_eq!(read(&text, Convention::TileMoves).unwrap(), s.notation());
+            let text = write(&s.moves, Notation::Runs, Convention::TileMoves);
+            assert_eq!(read(&text, Convention::TileMoves).unwrap(), s.moves);
             assert_eq!(replay(board, &text, Convention::TileMoves).unwrap(), goal, "{board}: {text}");
             let mut t = [0u64; 3];
             t[which] = s.nodes;
@@ -259,14 +269,14 @@ fn random_3x4_boards_are_solved_at_their_breadth_first_distance() {
     for (r, c, seed) in [(3, 4, 8), (4, 3, 9)] {
         let goal = Grid::goal(shape(r, c));
         let near_goal = ball(&goal, RADIUS);
-        let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+        let solver = solver(MtmHeuristicChoice::WalkingDistance);
         let mut rng = Pcg64::seed_from_u64(seed);
         let boards: Vec<Grid> = (0..4).map(|_| fifteen::scramble::random_grid(&goal, &mut rng)).collect();
         boards.par_iter().for_each(|start| {
             let truth = distance_to(start, &near_goal, RADIUS);
-            let s = solver.solve(start, &Limits::default()).unwrap();
+            let s = solve(&solver, start, &goal, Limits::default()).unwrap();
             assert_eq!(s.len() as u32, truth, "{start}");
-            let text = write(&s.notation(), Notation::Runs, Convention::TileMoves);
+            let text = write(&s.moves, Notation::Runs, Convention::TileMoves);
             assert_eq!(replay(start, &text, Convention::TileMoves).unwrap(), goal, "{start}: {text}");
             println!("{r}x{c} {start}: {truth} moves ({text}), {} nodes", s.nodes);
         });
@@ -290,9 +300,10 @@ fn counts_of_optimal_solutions_agree_with_dynamic_programming() {
             };
             paths.insert(b, p);
         }
-        let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+        let solver = solver(MtmHeuristicChoice::WalkingDistance);
+        let listed = CountRequest::new(Some(usize::MAX), Limits::default());
         for (b, d) in boards.iter().step_by(every) {
-            let count = solver.count(b, true, &Limits::default()).unwrap();
+            let count = solver.count(b, &goal, &listed).unwrap();
             assert_eq!((count.length, count.count), (*d, paths[b]), "{b}");
             assert_eq!(count.solutions.len() as u128, count.count);
             for moves in &count.solutions {
@@ -307,14 +318,14 @@ fn counts_of_optimal_solutions_agree_with_dynamic_programming() {
 fn on_3x4_boards_near_the_goal_ida_star_agrees_with_breadth_first_search() {
     let goal = Grid::goal(shape(3, 4));
     let puzzle = MtmPuzzle::new(&goal).unwrap();
-    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+    let solver = solver(MtmHeuristicChoice::WalkingDistance);
     let mut rng = Pcg64::seed_from_u64(5);
     for i in 0..24 {
         let start = walk(&goal, 4 + i % 10, &mut rng);
         let target = pack(&goal).unwrap();
         let (outcome, _) = bfs(&puzzle, pack(&start).unwrap(), |s| *s == target, &Limits::default());
         let shortest = outcome.found().unwrap().len();
-        assert_eq!(solver.solve(&start, &Limits::default()).unwrap().len(), shortest, "{start}");
+        assert_eq!(solve(&solver, &start, &goal, Limits::default()).unwrap().len(), shortest, "{start}");
     }
 }
 
@@ -346,13 +357,14 @@ fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_lon
     // 4x4 boards: the optimal multi-tile solution is no longer in moves than the optimal
     // single-tile one, and slides at least as many tiles.
     let goal = Grid::goal(shape(4, 4));
-    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+    let solver = solver(MtmHeuristicChoice::WalkingDistance);
     let mut rng = Pcg64::seed_from_u64(6);
     for i in 0..6 {
         let start = walk(&goal, 10 + 2 * i, &mut rng);
         let stm = fifteen::solve(&start.text()).unwrap();
-        let mtm = solver.solve(&start, &Limits::default()).unwrap();
-        assert!(mtm.len() <= stm.len() && mtm.single_tile_length() >= stm.len() as u64, "{start}");
+        let mtm = solve(&solver, &start, &goal, Limits::default()).unwrap();
+        let slides = slide_core::notation::single_tile_length(&mtm.moves);
+        assert!(mtm.len() <= stm.len() && slides >= stm.len() as u64, "{start}");
         assert!(stm.len() <= 3 * mtm.len(), "{start}");
     }
 }
@@ -379,26 +391,24 @@ fn walking_distance_with_jumps_of_one_line_is_the_single_tile_walking_distance()
 #[test]
 fn bad_boards_are_refused_with_the_reason() {
     let goal = Grid::goal(shape(3, 3));
-    let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
+    let solver = solver(MtmHeuristicChoice::WalkingDistance);
     let swapped: Grid = "2 1 3 / 4 5 6 / 7 8 0".parse().unwrap();
-    assert!(matches!(solver.solve(&swapped, &Limits::default()), Err(MtmError::Unsolvable(_))));
+    assert!(matches!(solve(&solver, &swapped, &goal, Limits::default()), Err(SolveError::Unsolvable(_))));
     let small = Grid::goal(shape(2, 2));
     assert_eq!(
-        solver.solve(&small, &Limits::default()).unwrap_err().to_string(),
+        solve(&solver, &small, &goal, Limits::default()).unwrap_err().to_string(),
         "the start is a 2x2 board and the goal a 3x3 board"
     );
     let large = Grid::goal(shape(5, 5));
-    assert_eq!(
-        MtmSolver::new(&large, MtmHeuristicChoice::WalkingDistance).unwrap_err().to_string(),
-        "a 5x5 board is larger than the multi-tile metric's optimal solvers take (at most 16 cells)"
-    );
+    let e = solve(&solver, &large, &large, Limits::default()).unwrap_err();
+    assert!(matches!(e, SolveError::MtmTooLarge(s) if s == large.shape()), "{e}");
     assert!(matches!(
         analyze(&Grid::goal(shape(4, 4)), DepthStore::None, &Limits::default(), &|_| {}),
-        Err(MtmError::TooLargeToAnalyze(_))
+        Err(SolveError::MtmTooLargeToAnalyze(_))
     ));
     let far: Grid = "8 6 7 / 2 5 4 / 3 0 1".parse().unwrap();
-    let stopped = solver.solve(&far, &Limits::nodes(10));
-    assert!(matches!(stopped, Err(MtmError::Limit(_))), "{stopped:?}");
+    let stopped = solve(&solver, &far, &goal, Limits::nodes(10));
+    assert!(matches!(stopped, Err(SolveError::Limit(_))), "{stopped:?}");
 }
 
 /// The first layers of the 15-puzzle's space in the multi-tile metric, breadth-first from

@@ -3,12 +3,12 @@
 //! optimal single-tile one (and slides at least as many tiles); both solutions, written in
 //! every notation and convention, read back as the same moves and replay to the goal.
 
-use fifteen::mtm::{MtmHeuristicChoice, MtmSolver};
-use fifteen::play::{moves_of, replay};
-use fifteen::{Grid, Shape};
+use fifteen::play::replay;
+use fifteen::{Algorithm, Grid, Metric, Shape, Solver};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
+use slide_core::answer::SolveRequest;
 use slide_core::notation::{read, runs, steps, write, Convention, Move, Notation};
 use slide_core::search::Limits;
 
@@ -45,16 +45,14 @@ proptest! {
         let goal = Grid::goal(shape);
         let start = fifteen::scramble::random_grid(&goal, &mut Pcg64::seed_from_u64(seed));
         let stm = fifteen::solve(&start.text()).unwrap();
-        let mtm = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance)
-            .unwrap()
-            .solve(&start, &Limits::default())
-            .unwrap();
+        let request = SolveRequest::new(Algorithm::Idastar, Limits::default());
+        let mtm = Solver::new().metric(Metric::MultiTile).solve(&start, &goal, &request).unwrap();
         prop_assert!(mtm.len() <= stm.len(), "{}: {} multi-tile moves, {} single-tile", start, mtm.len(), stm.len());
-        prop_assert!(mtm.single_tile_length() >= stm.len() as u64, "{}", start);
+        prop_assert!(slide_core::notation::single_tile_length(&mtm.moves) >= stm.len() as u64, "{}", start);
         // A shortest multi-tile solution never moves twice in a row one way: its runs are
         // its moves, so written in runs it reads back move for move.
-        prop_assert_eq!(runs(mtm.notation()), mtm.notation());
-        round_trips(&start, &goal, &mtm.notation())?;
-        round_trips(&start, &goal, &moves_of(&stm.moves))?;
+        prop_assert_eq!(runs(mtm.moves.iter().copied()), mtm.moves.clone());
+        round_trips(&start, &goal, &mtm.moves)?;
+        round_trips(&start, &goal, &stm.moves)?;
     }
 }

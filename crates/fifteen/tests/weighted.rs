@@ -5,23 +5,41 @@
 
 use fifteen::heuristics::{ExactDistance, LinearConflict, Manhattan};
 use fifteen::scramble::{random_board, scramble, scramble_grid};
-use fifteen::wide::{solve_weighted, WideConflicts, WidePuzzle, WideState};
-use fifteen::{Algorithm, Grid, HeuristicChoice, Shape, Solution, Solver, TilePuzzle, TileState};
+use fifteen::wide::{WideConflicts, WidePuzzle, WideState};
+use fifteen::{Algorithm, Grid, HeuristicChoice, Report, Shape, Solver, TilePuzzle, TileSolution, TileState};
 use rand::SeedableRng;
+use slide_core::answer::SolveRequest;
 use slide_core::search::{ida_star, IdaOptions, Limits, Weight};
 use slide_core::Heuristic;
+
+/// The solution of `start` by `solver` and `algorithm`, towards the standard goal.
+fn solve(solver: &Solver, shape: Shape, start: TileState, algorithm: Algorithm) -> TileSolution {
+    let start = Grid::from_state(shape, &start);
+    solver.solve(&start, &Grid::goal(shape), &SolveRequest::new(algorithm, Limits::default())).unwrap()
+}
+
+/// The weight whose guarantee a weighted solution carries.
+fn weight(s: &TileSolution) -> Option<Weight> {
+    match s.report {
+        Report::Weighted { weight } => Some(weight),
+        _ => None,
+    }
+}
 
 const WEIGHTS: [f64; 5] = [1.0, 1.25, 1.5, 2.0, 3.0];
 
 /// Checks a weighted solution of `start` against the optimal length: legal, at the goal,
 /// within the weight, at least its lower bound, which is at most the optimum.
-fn check(s: &Solution, puzzle: &TilePuzzle, start: TileState, optimal: u32, w: f64, floor: u32) {
-    assert_eq!(puzzle.try_play(start, &s.moves), Ok(puzzle.goal()), "legal moves to the goal");
+fn check(s: &TileSolution, puzzle: &TilePuzzle, start: TileState, optimal: u32, w: f64, floor: u32) {
+    assert_eq!(s.replay().unwrap().len(), s.len(), "legal moves to the goal");
+    assert_eq!((s.start.tile_state().unwrap().1, s.goal.tile_state().unwrap().1), (start, puzzle.goal()));
     let length = s.len() as u32;
+    let floor = u64::from(floor);
+    let optimal_bound = u64::from(optimal);
     let what = format!("{start:?}, W {w}: length {length}, optimal {optimal}, bound {}", s.lower_bound);
     assert!(f64::from(length) <= w * f64::from(optimal), "{what}");
-    assert!(s.lower_bound <= optimal && s.lower_bound >= floor, "{what}");
-    assert_eq!(s.weight, Weight::new(w));
+    assert!(s.lower_bound <= optimal_bound && s.lower_bound >= floor, "{what}");
+    assert_eq!(weight(s), Weight::new(w));
     assert_eq!(s.optimal, w == 1.0, "{what}");
     if w == 1.0 {
         assert_eq!(length, optimal, "{what}");
@@ -42,7 +60,7 @@ fn every_3x3_solution_is_within_its_weight_of_the_exact_distance() {
             let optimal = exact.estimate(&start);
             for w in WEIGHTS {
                 let algorithm = Algorithm::Weighted { weight: Weight::new(w).unwrap() };
-                let s = solver.solve(shape, start, puzzle.goal(), algorithm).unwrap();
+                let s = solve(&solver, shape, start, algorithm);
                 check(&s, &puzzle, start, optimal, w, manhattan.estimate(&start));
             }
         }
@@ -59,11 +77,11 @@ fn every_5x5_solution_is_within_its_weight_of_ida_star_s() {
     let mut longest = 0;
     for i in 0..10 {
         let start = scramble(&puzzle, 40 + 4 * i, &mut rng);
-        let optimal = solver.solve(shape, start, puzzle.goal(), Algorithm::Idastar).unwrap().len() as u32;
+        let optimal = solve(&solver, shape, start, Algorithm::Idastar).len() as u32;
         longest = longest.max(optimal);
         for w in [1.5, 2.0, 3.0] {
             let algorithm = Algorithm::Weighted { weight: Weight::new(w).unwrap() };
-            let s = solver.solve(shape, start, puzzle.goal(), algorithm).unwrap();
+            let s = solve(&solver, shape, start, algorithm);
             check(&s, &puzzle, start, optimal, w, lc.estimate(&start));
         }
     }
@@ -86,16 +104,18 @@ fn boards_past_5x5_are_within_their_weight_of_ida_star_s() {
             let optimal = outcome.found().expect("a solution").moves.len() as u32;
             let floor = heuristic.estimate(&cells(&start));
             for w in [1.0, 1.5, 2.0, 3.0] {
-                let s = solve_weighted(&start, &goal, Weight::new(w).unwrap(), Limits::default(), false).unwrap();
-                assert_eq!(start.try_play(&s.moves).as_ref(), Ok(&goal), "{shape}, W {w}");
+                let algorithm = Algorithm::Weighted { weight: Weight::new(w).unwrap() };
+                let request = SolveRequest::new(algorithm, Limits::default());
+                let s = Solver::new().solve(&start, &goal, &request).unwrap();
+                assert_eq!(s.replay().unwrap().len(), s.len(), "{shape}, W {w}");
                 let length = s.moves.len() as u32;
                 let what = format!(
                     "{shape}, {moves} moves, W {w}: length {length}, optimal {optimal}, bound {}",
                     s.lower_bound
                 );
                 assert!(f64::from(length) <= w * f64::from(optimal), "{what}");
-                assert!(s.lower_bound <= optimal && s.lower_bound >= floor, "{what}");
-                assert_eq!(s.weight, Weight::new(w).unwrap());
+                assert!(s.lower_bound <= u64::from(optimal) && s.lower_bound >= u64::from(floor), "{what}");
+                assert_eq!(weight(&s), Weight::new(w));
                 if w == 1.0 {
                     assert_eq!(length, optimal, "{what}");
                 }

@@ -13,6 +13,8 @@ use clap::Args;
 use fifteen::{Algorithm, Grid, Shape, Solver};
 use rand::SeedableRng;
 use slide_cli::CliError;
+use slide_core::answer::SolveRequest;
+use slide_core::search::Limits;
 
 use super::{machine, report, root};
 
@@ -62,21 +64,20 @@ pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Re
         for _ in 0..args.boards {
             let start = fifteen::scramble::random_grid(&goal, &mut rng);
             let (clock, cpu) = (Instant::now(), thread_cpu());
-            let s = fifteen::fast::solve(&start, &goal).map_err(|e| CliError::internal(format!("{n}x{n}: {e}")))?;
+            let s = solver
+                .solve(&start, &goal, &SolveRequest::new(Algorithm::Fast, Limits::default()))
+                .map_err(|e| CliError::internal(format!("{n}x{n}: {e}")))?;
             let (took, cpu) = (clock.elapsed(), thread_cpu().saturating_sub(cpu));
             cpu_total += cpu;
-            let mut board = start.clone();
-            if board.play(&s.moves).is_err() || board != goal {
-                return Err(CliError::internal(format!("{n}x{n}: a solution that does not solve {start}")));
+            if let Err(e) = s.replay() {
+                return Err(CliError::internal(format!("{n}x{n}: a solution that does not solve {start}: {e}")));
             }
             (total, slowest) = (total + took, slowest.max(took));
             length += s.moves.len() as u64;
             bound += s.lower_bound;
             if args.optimal && n <= 4 {
-                let (shape, state) = start.tile_state().expect("at most 4x4");
-                let (_, goal) = goal.tile_state().expect("at most 4x4");
                 let best = solver
-                    .solve(shape, state, goal, Algorithm::Idastar)
+                    .solve(&start, &goal, &SolveRequest::new(Algorithm::Idastar, Limits::default()))
                     .map_err(|e| CliError::internal(format!("{n}x{n} optimally: {e}")))?;
                 optimal += best.len() as u64;
             }

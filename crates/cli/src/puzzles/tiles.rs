@@ -7,8 +7,9 @@ use std::marker::PhantomData;
 use std::path::Path;
 
 use clap::Args;
-use fifteen::facade::{Metric, Tiles as TileFacade, Variant, MTM_HEURISTICS};
+use fifteen::facade::{Tiles as TileFacade, Variant, MTM_HEURISTICS};
 use fifteen::parse::{parse_packed_size, parse_size};
+use fifteen::Metric;
 use fifteen::Shape;
 use slide_core::answer::{MethodInfo, Named, Solution};
 use slide_core::table::TableSet;

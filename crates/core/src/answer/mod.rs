@@ -26,7 +26,7 @@ pub use method::{Algorithm, MethodInfo, Named, Param, Params, RandomWalk, DEFAUL
 pub use play::{Attempt, Estimate, Hint, Piece, Play, Step, Target, View};
 pub use records::{
     check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played,
-    Record, Solution, SpaceWords, Tally, Words, RECORD_BYTES_PER_MOVE, SHOWN_STEPS,
+    Record, RecordTooLarge, Solution, SpaceWords, Tally, Words, RECORD_BYTES_PER_MOVE, SHOWN_STEPS,
 };
 
 use serde::Serialize;

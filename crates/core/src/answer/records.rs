@@ -107,21 +107,40 @@ pub const RECORD_BYTES_PER_MOVE: u64 = 256;
 /// let e = check_record_fits(2_000_000, false, &limits).unwrap_err();
 /// assert!(e.to_string().contains("2000000 moves"), "{e}");
 /// ```
-pub fn check_record_fits(moves: u64, at_least: bool, limits: &crate::search::Limits) -> Result<(), super::AnswerError> {
-    use crate::units::human_bytes;
+pub fn check_record_fits(moves: u64, at_least: bool, limits: &crate::search::Limits) -> Result<(), RecordTooLarge> {
     let bytes = moves.saturating_mul(RECORD_BYTES_PER_MOVE);
-    if bytes <= limits.search_memory() {
-        return Ok(());
+    match bytes <= limits.search_memory() {
+        true => Ok(()),
+        false => Err(RecordTooLarge { moves, at_least, bytes, allowed: limits.max_memory.unwrap_or(u64::MAX) }),
     }
-    let what = match at_least {
+}
+
+/// A solution whose record would not fit in the memory bound ([`check_record_fits`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{} about {} to be written out, over the {} allowed",
+    match at_least {
         true => format!("a solution has at least {moves} moves (a proven lower bound), which need"),
         false => format!("the solution found has {moves} moves, which need"),
-    };
-    Err(super::AnswerError::TooLarge(format!(
-        "{what} about {} to be written out, over the {} allowed",
-        human_bytes(bytes),
-        human_bytes(limits.max_memory.unwrap_or(u64::MAX))
-    )))
+    },
+    crate::units::human_bytes(*bytes),
+    crate::units::human_bytes(*allowed)
+)]
+pub struct RecordTooLarge {
+    /// The solution's moves, or (`at_least`) a proven lower bound on them.
+    pub moves: u64,
+    /// Whether `moves` is a lower bound known before the search.
+    pub at_least: bool,
+    /// The bytes its record would take.
+    pub bytes: u64,
+    /// The memory bound.
+    pub allowed: u64,
+}
+
+impl From<RecordTooLarge> for super::AnswerError {
+    fn from(e: RecordTooLarge) -> Self {
+        super::AnswerError::TooLarge(e.to_string())
+    }
 }
 
 fn limit_text<S: Serializer>(hit: &Option<LimitHit>, s: S) -> Result<S::Ok, S::Error> {

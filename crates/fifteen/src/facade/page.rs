@@ -10,8 +10,8 @@ use slide_core::Direction;
 
 use super::{TileInput, Tiles};
 use crate::scramble::{random_grid, scramble_grid};
-use crate::solvable::{check_solvable_grid, grid_blank_distance};
-use crate::{bound, Grid, TilePuzzle};
+use crate::solvable::check_solvable_grid;
+use crate::Grid;
 
 /// The largest board (in cells) whose quick answer tries weighted A* beside the staged
 /// solver: on 5x5 it takes tens of milliseconds; on 6x6 seconds and hundreds of MiB for
@@ -40,20 +40,10 @@ impl Tiles {
         })
     }
 
-    /// A lower bound on the moves from `start` to `goal`, with the parity every solution has:
-    /// the optimal searches' heuristic up to 5x5, Manhattan distance plus linear conflicts
-    /// beyond; and the heuristic's name.
+    /// A lower bound on the moves from `start` to `goal`, with the parity every solution has,
+    /// and the heuristic's name ([`crate::Solver::lower_bound`]).
     fn bound_of(&self, start: &Grid, goal: &Grid) -> Result<(u32, &'static str), AnswerError> {
-        let parity = grid_blank_distance(start, goal) % 2;
-        let (estimate, name) = match (start.tile_state(), goal.tile_state()) {
-            (Some((shape, s)), Some((_, g))) => {
-                let puzzle = TilePuzzle::new(shape, g).expect("a packed board's shape packs");
-                let (h, used) = self.solver.heuristic_for(&puzzle)?;
-                (h.estimate(&s), used.name())
-            }
-            _ => (bound::lower_bound(start, goal) as u32, crate::HeuristicChoice::LinearConflict.name()),
-        };
-        Ok((estimate + (estimate + parity) % 2, name))
+        Ok(self.solver.lower_bound(start, goal)?)
     }
 }
 

@@ -155,6 +155,9 @@ pub enum HeuristicError {
     /// A table that reads but is not the multi-tile pattern database.
     #[error("table {0} is not the multi-tile pattern database of 4x4")]
     MtmMisfit(String),
+    /// The multi-tile pattern database is read from a data directory, and none was given.
+    #[error("the multi-tile pattern database needs a data directory to be read from")]
+    MtmPdbNoDataDir,
     /// The multi-tile pattern database asked of the builder, which never builds it.
     #[error("the multi-tile pattern database is read from its table (AnyMtmHeuristic::load)")]
     MtmPdbNotBuilt,

@@ -9,9 +9,9 @@
 //! - [`MtmWalkingDistance`]: walking distance with the blank jumping lines, admissible
 //!   because every move is vertical or horizontal; [`MtmManhattan`], Manhattan distance over
 //!   the longest slide.
-//! - [`MtmSolver`]: optimal solving and counting of boards of up to 16 cells by IDA* on
-//!   [`tree::MtmTree`], which never moves twice in a row along one axis; [`analyze`]: the
-//!   whole space from a board.
+//! - Optimal solving and counting of boards of up to 16 cells by IDA* on [`tree::MtmTree`],
+//!   which never moves twice in a row along one axis: the engine of [`crate::Solver`] in
+//!   [`crate::Metric::MultiTile`]; [`analyze`]: the whole space from a board.
 //!
 //! **Notation.** A move is written `R3` in runs: three tiles slide right in one move
 //! ([`LineMove::notation`]). In letters it is `RRR`, which is also three single-tile moves
@@ -22,12 +22,13 @@
 pub mod heuristic;
 pub mod pdb;
 pub mod puzzle;
-pub mod solve;
+pub(crate) mod solve;
 pub mod tree;
 pub mod walking;
 
 pub use heuristic::{AnyMtmHeuristic, MaxOf, MtmHeuristic, MtmHeuristicChoice, MtmManhattan};
 pub use pdb::MtmPdb;
 pub use puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
-pub use solve::{analyze, boards, solve, MtmCount, MtmError, MtmSolution, MtmSolver};
+pub(crate) use solve::MtmSolver;
+pub use solve::{analyze, boards};
 pub use walking::{Jumps, LineTable, MtmWalkingDistance};

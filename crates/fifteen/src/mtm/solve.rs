@@ -1,75 +1,25 @@
 //! Optimal solving, counting and whole-space analysis in the multi-tile metric.
 
-use std::path::Path;
 use std::time::{Duration, Instant};
 
-use slide_core::enumerate::{enumerate_within, DepthStore, EnumerateError, Enumeration, LayerStats};
+use slide_core::enumerate::{enumerate_within, DepthStore, Enumeration, LayerStats};
 use slide_core::notation::Move;
-use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, LimitHit, Limits};
+use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, Limits};
 use slide_core::Outcome;
-use thiserror::Error;
 
 use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMtmHeuristic};
 use super::pdb::MtmPdb;
 use super::puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 use super::tree::MtmTree;
 use crate::board::Board16;
-use crate::heuristics::HeuristicError;
-use crate::solvable::{check_solvable_grid, Unsolvable};
-use crate::{Grid, Shape, Tile, TileState};
-
-/// Why a board cannot be solved, counted or analysed in the multi-tile metric.
-///
-/// Not `PartialEq`: it may hold a table file's I/O error ([`HeuristicError`]).
-#[derive(Debug, Error)]
-pub enum MtmError {
-    /// The text is not a board.
-    #[error("{0}")]
-    Board(#[from] crate::parse::BoardError),
-    /// A board too large for the optimal solvers.
-    #[error("a {0} board is larger than the multi-tile metric's optimal solvers take (at most {MAX_MTM_CELLS} cells)")]
-    TooLarge(Shape),
-    /// A board too large to analyse whole.
-    #[error("a {0} board is larger than the multi-tile metric's analysis takes (at most {MAX_ANALYZED_CELLS} cells)")]
-    TooLargeToAnalyze(Shape),
-    /// The start and the goal are boards of two sizes.
-    #[error("the start is a {start} board and the goal a {goal} board")]
-    Sizes {
-        /// The start's.
-        start: Shape,
-        /// The goal's.
-        goal: Shape,
-    },
-    /// The start cannot reach the goal.
-    #[error("{0}")]
-    Unsolvable(#[from] Unsolvable),
-    /// The heuristic asked for cannot serve this board.
-    #[error("{0}")]
-    Heuristic(HeuristicError),
-    /// A bound of [`Limits`] ended the search.
-    #[error("search stopped: {0}")]
-    Limit(LimitHit),
-    /// The enumeration was refused or stopped.
-    #[error("{0}")]
-    Enumerate(#[from] EnumerateError),
-    /// The search ended without a solution for a board that has one: a bug.
-    #[error("no solution found for a solvable board (a bug)")]
-    Missed,
-}
+use crate::solvable::check_solvable_grid;
+use crate::{Grid, Shape, SolveError, TileState};
 
 /// A board solved in the multi-tile metric.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MtmSolution {
-    /// The start.
-    pub start: Grid,
-    /// The goal.
-    pub goal: Grid,
+pub(crate) struct MtmSolution {
     /// The moves, in order: a shortest sequence in the multi-tile metric.
     pub moves: Vec<LineMove>,
-    /// The heuristic used.
-    pub heuristic: MtmHeuristicChoice,
-    /// The heuristic's estimate of the start, a lower bound.
-    pub estimate: u32,
     /// Nodes generated.
     pub nodes: u64,
     /// Search time.
@@ -77,37 +27,15 @@ pub struct MtmSolution {
 }
 
 impl MtmSolution {
-    /// The number of moves (multi-tile).
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-    /// Whether the start is the goal.
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-    /// The moves in slide-core's notation, ready for [`slide_core::notation::write`]: in
-    /// runs, one token per move (`R3 D2 L`).
+    /// The moves in slide-core's notation: in runs, one token per move (`R3 D2 L`).
     pub fn notation(&self) -> Vec<Move> {
         self.moves.iter().map(|m| m.notation()).collect()
-    }
-    /// The number of tiles slid: the solution's length in the single-tile metric (not
-    /// necessarily the shortest there).
-    pub fn single_tile_length(&self) -> u64 {
-        self.moves.iter().map(|m| m.count as u64).sum()
-    }
-    /// The tiles each move slides, the one next to the blank first.
-    pub fn tiles(&self) -> Vec<Vec<Tile>> {
-        let mut board = self.start.clone();
-        self.moves
-            .iter()
-            .map(|m| (0..m.count).map(|_| board.slide(m.direction).expect("the solution was replayed")).collect())
-            .collect()
     }
 }
 
 /// Every optimal solution of a board in the multi-tile metric, counted (and listed).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MtmCount {
+pub(crate) struct MtmCount {
     /// The optimal length, in moves of the multi-tile metric.
     pub length: u32,
     /// How many distinct optimal move sequences there are.
@@ -123,24 +51,10 @@ pub struct MtmCount {
 }
 
 /// A solver of one goal in the multi-tile metric: its heuristic is built once (a few
-/// milliseconds; the tables of walking distance) and serves every start.
-///
-/// ```
-/// use fifteen::mtm::{MtmHeuristicChoice, MtmSolver};
-/// use fifteen::Grid;
-/// use slide_core::notation::{write, Convention, Notation};
-/// use slide_core::search::Limits;
-///
-/// let goal: Grid = "1 2 3 / 4 5 6 / 7 8 0".parse().unwrap();
-/// let solver = MtmSolver::new(&goal, MtmHeuristicChoice::WalkingDistance).unwrap();
-/// let start: Grid = "1 2 3 / 0 4 6 / 7 5 8".parse().unwrap();
-/// let solution = solver.solve(&start, &Limits::default()).unwrap();
-/// // Tile 4 slides left, 5 up, 8 left: three moves of one tile each.
-/// assert_eq!(write(&solution.notation(), Notation::Runs, Convention::TileMoves), "L U L");
-/// assert_eq!(solution.single_tile_length(), 3);
-/// ```
+/// milliseconds; the tables of walking distance) and serves every start. The engine behind
+/// [`crate::Solver`] in [`crate::Metric::MultiTile`].
 #[derive(Clone, Debug)]
-pub struct MtmSolver {
+pub(crate) struct MtmSolver {
     puzzle: MtmPuzzle,
     goal: Grid,
     heuristic: AnyMtmHeuristic,
@@ -148,82 +62,58 @@ pub struct MtmSolver {
 
 impl MtmSolver {
     /// The solver of `goal` with heuristic `choice`, built now (all but
-    /// [`MtmHeuristicChoice::Pdb`], whose table [`MtmSolver::load`] reads); boards of at most
-    /// 16 cells.
-    pub fn new(goal: &Grid, choice: MtmHeuristicChoice) -> Result<MtmSolver, MtmError> {
+    /// [`MtmHeuristicChoice::Pdb`], whose table [`MtmSolver::with_pdb`] takes); boards of at
+    /// most 16 cells.
+    pub fn new(goal: &Grid, choice: MtmHeuristicChoice) -> Result<MtmSolver, SolveError> {
         let puzzle = Self::puzzle(goal)?;
-        let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(MtmError::Heuristic)?;
+        let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(SolveError::Heuristic)?;
         Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
     }
 
-    /// The solver of `goal` with heuristic `choice`, the pattern database read from the
-    /// table in `dir` (a data directory: `slide_core::table::data_dir`).
-    pub fn load(goal: &Grid, choice: MtmHeuristicChoice, dir: &Path) -> Result<MtmSolver, MtmError> {
+    /// The solver of `goal` with the pattern database `pdb` (kept by the caller for every
+    /// 4x4 goal) and walking distance.
+    pub fn with_pdb(goal: &Grid, pdb: &MtmPdb) -> Result<MtmSolver, SolveError> {
         let puzzle = Self::puzzle(goal)?;
-        let heuristic = AnyMtmHeuristic::load(&puzzle, choice, dir).map_err(MtmError::Heuristic)?;
+        let heuristic = AnyMtmHeuristic::pattern_database(&puzzle, pdb).map_err(SolveError::Heuristic)?;
         Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
     }
 
-    /// The solver of `goal` with the pattern database `pdb` (say one built in memory, or
-    /// kept by a server for every 4x4 goal) and walking distance.
-    pub fn with_pdb(goal: &Grid, pdb: &MtmPdb) -> Result<MtmSolver, MtmError> {
-        let puzzle = Self::puzzle(goal)?;
-        let heuristic = AnyMtmHeuristic::pattern_database(&puzzle, pdb).map_err(MtmError::Heuristic)?;
-        Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
-    }
-
-    fn puzzle(goal: &Grid) -> Result<MtmPuzzle, MtmError> {
+    fn puzzle(goal: &Grid) -> Result<MtmPuzzle, SolveError> {
         if goal.shape().cells() > MAX_MTM_CELLS {
-            return Err(MtmError::TooLarge(goal.shape()));
+            return Err(SolveError::MtmTooLarge(goal.shape()));
         }
         Ok(MtmPuzzle::new(goal).expect("at most 16 cells"))
     }
-    /// The goal.
-    pub fn goal(&self) -> &Grid {
-        &self.goal
-    }
+
     /// The heuristic.
     pub fn heuristic(&self) -> MtmHeuristicChoice {
         self.heuristic.choice()
     }
-    /// The heuristic's estimate of `start` (a lower bound on its moves in the metric).
-    pub fn estimate(&self, start: &Grid) -> Result<u32, MtmError> {
-        let start = self.checked(start)?;
-        Ok(self.heuristic.with(Estimate(&start)))
-    }
 
     /// `start` packed, if it is a board of the goal's size that can reach it.
-    fn checked(&self, start: &Grid) -> Result<TileState, MtmError> {
+    fn checked(&self, start: &Grid) -> Result<TileState, SolveError> {
         if start.shape() != self.goal.shape() {
-            return Err(MtmError::Sizes { start: start.shape(), goal: self.goal.shape() });
+            return Err(SolveError::Sizes { start: start.shape(), goal: self.goal.shape() });
         }
         check_solvable_grid(start, &self.goal)?;
         Ok(pack(start).expect("at most 16 cells"))
     }
 
     /// A shortest solution of `start` in the multi-tile metric, by IDA* within `limits`.
-    pub fn solve(&self, start: &Grid, limits: &Limits) -> Result<MtmSolution, MtmError> {
+    pub fn solve(&self, start: &Grid, limits: &Limits) -> Result<MtmSolution, SolveError> {
         let packed = self.checked(start)?;
         let cells = self.goal.shape().cells();
         let clock = Instant::now();
         let options = IdaOptions { limits: *limits, ..IdaOptions::default() };
-        let (outcome, stats, estimate) =
+        let (outcome, stats) =
             self.heuristic.with(Search { puzzle: &self.puzzle, start: Board16::from_state(&packed, cells), options });
         let path = found(outcome)?;
-        Ok(MtmSolution {
-            start: start.clone(),
-            goal: self.goal.clone(),
-            moves: path.moves,
-            heuristic: self.heuristic.choice(),
-            estimate,
-            nodes: stats.nodes,
-            elapsed: clock.elapsed(),
-        })
+        Ok(MtmSolution { moves: path.moves, nodes: stats.nodes, elapsed: clock.elapsed() })
     }
 
     /// Every shortest solution of `start` in the multi-tile metric, counted; listed when
     /// `list` (mind the memory: there can be many).
-    pub fn count(&self, start: &Grid, list: bool, limits: &Limits) -> Result<MtmCount, MtmError> {
+    pub fn count(&self, start: &Grid, list: bool, limits: &Limits) -> Result<MtmCount, SolveError> {
         let packed = self.checked(start)?;
         let cells = self.goal.shape().cells();
         let clock = Instant::now();
@@ -246,19 +136,6 @@ impl MtmSolver {
     }
 }
 
-/// A shortest solution of `board` (BOARD text, the standard goal) in the multi-tile metric,
-/// with walking distance.
-///
-/// ```
-/// let solution = fifteen::mtm::solve("1 2 3 / 4 5 6 / 0 7 8").unwrap();
-/// assert_eq!(solution.len(), 1); // L2: two tiles slide left in one move
-/// ```
-pub fn solve(board: &str) -> Result<MtmSolution, MtmError> {
-    let start: Grid = board.parse()?;
-    let solver = MtmSolver::new(&Grid::goal(start.shape()), MtmHeuristicChoice::default())?;
-    solver.solve(&start, &Limits::default())
-}
-
 /// Every position reachable from `start` in the multi-tile metric, breadth-first from it
 /// (layer by layer, in parallel): the depth histogram, the positions at the greatest depth,
 /// and with `store` their distances. Boards of at most 12 cells; memory is checked before
@@ -269,10 +146,10 @@ pub fn analyze(
     store: DepthStore,
     limits: &Limits,
     progress: &(dyn Fn(LayerStats) + Sync),
-) -> Result<Enumeration<TileState>, MtmError> {
+) -> Result<Enumeration<TileState>, SolveError> {
     let shape = start.shape();
     if shape.cells() > MAX_ANALYZED_CELLS {
-        return Err(MtmError::TooLargeToAnalyze(shape));
+        return Err(SolveError::MtmTooLargeToAnalyze(shape));
     }
     let packed = pack(start).expect("at most 12 cells");
     let space = MtmSpace::new(MtmPuzzle::new(start).expect("at most 12 cells")).expect("at most 12 cells");
@@ -284,11 +161,11 @@ pub fn boards(shape: Shape, states: &[TileState]) -> Vec<Grid> {
     states.iter().map(|s| Grid::from_state(shape, s)).collect()
 }
 
-fn found<T>(outcome: Outcome<T>) -> Result<T, MtmError> {
+fn found<T>(outcome: Outcome<T>) -> Result<T, SolveError> {
     match outcome {
         Outcome::Found(t) => Ok(t),
-        Outcome::LimitReached(hit) => Err(MtmError::Limit(hit)),
-        Outcome::NoSolution => Err(MtmError::Missed),
+        Outcome::LimitReached(hit) => Err(SolveError::Limit(slide_core::search::Stopped::new(hit))),
+        Outcome::NoSolution => Err(SolveError::Missed),
     }
 }
 
@@ -300,12 +177,11 @@ struct Search<'a> {
 }
 
 impl WithMtmHeuristic for Search<'_> {
-    type Output = (Outcome<slide_core::Path<Board16, LineMove>>, slide_core::SearchStats, u32);
+    type Output = (Outcome<slide_core::Path<Board16, LineMove>>, slide_core::SearchStats);
     fn run<H: MtmHeuristic + slide_core::Heuristic<MtmPuzzle>>(self, h: &H) -> Self::Output {
         let tree = MtmTree::new(self.puzzle, h);
         let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.shape().cells());
-        let (outcome, stats) = ida_star_tree(&tree, self.start, |b: &Board16| *b == goal, &self.options);
-        (outcome, stats, h.estimate_view(&self.start).0)
+        ida_star_tree(&tree, self.start, |b: &Board16| *b == goal, &self.options)
     }
 }
 
@@ -323,15 +199,5 @@ impl WithMtmHeuristic for Count<'_> {
         let tree = MtmTree::new(self.puzzle, h);
         let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.shape().cells());
         count_optimal_tree(&tree, self.start, |b: &Board16| *b == goal, self.list, &self.options)
-    }
-}
-
-/// The estimate of a packed board, for each heuristic.
-struct Estimate<'a>(&'a TileState);
-
-impl WithMtmHeuristic for Estimate<'_> {
-    type Output = u32;
-    fn run<H: MtmHeuristic + slide_core::Heuristic<MtmPuzzle>>(self, h: &H) -> u32 {
-        h.estimate_view(self.0).0
     }
 }
