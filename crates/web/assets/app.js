@@ -1398,7 +1398,8 @@ function wire() {
   // After a menu or check box is used, the keys go to the board again.
   for (const el of document.querySelectorAll('select, input[type=checkbox]')) {
     el.addEventListener('change', () => {
-      if (el.id !== 'puzzle' || $('puzzle').value !== 'paste') setTimeout(() => $('board').focus({ preventScroll: true }), 0);
+      if (document.activeElement !== el || (el.id === 'puzzle' && $('puzzle').value === 'paste')) return;
+      setTimeout(() => $('board').focus({ preventScroll: true }), 0);
     });
   }
   wireSwipe();

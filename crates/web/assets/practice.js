@@ -520,7 +520,8 @@ async function refreshHistory() {
   const tbody = $('attempts').tBodies[0];
   tbody.textContent = '';
   for (const a of h.attempts) tbody.appendChild(attemptRow(a));
-  $('history-note').textContent = `Session ${h.session}; kept in ${h.file}. Attempts that count: solved and DNF, `
+  const file = h.file.split(/[\\/]/).pop();
+  $('history-note').textContent = `Session ${h.session}; kept in ${file} (slide-web --help says where). Attempts that count: solved and DNF, `
     + 'not assisted (a hint, a solution or typed moves).';
   document.body.dataset.history = String(Date.now());
 }
