@@ -344,49 +344,83 @@ impl Drop for Mend {
     }
 }
 
+/// The process ids of `program` on `host`.
+fn pids_on(host: &str, program: &str) -> Vec<u32> {
+    let o = Command::new("ip").args(["netns", "pids", host]).output().unwrap();
+    text(&o.stdout)
+        .split_whitespace()
+        .filter_map(|p| p.parse().ok())
+        .filter(|p| std::fs::read_to_string(format!("/proc/{p}/comm")).is_ok_and(|c| c.trim() == program))
+        .collect()
+}
+
+/// Waits until the checkpoint in `dir` holds layer `depth` while job `id` runs.
+fn wait_layer(id: u64, dir: &Path, log: &Path, depth: u64) {
+    let clock = Instant::now();
+    while checkpointed_layer(dir).is_none_or(|d| d < depth) {
+        let (state, _) = job_state(id);
+        assert!(!ended(&state), "job {id} ended before layer {depth}: {state}: {}", read(log));
+        assert!(clock.elapsed() < Duration::from_secs(600), "no progress in 10 minutes");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Job `id` ended within a minute of `fault`, unfinished, its log saying `why`, its
+/// checkpoint whole (its manifest names a layer whose three files are there): that layer.
+fn ended_by(id: u64, fault: Instant, log: &Path, checkpoint: &Path, why: &str) -> u64 {
+    let (state, _) = wait_job(id, Duration::from_secs(120));
+    let took = fault.elapsed();
+    let log = read(log);
+    eprintln!("job {id} ended {state} {:.1} s after the fault:\n{log}", took.as_secs_f64());
+    assert!(took < Duration::from_secs(60), "the job took {took:?} to end");
+    assert_ne!(state, "COMPLETED", "{log}");
+    assert!(log.contains(why), "the log says why ({why}): {log}");
+    let saved = checkpointed_layer(checkpoint).unwrap();
+    for rank in 0..3 {
+        assert!(checkpoint.join(format!("rank{rank}-of-3.layer{saved}.bfs")).exists(), "rank {rank}'s layer {saved}");
+    }
+    saved
+}
+
 #[test]
-fn a_host_lost_mid_enumeration_ends_the_job_and_the_resubmitted_job_resumes() {
+fn a_rank_killed_and_a_host_lost_mid_enumeration_end_the_job_and_it_resumes() {
     let _cluster = cluster();
     let dir = scratch("slurm-bfs");
     let checkpoint = dir.join("checkpoint");
     let script = doc_script("bfs-4x4");
     let vars = [("SIZE", "3x4"), ("CHECKPOINT", checkpoint.to_str().unwrap())];
     let options = ["--nodes=3", "--ntasks-per-node=1", "--cpus-per-task=1", "--output=bfs-%j.log"];
-    let id = submit(&dir, &script, &options, &vars);
-    // The 3x4 space has 54 layers: slide3 is cut off once 20 are saved.
-    let clock = Instant::now();
-    while checkpointed_layer(&checkpoint).is_none_or(|d| d < 20) {
-        let (state, _) = job_state(id);
-        assert!(!ended(&state), "the job ended before the cut: {state}: {}", read(&dir.join(format!("bfs-{id}.log"))));
-        assert!(clock.elapsed() < Duration::from_secs(600), "no progress in 10 minutes");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    let log = |id: u64| dir.join(format!("bfs-{id}.log"));
+    // The 3x4 space has 54 layers. At layer 12 rank 1 is killed (as the kernel's OOM killer
+    // would): srun ends the others.
+    let first = submit(&dir, &script, &options, &vars);
+    wait_layer(first, &checkpoint, &log(first), 12);
+    let rank = pids_on("slide2", "fifteen-mpi");
+    assert_eq!(rank.len(), 1, "one rank on slide2");
+    let killed = Instant::now();
+    Command::new("kill").args(["-KILL", &rank[0].to_string()]).status().unwrap();
+    let saved = ended_by(first, killed, &log(first), &checkpoint, "slide2: task 1: Killed");
+    // The same script again, after the first: it resumes, and at layer 24 host slide3 is cut
+    // off the network (its link down; its rank runs on, unheard): Slurm ends the job.
+    let after = |id: u64| format!("--dependency=afterany:{id}");
+    let second = submit(&dir, &script, &[&options[..], &[&after(first)]].concat(), &vars);
+    wait_layer(second, &checkpoint, &log(second), 24);
+    let said = read(&log(second));
+    assert!(said.contains(&format!("resumed from the checkpoint of layer {saved}")), "{said}");
     let mend = Mend(3);
     link("cut", 3);
     let cut = Instant::now();
-    let (state, _) = wait_job(id, Duration::from_secs(120));
-    let took = cut.elapsed();
-    let log = read(&dir.join(format!("bfs-{id}.log")));
-    eprintln!("slide3 cut off: job {id} ended {state} in {:.1} s:\n{log}", took.as_secs_f64());
-    assert!(took < Duration::from_secs(60), "the job took {took:?} to end after the cut");
-    assert_ne!(state, "COMPLETED", "{log}");
-    assert!(log.contains("NODE FAILURE"), "the log says why: {log}");
-    assert!(!dir.join("bfs-3x4.json").exists() || read(&dir.join("bfs-3x4.json")).is_empty(), "no record: {log}");
-    // The checkpoint is whole: its manifest names a layer whose three files are there.
-    let saved = checkpointed_layer(&checkpoint).unwrap();
-    for rank in 0..3 {
-        assert!(checkpoint.join(format!("rank{rank}-of-3.layer{saved}.bfs")).exists(), "rank {rank}'s layer {saved}");
-    }
+    let saved = ended_by(second, cut, &log(second), &checkpoint, "DUE TO NODE FAILURE");
     drop(mend);
     wait_idle();
-    // The same script again, after the first.
-    let dependency = format!("--dependency=afterany:{id}");
-    let again = submit(&dir, &script, &[&options[..], &[&dependency]].concat(), &vars);
-    let (state, code) = wait_job(again, Duration::from_secs(600));
-    let log = read(&dir.join(format!("bfs-{again}.log")));
-    eprintln!("resubmitted: job {again} ended {state}:\n{log}");
-    assert_eq!((state.as_str(), code.as_str()), ("COMPLETED", "0:0"), "{log}");
-    assert!(log.contains(&format!("resumed from the checkpoint of layer {saved}")), "{log}");
+    // And again: it resumes from the last complete layer, and the answer is the one
+    // process's.
+    let third = submit(&dir, &script, &[&options[..], &[&after(second)]].concat(), &vars);
+    let (state, code) = wait_job(third, Duration::from_secs(600));
+    let said = read(&log(third));
+    eprintln!("resubmitted: job {third} ended {state}:\n{said}");
+    assert_eq!((state.as_str(), code.as_str()), ("COMPLETED", "0:0"), "{said}");
+    assert!(said.contains(&format!("resumed from the checkpoint of layer {saved}")), "{said}");
     let record = lines(&dir.join("bfs-3x4.json")).remove(0);
     assert_eq!(comparable(record), comparable(one_process_analysis("3x4")));
     std::fs::remove_dir_all(&dir).ok();
