@@ -100,28 +100,33 @@ impl Roll {
     }
 }
 
+/// A rank whose tables are not rank 0's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error(
+    "rank {rank} (on {host}) has other tables than rank 0 (on {lead_host}): {file} {difference} in its data directory \
+     {data_dir}; give every rank the same tables (docs/CLUSTER.md, \"How the tables reach the nodes\")"
+)]
+pub struct TablesDiffer {
+    /// The rank.
+    pub rank: usize,
+    /// Its host.
+    pub host: String,
+    /// Rank 0's host.
+    pub lead_host: String,
+    /// Its data directory.
+    pub data_dir: String,
+    /// The first table that differs.
+    pub file: String,
+    /// How: `is missing`, `has checksum 1a2b3c4d (rank 0's: 5e6f7a8b)`.
+    pub difference: String,
+}
+
 /// Why the roll call refused the job.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum RollError {
     /// A rank's tables are not rank 0's.
-    #[error(
-        "rank {rank} (on {host}) has other tables than rank 0 (on {lead_host}): {file} {difference} in its data \
-         directory {data_dir}; give every rank the same tables (docs/CLUSTER.md, \"How the tables reach the nodes\")"
-    )]
-    TablesDiffer {
-        /// The rank.
-        rank: usize,
-        /// Its host.
-        host: String,
-        /// Rank 0's host.
-        lead_host: String,
-        /// Its data directory.
-        data_dir: String,
-        /// The first table that differs.
-        file: String,
-        /// How: `is missing`, `has checksum 1a2b3c4d (rank 0's: 5e6f7a8b)`.
-        difference: String,
-    },
+    #[error("{0}")]
+    TablesDiffer(Box<TablesDiffer>),
     /// What a rank said did not arrive whole.
     #[error("the roll call did not reach rank 0 whole (a bug): {0}")]
     Garbled(String),
@@ -140,14 +145,14 @@ pub fn compare(calls: &[Call]) -> Result<(), RollError> {
                 (None, Some(_)) if ours.large => "is there and not on rank 0".to_string(),
                 _ => continue,
             };
-            return Err(RollError::TablesDiffer {
+            return Err(RollError::TablesDiffer(Box::new(TablesDiffer {
                 rank,
                 host: call.host.clone(),
                 lead_host: lead.host.clone(),
                 data_dir: call.data_dir.clone(),
                 file: ours.file.clone(),
                 difference,
-            });
+            })));
         }
     }
     Ok(())
@@ -194,7 +199,7 @@ mod tests {
     fn a_rank_with_other_tables_is_named_with_its_host() {
         let calls = [call_with("n1", Some(1), true), call_with("n2", Some(1), true), call_with("n3", Some(2), true)];
         let e = compare(&calls).unwrap_err();
-        assert!(matches!(&e, RollError::TablesDiffer { rank: 2, host, .. } if host == "n3"), "{e}");
+        assert!(matches!(&e, RollError::TablesDiffer(d) if d.rank == 2 && d.host == "n3"), "{e}");
         assert!(e.to_string().contains("has checksum 00000002 (rank 0's: 00000001)"), "{e}");
         // A large table missing is a difference; a small one is built on first use.
         assert!(compare(&[call_with("n1", Some(1), true), call_with("n2", None, true)]).is_err());

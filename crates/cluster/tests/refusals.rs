@@ -24,7 +24,8 @@ fn another_build(table: &Path) {
 fn solve_on_ranks(dirs: &[&Path]) -> Vec<Result<(), String>> {
     run_ranks(dirs.len(), |net| {
         let dir = dirs[net.rank()].to_str().unwrap();
-        let args = ["fifteen-mpi", "solve", "--heuristic", "exact", "--data-dir", dir, "--quiet", "8 6 7 / 2 5 4 / 3 0 1"];
+        let args =
+            ["fifteen-mpi", "solve", "--heuristic", "exact", "--data-dir", dir, "--quiet", "8 6 7 / 2 5 4 / 3 0 1"];
         slide_cluster::cli::run::<slide_cli::puzzles::Fifteen, _>("fifteen-mpi", args.map(Into::into), Rc::new(net))
             .map(drop)
             .map_err(|e| e.message)
@@ -50,7 +51,10 @@ fn a_rank_whose_tables_differ_refuses_the_job_on_every_rank() {
     for (rank, verdict) in solve_on_ranks(&dirs).into_iter().enumerate() {
         let e = verdict.expect_err("refused on every rank");
         if rank == 0 {
-            let said = format!("rank 2 (on {}) has other tables than rank 0", slide_cluster::threads::thread_ranks(1)[0].host());
+            let said = format!(
+                "rank 2 (on {}) has other tables than rank 0",
+                slide_cluster::threads::thread_ranks(1)[0].host()
+            );
             assert!(e.contains(&said) && e.contains(&table.to_string_lossy().into_owned()), "{e}");
             assert!(e.contains(&dirs[2].display().to_string()), "names its data directory: {e}");
         }

@@ -43,7 +43,11 @@ fn cluster_dir() -> PathBuf {
 
 fn slurm_conf() -> PathBuf {
     let conf = cluster_dir().join("slurm.conf");
-    assert!(conf.exists(), "no test cluster at {}: bring it up first, as root: .ci/cluster up", cluster_dir().display());
+    assert!(
+        conf.exists(),
+        "no test cluster at {}: bring it up first, as root: .ci/cluster up",
+        cluster_dir().display()
+    );
     conf
 }
 
@@ -73,10 +77,7 @@ fn checked(mut c: Command) -> String {
 fn host_states() -> Vec<(String, String)> {
     let mut c = slurm("sinfo");
     c.args(["-h", "-N", "-o", "%N %t"]);
-    checked(c)
-        .lines()
-        .filter_map(|l| l.split_once(' ').map(|(h, s)| (h.to_string(), s.trim().to_string())))
-        .collect()
+    checked(c).lines().filter_map(|l| l.split_once(' ').map(|(h, s)| (h.to_string(), s.trim().to_string()))).collect()
 }
 
 /// Waits (two minutes at most) until the three hosts are idle: a host cut off comes back
@@ -491,7 +492,8 @@ fn an_unwritable_checkpoint_directory_is_refused_before_any_work() {
     let log = read(&dir.join(format!("bfs-{id}.log")));
     assert_eq!(state, "FAILED", "{log}");
     assert!(code.starts_with("2:"), "exit status 2 (bad input): {code}: {log}");
-    let said = format!("3 of 3 ranks cannot write in the checkpoint directory {} (rank 0 (on slide1)", checkpoint.display());
+    let said =
+        format!("3 of 3 ranks cannot write in the checkpoint directory {} (rank 0 (on slide1)", checkpoint.display());
     assert!(log.contains(&said), "{log}");
     assert!(!log.contains("layer 1"), "no layer was expanded: {log}");
     std::fs::remove_dir_all(&dir).ok();
