@@ -373,7 +373,9 @@ async fn searched(
     position: &Position,
     patience: Patience,
 ) -> Result<Arc<answers::Searched>, ApiError> {
-    let key = format!("{}|{}|{patience:?}", game.key(), game.view(position).text);
+    // The tables' generation: an answer found with walking distance is not given again once
+    // the pattern databases are built.
+    let key = format!("{}|{}|{patience:?}|{}", game.key(), game.view(position).text, app.tables.generation());
     let (g, p) = (game.clone(), position.clone());
     app.shared
         .search(key, || async move {

@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -61,6 +62,9 @@ pub struct Tables {
     build: Mutex<Build>,
     /// The background build's progress: the work done of each table built, by name.
     built: Arc<Mutex<HashMap<String, u64>>>,
+    /// How many background builds have ended: answers found before one ended may have used
+    /// a weaker heuristic, so the shared searches are keyed by it.
+    generation: AtomicU64,
 }
 
 /// How long building the 6-6-3 set takes, as measured (`crates/core/src/table/measured.tsv`).
@@ -76,7 +80,14 @@ impl Tables {
     /// The tables kept in `dir`; nothing is read or built yet.
     pub fn new(dir: PathBuf) -> Tables {
         let goat = Arc::new(GoatFacade::new(&settings(&dir)).expect("Goat's default settings"));
-        Tables { tiles: Mutex::new(Vec::new()), goat, build: Mutex::new(Build::Off), dir, built: Default::default() }
+        Tables {
+            tiles: Mutex::new(Vec::new()),
+            goat,
+            build: Mutex::new(Build::Off),
+            dir,
+            built: Default::default(),
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// The directory.
@@ -137,7 +148,13 @@ impl Tables {
             let four = partition.shape;
             lock(&tables.tiles).retain(|(name, shape, _)| !(*name == "fifteen" && *shape == four));
             *lock(&tables.build) = outcome;
+            tables.generation.fetch_add(1, Ordering::Release);
         });
+    }
+
+    /// Changes when a background build ends (the tables a search would use may have changed).
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 
     /// The background build's state.
