@@ -39,9 +39,10 @@ use slide_core::search::Limits;
 use slide_core::units::quantity;
 use thiserror::Error;
 
-use crate::facade::{Metric, TileInput, Tiles};
+use crate::facade::{TileInput, Tiles};
 use crate::mtm::MAX_MTM_CELLS;
 use crate::play::play_move;
+use crate::Metric;
 use crate::{Direction, Grid};
 
 /// The largest board (in cells) whose distances are searched for: the 15-puzzle's.

@@ -7,7 +7,8 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use fifteen::facade::{Metric, Tiles, FIFTEEN};
+use fifteen::facade::{Tiles, FIFTEEN};
+use fifteen::Metric;
 use goat::facade::GoatFacade;
 use quzzle::facade::{BlockOptions, Blocks};
 use slide_cli::puzzles::{Fifteen, Goat, Quzzle, Seven};

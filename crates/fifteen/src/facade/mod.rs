@@ -97,7 +97,8 @@ impl Tiles {
     /// [`MTM_HEURISTICS`].
     ///
     /// ```
-    /// use fifteen::facade::{Metric, Tiles, FIFTEEN};
+    /// use fifteen::facade::{Tiles, FIFTEEN};
+    /// use fifteen::Metric;
     /// use slide_core::answer::{Algorithm, Facade, Settings, SolveRequest};
     /// use slide_core::search::Limits;
     ///

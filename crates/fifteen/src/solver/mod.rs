@@ -371,11 +371,8 @@ impl Solver {
     }
 
     /// The heuristic for `puzzle`: the one chosen, or the strongest that can serve it, with
-    /// what it is.
-    pub(crate) fn heuristic_for(
-        &self,
-        puzzle: &TilePuzzle,
-    ) -> Result<(Arc<AnyHeuristic>, HeuristicChoice), SolveError> {
+    /// what it is (the Python package labels boards with it).
+    pub fn heuristic_for(&self, puzzle: &TilePuzzle) -> Result<(Arc<AnyHeuristic>, HeuristicChoice), SolveError> {
         self.heuristic_asked(puzzle, self.heuristic)
     }
 
