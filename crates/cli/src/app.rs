@@ -451,27 +451,37 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
     // in front; if that fails too, the first error is the one said.
     let parse = |args: &[OsString]| {
         command::<P>().try_get_matches_from(args).and_then(|m| {
-            Cli::<P::Options, P::Commands>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>()))
+            let cli =
+                Cli::<P::Options, P::Commands>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>()))?;
+            Ok((cli, m))
         })
     };
     let mut with_solve = args.clone();
     with_solve.insert(1.min(with_solve.len()), "solve".into());
-    let cli = match parse(&args) {
-        Ok(cli) if cli.command.is_some() || cli.list => cli,
+    let (cli, matches) = match parse(&args) {
+        Ok((cli, m)) if cli.command.is_some() || cli.list => (cli, m),
         Ok(_) => match parse(&with_solve) {
-            Ok(cli) => cli,
+            Ok(parsed) => parsed,
             Err(e) => return clap_error(e),
         },
         Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
         Err(e) if misspells_a_subcommand::<P>(&e) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
-            Ok(cli) => cli,
+            Ok(parsed) => parsed,
             // A board taken for a subcommand is not the problem: the retry's error (a bad
             // option value, say) is.
             Err(retry) if e.kind() == clap::error::ErrorKind::InvalidSubcommand => return clap_error(retry),
             Err(_) => return clap_error(e),
         },
     };
+    // An option the subcommand has no use for is refused before any work.
+    let path = crate::uses::path(&matches);
+    let mut ignored = P::ignored(&path);
+    if !P::PLAYS_NOTATION {
+        ignored.extend(["apply", "notation", "convention"]);
+    }
+    let shared = crate::uses::shared_used_by(&path, !P::table_sets().is_empty());
+    crate::uses::refuse_unused(P::NAME, &matches, &shared, &ignored)?;
     if cli.list {
         return list_catalogue::<P>(cli.common.json);
     }

@@ -28,8 +28,8 @@ pub const MTM_HEURISTICS: &[Named] = &[
         "4x4 only: the multi-tile pattern database of coloured tiles (read for the board and its transpose) with \
          walking distance; the default once `tables build mtm-pdb-4x4` has built it",
     ),
-    ("walking-distance", "walking distance with the blank jumping lines (the default elsewhere)"),
-    ("manhattan", "Manhattan distance over the longest slide"),
+    ("walking-distance", "walking distance with the blank jumping lines (the default elsewhere, where its tables fit)"),
+    ("manhattan", "Manhattan distance over the longest slide (the default on 2x7, 2x8 and their transposes)"),
     ("none", "no estimate: plain iterative deepening"),
 ];
 
@@ -85,8 +85,9 @@ impl MultiTile {
     }
 
     /// The solver of `goal`: kept, or made now with the heuristic asked for, else the pattern
-    /// database where it serves and is built, else walking distance.
-    fn solver(&self, goal: &Grid) -> Result<Arc<MtmSolver>, AnswerError> {
+    /// database where it serves and is built, else walking distance where its tables fit,
+    /// else Manhattan distance.
+    fn solver(&self, goal: &Grid, limits: &Limits) -> Result<Arc<MtmSolver>, AnswerError> {
         if let Some((_, s)) = lock(&self.solvers).iter().find(|(g, _)| g == goal) {
             return Ok(s.clone());
         }
@@ -99,13 +100,19 @@ impl MultiTile {
         }
         let input = |e: crate::mtm::MtmError| AnswerError::Input(e.to_string());
         let serves_pdb = MtmPuzzle::new(goal).is_some_and(|p| MtmPdb::standard_goal_only(&p).is_ok());
-        let walking_distance = || MtmSolver::new(goal, MtmHeuristicChoice::WalkingDistance).map_err(input);
+        let walking_distance = || {
+            let (solver, instead) = MtmSolver::strongest_built(goal, limits.search_memory()).map_err(input)?;
+            if let Some(why) = instead {
+                self.note(format!("{why}; using {}", solver.heuristic().name()), false);
+            }
+            Ok::<_, AnswerError>(solver)
+        };
         let solver = match self.asked {
             Some(MtmHeuristicChoice::Pdb) => {
                 let pdb = self.pdb().map_err(|why| AnswerError::Input(format!("--heuristic pdb: {why}")))?;
                 MtmSolver::with_pdb(goal, &pdb).map_err(|e| AnswerError::Input(format!("--heuristic pdb: {e}")))?
             }
-            Some(choice) => MtmSolver::new(goal, choice).map_err(input)?,
+            Some(choice) => MtmSolver::within(goal, choice, limits.search_memory()).map_err(mtm_error)?,
             None if serves_pdb => match self.pdb() {
                 Ok(pdb) => MtmSolver::with_pdb(goal, &pdb).map_err(input)?,
                 Err(why) => {
@@ -165,14 +172,14 @@ impl MultiTile {
                 "--duplicates is for the single-tile metric: --metric mtm's IDA* leaves out only the move back".into(),
             ));
         }
-        let solver = self.solver(&input.goal)?;
+        let solver = self.solver(&input.goal, &request.limits)?;
         let s = solver.solve(&input.start, &request.limits).map_err(mtm_error)?;
         Ok(MtmAnswer { moves: s.notation(), heuristic: solver.heuristic().name(), nodes: s.nodes, elapsed: s.elapsed })
     }
 
     /// Every shortest solution of `input`, counted, and listed when `list`.
     pub fn count(&self, input: &TileInput, list: bool, limits: &Limits) -> Result<crate::mtm::MtmCount, AnswerError> {
-        let solver = self.solver(&input.goal)?;
+        let solver = self.solver(&input.goal, limits)?;
         solver.count(&input.start, list, limits).map_err(mtm_error)
     }
 }
@@ -182,6 +189,9 @@ fn mtm_error(e: crate::mtm::MtmError) -> AnswerError {
     match e {
         crate::mtm::MtmError::Limit(hit) => AnswerError::Limit(hit.into()),
         crate::mtm::MtmError::Missed => AnswerError::Bug(e.to_string()),
+        crate::mtm::MtmError::Heuristic(crate::HeuristicError::MtmWalkingDistanceOverBudget { .. }) => {
+            AnswerError::TooLarge(e.to_string())
+        }
         e => AnswerError::Input(e.to_string()),
     }
 }

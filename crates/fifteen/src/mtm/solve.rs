@@ -13,6 +13,7 @@ use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMt
 use super::pdb::MtmPdb;
 use super::puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
 use super::tree::MtmTree;
+use super::walking::MtmWalkingDistance;
 use crate::board::Board16;
 use crate::heuristics::HeuristicError;
 use crate::solvable::{check_solvable_grid, Unsolvable};
@@ -154,6 +155,50 @@ impl MtmSolver {
         let puzzle = Self::puzzle(goal)?;
         let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(MtmError::Heuristic)?;
         Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
+    }
+
+    /// The solver of `goal` with the strongest heuristic built on the fly within `budget`
+    /// bytes: walking distance, or Manhattan distance where walking distance's tables would
+    /// be too large (2x7, 2x8 and their transposes) or take more than `budget` (both counted
+    /// before anything is built), with why it could not serve.
+    ///
+    /// ```
+    /// use fifteen::mtm::{MtmHeuristicChoice, MtmSolver};
+    /// use fifteen::{Grid, Shape};
+    ///
+    /// let goal = |rows, cols| Grid::goal(Shape::new(rows, cols).unwrap());
+    /// let (solver, instead) = MtmSolver::strongest_built(&goal(2, 8), u64::MAX).unwrap();
+    /// assert_eq!(solver.heuristic(), MtmHeuristicChoice::Manhattan);
+    /// assert!(instead.unwrap().to_string().contains("1,016,930,880 matrices"));
+    /// // 2x6's column table (367,560 matrices) takes tens of megabytes to build.
+    /// let (solver, instead) = MtmSolver::strongest_built(&goal(2, 6), 20 << 20).unwrap();
+    /// assert_eq!(solver.heuristic(), MtmHeuristicChoice::Manhattan);
+    /// assert!(instead.is_some());
+    /// ```
+    pub fn strongest_built(goal: &Grid, budget: u64) -> Result<(MtmSolver, Option<MtmError>), MtmError> {
+        match Self::within(goal, MtmHeuristicChoice::WalkingDistance, budget) {
+            Err(
+                e @ MtmError::Heuristic(
+                    HeuristicError::MtmWalkingDistanceTooLarge { .. }
+                    | HeuristicError::MtmWalkingDistanceOverBudget { .. },
+                ),
+            ) => Ok((Self::new(goal, MtmHeuristicChoice::Manhattan)?, Some(e))),
+            other => other.map(|solver| (solver, None)),
+        }
+    }
+
+    /// [`MtmSolver::new`], refused before anything is built when walking distance's tables
+    /// would take more than `budget` bytes.
+    pub fn within(goal: &Grid, choice: MtmHeuristicChoice, budget: u64) -> Result<MtmSolver, MtmError> {
+        let puzzle = Self::puzzle(goal)?;
+        if choice == MtmHeuristicChoice::WalkingDistance {
+            let bytes = MtmWalkingDistance::build_bytes(&puzzle);
+            if bytes > budget && MtmWalkingDistance::table_size(&puzzle) <= super::walking::MAX_MATRICES as u64 {
+                let shape = goal.shape();
+                return Err(MtmError::Heuristic(HeuristicError::MtmWalkingDistanceOverBudget { shape, bytes, budget }));
+            }
+        }
+        Self::new(goal, choice)
     }
 
     /// The solver of `goal` with heuristic `choice`, the pattern database read from the
