@@ -39,5 +39,5 @@ pub mod table;
 pub mod units;
 
 pub use direction::Direction;
-pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};
+pub use puzzle::{Definition, Heuristic, Puzzle, RankedSpace, ZeroHeuristic};
 pub use search::{Limits, Outcome, Path, SearchStats};

@@ -206,10 +206,20 @@ impl<P: Puzzle + ?Sized> Heuristic<P> for ZeroHeuristic {
     }
 }
 
+/// What defines a [`RankedSpace`]: each parameter's name and its value in words, the space
+/// itself first (`[("space", "tile boards, ranked by ..."), ("board", "3x3"), ("metric",
+/// "single-tile ...")]`).
+pub type Definition = Vec<(&'static str, String)>;
+
 /// A puzzle whose states (all of them, or the ones reachable from the goal) are numbered
 /// `0..state_count()` by a bijection, so that whole-space searches can use flat arrays
 /// indexed by rank instead of hash maps.
 pub trait RankedSpace: Puzzle {
+    /// What this space is: its puzzle and how it ranks, then every parameter that changes
+    /// its ranks or its moves (the board, the metric...), named. Two spaces of the same
+    /// definition have the same ranks and the same moves: a distributed enumeration's
+    /// checkpoint is resumed only by a space of the same definition.
+    fn definition(&self) -> Definition;
     /// The number of ranks; every reachable state has a rank below it.
     fn state_count(&self) -> u64;
     /// The rank of `state`, below [`RankedSpace::state_count`].

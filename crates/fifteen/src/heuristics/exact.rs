@@ -12,7 +12,7 @@ use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
 use slide_core::progress::Progress;
 use slide_core::rank::PermutationRanker;
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
-use slide_core::{Puzzle, RankedSpace};
+use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::{tile_heuristic, HeuristicError, Tables, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
@@ -61,6 +61,15 @@ impl Puzzle for TileSpace {
 }
 
 impl RankedSpace for TileSpace {
+    /// The definition of [`crate::mtm::MtmSpace`] in the single-tile metric: the same ranks
+    /// and moves.
+    fn definition(&self) -> Definition {
+        vec![
+            ("space", crate::mtm::puzzle::PERMUTED_TILES.into()),
+            ("board", self.puzzle.shape().to_string()),
+            ("metric", "single-tile (one tile a move)".into()),
+        ]
+    }
     fn state_count(&self) -> u64 {
         self.ranker.count()
     }

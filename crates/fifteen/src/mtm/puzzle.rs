@@ -3,7 +3,7 @@
 
 use slide_core::notation::Move;
 use slide_core::rank::PermutationRanker;
-use slide_core::{Direction, Puzzle, RankedSpace};
+use slide_core::{Definition, Direction, Puzzle, RankedSpace};
 
 use crate::board::TileView;
 use crate::board::MAX_CELLS;
@@ -182,7 +182,19 @@ impl Puzzle for MtmSpace {
     }
 }
 
+/// What a space of tile boards ranked by [`PermutationRanker`] is called in definitions.
+pub(crate) const PERMUTED_TILES: &str = "tile boards, each ranked by the permutation of its cells";
+
 impl RankedSpace for MtmSpace {
+    fn definition(&self) -> Definition {
+        let cells = self.puzzle.shape.cells();
+        let metric = match self.puzzle.longest {
+            1 => "single-tile (one tile a move)".to_string(),
+            n if n >= cells => "multi-tile (one or more tiles of the blank's line a move)".to_string(),
+            n => format!("up to {n} tiles of the blank's line a move"),
+        };
+        vec![("space", PERMUTED_TILES.into()), ("board", self.puzzle.shape.to_string()), ("metric", metric)]
+    }
     fn state_count(&self) -> u64 {
         self.ranker.count()
     }
