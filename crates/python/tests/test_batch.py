@@ -105,7 +105,10 @@ def run_and_interrupt(body: str, after: float = 1.0) -> tuple:
     seconds more: its exit status, its stderr and the seconds from SIGINT to its end."""
     script = textwrap.dedent(
         """
-        import sys, slide
+        import signal, sys, slide
+        # Python leaves SIGINT ignored when it starts with it ignored (a job put in the
+        # background by a shell without job control): the test is of the package, not of that.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         slide.tables.show_progress(False)
         boards, lengths = slide.korf100()
         print("started", flush=True)
