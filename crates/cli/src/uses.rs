@@ -21,22 +21,22 @@ use clap::ArgMatches;
 use crate::CliError;
 
 /// The shared options, by clap's names for them (`--max-nodes` is `max_nodes`).
-/// `--data-dir` is among them but never refused (see [`ALWAYS_ACCEPTED`]).
+/// `--quiet` and `--data-dir` are among them but never refused (see [`ALWAYS_ACCEPTED`]).
 pub const SHARED: [&str; 9] =
     ["json", "max_nodes", "timeout", "max_memory", "threads", "quiet", "goal", "heuristic", "data_dir"];
 
-/// The shared options accepted by every subcommand, used or not: where tables are kept is a
-/// setting of the whole installation (`SLIDE_DATA_DIR` or a wrapper script sets it for every
-/// call), not an instruction to one subcommand, so giving it where no table is read is
-/// harmless and refusing it would break such scripts.
-pub const ALWAYS_ACCEPTED: [&str; 1] = ["data_dir"];
+/// The shared options accepted by every subcommand, used or not: standing settings that a
+/// wrapper script or `SLIDE_DATA_DIR` gives every call, and that never change an answer
+/// when unused: where tables are kept, and "say less on stderr".
+pub const ALWAYS_ACCEPTED: [&str; 2] = ["quiet", "data_dir"];
 
 /// The shared options the subcommand at `path` uses (`["tables", "build"]`; `[]`: the
 /// program without a subcommand, `--list`), in a program that has tables (`tables`) or not;
 /// the cluster programs' (`fifteen-mpi`) are [`cluster_shared_used_by`].
 pub fn shared_used_by(path: &[&str], tables: bool) -> Vec<&'static str> {
     let mut used = match path {
-        ["solve"] | ["count"] => SHARED.to_vec(),
+        // `verdict` solves every position the moves pass through.
+        ["solve"] | ["count"] | ["verdict"] => SHARED.to_vec(),
         // No heuristic and no table: every position, breadth first.
         ["analyze"] => vec!["json", "max_nodes", "timeout", "max_memory", "threads", "quiet", "goal"],
         // No search.

@@ -117,7 +117,7 @@ fn ctrl_c_stops_a_survey_within_a_group() {
 /// The options every subcommand shares that the survey has no use for are refused.
 #[test]
 fn options_the_survey_does_not_use_are_refused() {
-    for args in [["--max-nodes", "5"], ["--goal", "...."], ["--heuristic", "goal-distance"], ["--data-dir", "x"]] {
+    for args in [["--max-nodes", "5"], ["--goal", "...."], ["--heuristic", "goal-distance"]] {
         let out = quzzle(&[&["survey", "--type", "1,4,4"][..], &args].concat());
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(&format!("{} is not used by `quzzle survey`", args[0])), "{}", stderr(&out));
