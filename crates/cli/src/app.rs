@@ -261,8 +261,9 @@ struct AnalyzeArgs<O: Args> {
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<std::path::PathBuf>,
     /// Write one JSON line per layer to FILE: its depth, the positions found, the positions
-    /// reached so far, the successors generated, the time (the tile programs). Example:
-    /// --layer-log layers.jsonl
+    /// reached so far, the successors generated, the time (the tile programs; with
+    /// --checkpoint the lines are appended, so that a resumed run continues the log).
+    /// Example: --layer-log layers.jsonl
     #[arg(long, value_name = "FILE")]
     layer_log: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -997,8 +998,14 @@ fn analyze<P: Front>(
     }
     let log = match &args.layer_log {
         None => None,
+        // With checkpoints a run may resume: its layers follow those of the runs before.
         Some(path) => Some(std::sync::Mutex::new(
-            std::fs::File::create(path)
+            std::fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(args.checkpoint.is_some())
+                .truncate(args.checkpoint.is_none())
+                .open(path)
                 .map_err(|e| CliError::input(format!("--layer-log: cannot write {}: {e}", path.display())))?,
         )),
     };
