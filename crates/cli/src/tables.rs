@@ -6,7 +6,7 @@ use std::path::Path;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use slide_core::table::{TableSet, Verified};
+use slide_core::table::{Built, TableSet, Verified};
 use slide_core::units::{human_bytes, human_seconds, quantity, thousands};
 
 use crate::output::{emit_json, write_out};
@@ -47,9 +47,9 @@ enum TablesAction {
     },
 }
 
-/// A set as `tables list --json` writes it.
+/// A set as `tables list --json` writes it (and the Python package's `tables.list`).
 #[derive(Serialize)]
-struct SetRecord<'a> {
+pub struct SetRecord<'a> {
     /// Its name, as `tables build` takes it.
     name: &'a str,
     /// What it is for.
@@ -70,6 +70,28 @@ struct SetRecord<'a> {
     files: Vec<FileRecord>,
 }
 
+impl<'a> SetRecord<'a> {
+    /// The record of `set` in `dir`.
+    pub fn of(set: &'a TableSet, dir: &Path) -> Self {
+        let files = set
+            .specs
+            .iter()
+            .map(|s| FileRecord { file: s.file_name(), bytes: s.bytes, present: s.exists_in(dir) })
+            .collect();
+        SetRecord {
+            name: &set.name,
+            summary: &set.summary,
+            bytes: set.bytes(),
+            built: set.missing_in(dir).is_empty(),
+            on_first_use: !set.large(),
+            build_seconds: set.cost.seconds,
+            build_memory: set.cost.memory,
+            dir: dir.display().to_string(),
+            files,
+        }
+    }
+}
+
 /// One file of a set.
 #[derive(Serialize)]
 struct FileRecord {
@@ -83,7 +105,7 @@ struct FileRecord {
 
 /// A table built by `tables build --json`.
 #[derive(Serialize)]
-struct BuiltRecord<'a> {
+pub struct BuiltRecord<'a> {
     /// Its set.
     set: &'a str,
     /// Its file.
@@ -98,9 +120,23 @@ struct BuiltRecord<'a> {
     seconds: f64,
 }
 
+impl<'a> BuiltRecord<'a> {
+    /// The record of `built`, a table of `set` built in `dir`.
+    pub fn of(set: &'a TableSet, dir: &Path, built: &'a Built) -> Self {
+        BuiltRecord {
+            set: &set.name,
+            file: &built.file,
+            dir: dir.display().to_string(),
+            entries: built.entries,
+            bytes: built.bytes,
+            seconds: (built.elapsed.as_secs_f64() * 1e3).round() / 1e3,
+        }
+    }
+}
+
 /// A check of `tables verify --json`.
 #[derive(Serialize)]
-struct CheckRecord<'a> {
+pub struct CheckRecord<'a> {
     /// The set.
     set: &'a str,
     /// What was checked: a table, or the set as a whole.
@@ -109,6 +145,35 @@ struct CheckRecord<'a> {
     ok: bool,
     /// What was found.
     detail: &'a str,
+}
+
+impl<'a> CheckRecord<'a> {
+    /// The record of one check of `set`.
+    pub fn of(set: &'a TableSet, check: &'a Verified) -> Self {
+        let (ok, detail) = match &check.outcome {
+            Ok(report) => (true, report),
+            Err(why) => (false, why),
+        };
+        CheckRecord { set: &set.name, table: &check.what, ok, detail }
+    }
+}
+
+/// Refuses to build `set` when it needs more memory than `max_memory` (None: what this
+/// machine has available) allows: the message says both.
+pub fn check_build_memory(set: &TableSet, max_memory: Option<u64>) -> Result<(), CliError> {
+    let limit = max_memory.or_else(crate::memory::available_memory);
+    match limit.filter(|&l| set.cost.memory > l) {
+        None => Ok(()),
+        Some(limit) => {
+            let which = if max_memory.is_some() { "--max-memory allows" } else { "this machine has available" };
+            Err(CliError::input(format!(
+                "building {} needs about {} of memory, and {which} {} (--max-memory raises the limit)",
+                set.name,
+                human_bytes(set.cost.memory),
+                human_bytes(limit)
+            )))
+        }
+    }
 }
 
 /// `tables --json` of a program without tables: `{"tables": []}`.
@@ -177,22 +242,7 @@ impl TablesRun<'_> {
                 (m, true) => format!("partly built ({} of {})", set.specs.len() - m, set.specs.len()),
             };
             if self.json {
-                let files = set
-                    .specs
-                    .iter()
-                    .map(|s| FileRecord { file: s.file_name(), bytes: s.bytes, present: s.exists_in(self.dir) })
-                    .collect();
-                emit_json(&SetRecord {
-                    name: &set.name,
-                    summary: &set.summary,
-                    bytes: set.bytes(),
-                    built: missing == 0,
-                    on_first_use: !set.large(),
-                    build_seconds: set.cost.seconds,
-                    build_memory: set.cost.memory,
-                    dir: self.dir.display().to_string(),
-                    files,
-                })?;
+                emit_json(&SetRecord::of(set, self.dir))?;
             } else {
                 let mut line =
                     format!("  {:<10} {:>10}  {:<20} {}", set.name, human_bytes(set.bytes()), state, set.summary);
@@ -206,18 +256,8 @@ impl TablesRun<'_> {
     }
 
     fn build(&self, sets: &[&TableSet], force: bool) -> Result<ExitCode, CliError> {
-        let limit = self.max_memory.or_else(crate::memory::available_memory);
         for set in sets {
-            if let Some(limit) = limit.filter(|&l| set.cost.memory > l) {
-                let which =
-                    if self.max_memory.is_some() { "--max-memory allows" } else { "this machine has available" };
-                return Err(CliError::input(format!(
-                    "building {} needs about {} of memory, and {which} {} (--max-memory raises the limit)",
-                    set.name,
-                    human_bytes(set.cost.memory),
-                    human_bytes(limit)
-                )));
-            }
+            check_build_memory(set, self.max_memory)?;
         }
         for set in sets {
             let todo = if force { set.specs.len() } else { set.unusable_in(self.dir).len() };
@@ -239,14 +279,7 @@ impl TablesRun<'_> {
                 .map_err(|e| CliError::input(format!("cannot build {} in {}: {e}", set.name, self.dir.display())))?;
             for b in built {
                 if self.json {
-                    emit_json(&BuiltRecord {
-                        set: &set.name,
-                        file: &b.file,
-                        dir: self.dir.display().to_string(),
-                        entries: b.entries,
-                        bytes: b.bytes,
-                        seconds: (b.elapsed.as_secs_f64() * 1e3).round() / 1e3,
-                    })?;
+                    emit_json(&BuiltRecord::of(set, self.dir, &b))?;
                 } else {
                     write_out(&format!(
                         "built {}: {} entries, {}, in {:.1} s\n",
@@ -265,16 +298,13 @@ impl TablesRun<'_> {
         let mut failures = 0;
         let mut checked = 0;
         for set in sets {
-            for Verified { what, outcome } in set.verify(self.dir, named) {
+            for check in set.verify(self.dir, named) {
                 checked += 1;
-                failures += usize::from(outcome.is_err());
+                failures += usize::from(check.outcome.is_err());
                 if self.json {
-                    let (ok, detail) = match &outcome {
-                        Ok(report) => (true, report),
-                        Err(why) => (false, why),
-                    };
-                    emit_json(&CheckRecord { set: &set.name, table: &what, ok, detail })?;
+                    emit_json(&CheckRecord::of(set, &check))?;
                 } else {
+                    let Verified { what, outcome } = check;
                     let line = match outcome {
                         Ok(report) => format!("{what:<28} ok: {report}\n"),
                         Err(why) => format!("{what:<28} FAILED: {why}\n"),

@@ -392,7 +392,8 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
         if short > 0 {
             return Err(EnumerateError::Refused(format!(
                 "enumerating {} positions over {ranks} ranks needs about {} a rank ({}), over the {} allowed on {short} \
-                 of them (--max-memory, per rank): run on more ranks, or give each more memory",
+                 of them (--max-memory, per rank; under Slurm, each rank's share of the job's memory on its node): \
+                 run on more ranks, or give each more memory",
                 thousands(n),
                 human_bytes(plan.per_rank()),
                 plan.describe(None),
@@ -414,6 +415,9 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
         );
         let checkpoints =
             self.checkpoint.as_ref().map(|dir| Checkpoints::new(dir, me, ranks, job.clone(), n, plan.stripe, len));
+        if let Some(c) = &checkpoints {
+            c.check_writable(net, self.warn)?;
+        }
         let resumed = match &checkpoints {
             Some(c) => c.resume(net, &mut sets.seen, &mut sets.layer, self.warn)?,
             None => None,

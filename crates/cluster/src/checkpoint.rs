@@ -119,6 +119,30 @@ impl Checkpoints {
         Ok(Some(Resumed { histogram: m.histogram, generated: m.generated }))
     }
 
+    /// Collective: refuses the job before any work when a rank cannot write in the directory
+    /// (made if missing): each makes and removes a file there.
+    pub fn check_writable(&self, net: &impl Transport, warn: &dyn Fn(&str)) -> Result<(), EnumerateError> {
+        let probe = self.dir.join(format!(".rank{}-of-{}.probe", self.rank, self.ranks));
+        let mine = std::fs::create_dir_all(&self.dir)
+            .and_then(|()| std::fs::write(&probe, b""))
+            .and_then(|()| std::fs::remove_file(&probe))
+            .map_err(|e| format!("rank {} (on {}): {e}", self.rank, net.host()));
+        if let Err(e) = &mine {
+            warn(&format!("cannot write in the checkpoint directory {}: {e}", self.dir.display()));
+        }
+        let failed = net.sum(&[u64::from(mine.is_err())])[0];
+        if failed > 0 {
+            return Err(EnumerateError::Refused(format!(
+                "{failed} of {} ranks cannot write in the checkpoint directory {} ({}): give --checkpoint a directory \
+                 every rank can write",
+                self.ranks,
+                self.dir.display(),
+                mine.err().unwrap_or_else(|| "each says why".into())
+            )));
+        }
+        Ok(())
+    }
+
     /// Rank 0: the manifest, if there is one, checked against this job.
     fn read_manifest(&self) -> Result<Option<Manifest>, String> {
         let path = self.dir.join(MANIFEST);

@@ -29,7 +29,8 @@ use slide_core::progress::NoProgress;
 use crate::batch::{search_whole, Dispatch, Turn, ALONE_NODES};
 use crate::bfs::LayerReport;
 use crate::message::{self, Message};
-use crate::{ClusterBfs, ClusterIda, Transport};
+use crate::roll::{self, Call, Mark, Roll};
+use crate::{slurm, ClusterBfs, ClusterIda, Transport};
 
 #[derive(Parser, Debug)]
 #[command(version)]
@@ -151,16 +152,19 @@ pub fn run<P: Front, X: Transport + 'static>(
     let json = common.json;
     match command {
         Command::Solve(a) => {
-            let setup = Setup::new(program, &common, a.inputs.given()).map_err(quiet)?;
+            let mut setup = Setup::new(program, &common, a.inputs.given()).map_err(quiet)?;
             let facade = P::facade(a.puzzle, &setup).map_err(quiet)?;
+            let tables = roll::marks(&facade.table_sets(), setup.heuristic.as_deref(), &setup.data_dir);
+            roll_call(&*net, &mut setup, tables).map_err(quiet)?;
             match lead {
                 true => lead_solve::<P, X>(program, &net, &setup, &facade, &a.inputs, a.alone_nodes, json),
                 false => follow_solve(&*net, &setup, &facade, a.alone_nodes),
             }
         }
         Command::Analyze(a) => {
-            let setup = Setup::new(program, &common, a.inputs.given()).map_err(quiet)?;
+            let mut setup = Setup::new(program, &common, a.inputs.given()).map_err(quiet)?;
             let facade = P::facade(a.puzzle, &setup).map_err(quiet)?;
+            roll_call(&*net, &mut setup, Vec::new()).map_err(quiet)?;
             let place = Place { checkpoint: a.checkpoint, layer_log: a.layer_log };
             match lead {
                 true => lead_analyze::<P, X>(&net, &setup, &facade, &a.inputs, &place, json),
@@ -168,6 +172,24 @@ pub fn run<P: Front, X: Transport + 'static>(
             }
         }
     }
+}
+
+/// The roll call ([`roll::call`]), before any work: rank 0 says where the ranks run, a rank
+/// whose `tables` differ from rank 0's refuses the job on every rank, and under Slurm each
+/// rank's memory budget becomes at most its share of the job's memory on its node.
+fn roll_call<X: Transport>(net: &X, setup: &mut Setup, tables: Vec<Mark>) -> Result<Roll, CliError> {
+    let call = Call { host: net.host(), data_dir: setup.data_dir.display().to_string(), tables };
+    let roll = roll::call(net, &call).map_err(|e| CliError::input(e.to_string()))?;
+    if net.rank() == 0 {
+        setup.note(&roll.describe());
+    }
+    if let Some(share) = slurm::memory_per_rank(roll.on_host_of(net.rank())) {
+        if setup.limits.max_memory.is_none_or(|m| m > share) {
+            setup.limits.max_memory = Some(share);
+            setup.limits.memory_reserved = slide_cli::memory::reserved_memory(share);
+        }
+    }
+    Ok(roll)
 }
 
 /// Tells the other ranks that there are no more inputs when dropped: however rank 0's loop ends.

@@ -10,6 +10,8 @@
 //!   ([`checkpoint`]);
 //! - [`transport`]: what they need of a network ([`Transport`]): MPI (`mpi`, feature `mpi`),
 //!   or threads of one process ([`threads`]), on which the tests run them;
+//! - [`roll`]: the roll call at a job's start (where the ranks run; their tables must be rank
+//!   0's), and [`slurm`]: each rank's share of a Slurm job's memory;
 //! - [`cli`]: the programs (`fifteen-mpi`, `goat-mpi`): rank 0 reads the inputs and writes the
 //!   records of `fifteen solve` and `fifteen analyze`, the other ranks work.
 //!
@@ -44,6 +46,8 @@ pub mod ida;
 mod message;
 #[cfg(feature = "mpi")]
 pub mod mpi;
+pub mod roll;
+pub mod slurm;
 pub mod threads;
 pub mod transport;
 

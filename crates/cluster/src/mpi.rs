@@ -124,6 +124,11 @@ impl Transport for MpiRank {
         self.size
     }
 
+    fn host(&self) -> String {
+        // MPI_Get_processor_name: the host's name, where MPI knows it.
+        mpi::environment::processor_name().unwrap_or_else(|_| "unknown".to_string())
+    }
+
     fn send(&self, to: usize, bytes: Vec<u8>) {
         if to == self.rank {
             self.to_self.borrow_mut().push_back(bytes);

@@ -18,6 +18,15 @@ pub trait Transport {
     /// The number of ranks.
     fn size(&self) -> usize;
 
+    /// The name of the host this rank runs on, for messages and to count the ranks that
+    /// share a host's memory. Ranks of one process share this machine's.
+    fn host(&self) -> String {
+        // The kernel's, as `hostname` prints it (of this process's UTS namespace).
+        std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|h| h.trim().to_string())
+            .unwrap_or_else(|_| "this machine".to_string())
+    }
+
     /// Sends `bytes` to rank `to` (this one included). Small messages do not wait for the
     /// receiver.
     fn send(&self, to: usize, bytes: Vec<u8>);

@@ -20,6 +20,7 @@ pub mod shape;
 pub mod solvable;
 pub mod solver;
 pub mod tree;
+pub mod verdict;
 pub mod wide;
 
 pub use board::{Direction, Slide, TilePuzzle, TileState};

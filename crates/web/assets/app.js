@@ -156,7 +156,7 @@ function draw(view, stepMillis) {
   board.style.aspectRatio = `${view.cols} / ${view.rows}`;
   // Tall boards are narrowed so that the whole board fits on the screen.
   $('board-wrap').style.maxWidth = `min(30rem, ${((62 * view.cols) / view.rows).toFixed(1)}vh)`;
-  board.style.setProperty('--step', `${stepMillis === undefined ? 180 : stepMillis}ms`);
+  board.style.setProperty('--step', `${slideMillis(stepMillis === undefined ? 180 : stepMillis)}ms`);
   board.dataset.board = view.text;
   board.dataset.solved = String(view.solved);
   board.dataset.rows = view.rows;
@@ -182,6 +182,9 @@ function draw(view, stepMillis) {
       el.type = 'button';
       el.className = 'piece';
       el.addEventListener('click', onPieceClick);
+      // Tile boards are played with the arrow keys on the board: their tiles stay out of the
+      // tab order (a 10x10 board would put 99 stops before Hint); block pieces are chosen by Tab.
+      if (isLocal()) el.tabIndex = -1;
       board.appendChild(el);
       entry = { el };
     }
@@ -264,6 +267,7 @@ function show(answer, stepMillis) {
 // A new position to start from: a puzzle chosen, shuffled or typed.
 function start(answer, sameStart = false) {
   stopPlayback();
+  recordLeave();
   if (answer.title) state.title = answer.title;
   state.userMoves = 0;
   state.last = null;
@@ -280,6 +284,7 @@ function start(answer, sameStart = false) {
     const t = tilesFrom(answer.board.text, answer.board.rows, answer.board.cols);
     state.local = { start: tilesCopy(t), board: t, moves: '', undone: '' };
     showLocal(0);
+    recordBegin();
   } else {
     state.local = null;
     // A new start is placed, not slid to: pieces crossing the board would hide the ones
@@ -486,8 +491,10 @@ function tilesAnswer(t) {
   };
 }
 
-// Plays LURD `letters` on the board (all or none): the first illegal one is named.
-function playLetters(letters, how = 'moves') {
+// Plays LURD `letters` on the board (all or none): the first illegal one is named. `how`
+// names them in an error; moves typed or linked (`typed`) or hinted do not start the clock,
+// and make the attempt an assisted one.
+function playLetters(letters, how = 'moves', source = 'key') {
   const l = state.local;
   const trial = tilesCopy(l.board);
   const clean = letters.toUpperCase().replace(/[\s,]/g, '');
@@ -507,7 +514,8 @@ function playLetters(letters, how = 'moves') {
   l.board = trial;
   l.moves += clean;
   l.undone = '';
-  clockMoved();
+  if (source === 'key') clockMoved();
+  recordMoves(clean, source);
   showLocal();
 }
 
@@ -528,7 +536,10 @@ function showLocal(stepMillis) {
   $('move-count').textContent = number(l.moves.length);
   $('undo').disabled = l.moves.length === 0;
   $('redo').disabled = l.undone.length === 0;
-  if (answer.board.solved && l.moves.length > 0) clockSolved();
+  if (answer.board.solved && l.moves.length > 0) {
+    clockSolved();
+    recordSolved();
+  }
   saveUrl();
 }
 
@@ -542,6 +553,9 @@ function undo() {
     tilesStep(l.board, OPPOSITE[DIRECTION[letter]]);
     l.moves = l.moves.slice(0, -1);
     l.undone = letter + l.undone;
+    // On the board an undo is a move like any other: the tile slides back.
+    clockMoved();
+    recordMoves(LETTER[OPPOSITE[DIRECTION[letter]]], 'key');
     showLocal();
     say(`Undone: ${letter}.`);
   } else if (state.past.length) {
@@ -609,6 +623,7 @@ function clockReset() {
 
 function clockMoved() {
   const k = state.clock;
+  if (practice.inspection) inspectionEnd(true);
   if (k.started !== null || k.stopped !== null) return;
   k.started = performance.now();
   k.ticker = setInterval(clockShow, 100);
@@ -616,7 +631,13 @@ function clockMoved() {
 
 function clockSolved() {
   const k = state.clock;
-  if (k.started === null || k.stopped !== null) return;
+  if (k.started === null) {
+    // Reached by typed or hinted moves only: not a timed solve.
+    if (practice.inspection) inspectionEnd(false);
+    say(`At the goal by moves that were not timed (${plural(movesMade(), 'move')}).`);
+    return;
+  }
+  if (k.stopped !== null) return;
   k.stopped = performance.now();
   clearInterval(k.ticker);
   k.ticker = null;
@@ -633,7 +654,8 @@ function clockShow() {
   const ms = k.started === null ? 0 : (k.stopped === null ? performance.now() : k.stopped) - k.started;
   $('timer').textContent = `${(ms / 1000).toFixed(1)} s`;
   $('timer').dataset.millis = String(Math.round(ms));
-  $('rate').textContent = ms > 0 ? (movesMade() / (ms / 1000)).toFixed(2) : '–';
+  const timed = practice.rec ? practice.rec.moves.length : movesMade();
+  $('rate').textContent = ms > 0 ? (timed / (ms / 1000)).toFixed(2) : '–';
 }
 
 // ---- The state in the address: puzzle, position, moves ----
@@ -642,9 +664,12 @@ function clockShow() {
 // for a pasted puzzle (its text is too long for an address).
 function puzzleName(s) {
   if (s.kind === 'tiles') return `${s.rows}x${s.cols}`;
-  if (s.kind === 'blocks') return s.name || null;
+  if (s.kind === 'blocks') return s.name || (s.file ? 'pasted' : null);
   return s.kind;
 }
+
+// The longest pasted puzzle the address carries (the server reads addresses of 8 KiB).
+const MAX_LINKED_FILE = 4000;
 
 function saveUrl() {
   const name = puzzleName(state.spec);
@@ -662,6 +687,13 @@ function saveUrl() {
     query += `&board=${encodeURIComponent(state.view.text)}`;
   }
   if (state.spec.metric) query += `&metric=${encodeURIComponent(state.spec.metric)}`;
+  if (state.spec.file) {
+    if (state.spec.file.length > MAX_LINKED_FILE) {
+      history.replaceState(null, '', location.pathname);
+      return;
+    }
+    query += `&file=${encodeURIComponent(state.spec.file)}`;
+  }
   history.replaceState(null, '', location.pathname + query);
 }
 
@@ -675,6 +707,9 @@ async function openUrl() {
   const index = state.puzzles.findIndex((p) => puzzleName(p.puzzle) === name);
   if (index >= 0) {
     menu.value = String(index);
+  } else if (name === 'pasted' && params.get('file')) {
+    menu.value = 'paste';
+    $('paste').value = params.get('file');
   } else if (sized) {
     const [rows, cols] = [Number(sized[1]), Number(sized[2])];
     if (rows < 2 || cols < 2 || rows > LOCAL_SIDE || cols > LOCAL_SIDE) {
@@ -691,7 +726,14 @@ async function openUrl() {
   const board = params.get('board');
   if (board) await setPosition(isLocal() ? board.replace(/\//g, ' / ').replace(/,/g, ' ') : board);
   const moves = params.get('moves');
-  if (moves && isLocal()) playLetters(moves, 'The link\'s moves');
+  if (moves && isLocal()) {
+    playLetters(moves, 'The link\'s moves', 'typed');
+    // A reload of the attempt under way: the same attempt, its clock where it was.
+    if (practice.rec && practice.rec.moves === moves) {
+      practice.rec = null;
+      restoreAttempt();
+    }
+  }
   return true;
 }
 
@@ -735,9 +777,9 @@ function continues(m) {
   return same && (metric === 'block' || last.dir === m.dirs[0]);
 }
 
-async function makeMove(m) {
+async function makeMove(m, source = 'key') {
   if (isLocal()) {
-    playLetters(LETTER[m.dirs[0]]);
+    playLetters(LETTER[m.dirs[0]], 'moves', source);
     return;
   }
   stopPlayback();
@@ -815,10 +857,18 @@ function lineMove(row, col, label) {
   guarded(() => playLetters(LETTER[dir].repeat(count)));
 }
 
-// Keys anywhere on the page, except while typing in a box or choosing in a menu.
+// Keys anywhere on the page, except while typing in a box. Menus and check boxes leave the
+// arrow keys to the board (an arrow on the puzzle menu would throw the scramble away); Esc
+// takes the focus back to the board from anywhere.
 function onKey(event) {
   const target = event.target;
-  if (target && target.closest && target.closest('input, textarea, select, [contenteditable]')) return;
+  if (event.key === 'Escape') {
+    $('board').focus();
+    return;
+  }
+  const typing = 'input:not([type=checkbox]):not([type=range]):not([type=radio]), textarea, [contenteditable]';
+  if (target && target.closest && target.closest(typing)) return;
+  if (target && target.closest && target.closest('input[type=range]') && KEYS[event.key]) return;
   if (event.altKey || event.metaKey) return;
   const key = event.key;
   if (event.ctrlKey) {
@@ -1108,6 +1158,7 @@ function showStep(i, fetchMoves) {
   let view;
   if (isLocal()) {
     // The step's position, reached by the moves before the solution and its first `i`.
+    recordAbandonForPlayback();
     const l = state.local;
     l.board = tilesCopy(sol.start);
     for (const letter of sol.letters.slice(0, i)) tilesStep(l.board, DIRECTION[letter]);
@@ -1295,7 +1346,13 @@ async function choosePuzzle() {
   try {
     const answer = await loadPosition();
     state.metric = metricOf(s, answer);
-    start(answer);
+    // Tile boards open on a uniformly random scramble, whatever the size.
+    if ((s.kind === 'tiles' || s.kind === 'seven') && answer.board.solved) {
+      state.title = answer.title || state.title;
+      start(tilesAnswer(tilesShuffled(answer.board.rows, answer.board.cols)));
+    } else {
+      start(answer);
+    }
   } catch (e) {
     state.spec = previous;
     throw e;
@@ -1314,6 +1371,15 @@ async function loadStatus() {
     state.quickBudget = status.budget.quick_seconds;
     $('tables-state').textContent = status.tables.map((t) => `${t.name} ${t.state}`).join(', ')
       + ` (in ${status.data_dir})`;
+    // The background build: its progress, to 100%, and its measured time.
+    const building = status.build_progress !== null && status.build_progress !== undefined;
+    $('build').hidden = !building;
+    if (building) {
+      $('build-progress').value = status.build_progress;
+      $('build-progress').dataset.value = String(status.build_progress);
+      $('build-text').textContent = status.background_build;
+      if (status.build_progress < 1) setTimeout(() => loadStatus(), 400);
+    }
   } catch (e) {
     $('tables-state').textContent = e.message;
   }
@@ -1322,11 +1388,20 @@ async function loadStatus() {
 // ---- Wiring ----
 
 function wire() {
+  wirePractice();
   // A pasted puzzle's error is said beside the box it was pasted in.
   const choose = () => guarded(choosePuzzle, $('puzzle').value === 'paste' ? 'paste-error' : 'error');
   for (const id of ['puzzle', 'rows', 'cols', 'metric']) $(id).addEventListener('change', choose);
   $('load-paste').addEventListener('click', () => guarded(choosePuzzle, 'paste-error'));
-  document.addEventListener('keydown', onKey);
+  // In the capture phase: before a menu or check box acts on an arrow key itself.
+  document.addEventListener('keydown', onKey, true);
+  // After a menu or check box is used, the keys go to the board again.
+  for (const el of document.querySelectorAll('select, input[type=checkbox]')) {
+    el.addEventListener('change', () => {
+      if (document.activeElement !== el || (el.id === 'puzzle' && $('puzzle').value === 'paste')) return;
+      setTimeout(() => $('board').focus({ preventScroll: true }), 0);
+    });
+  }
   wireSwipe();
   $('random').addEventListener('click', () => guarded(shuffle, 'position-error'));
   $('new-game').addEventListener('click', () => guarded(shuffle));
@@ -1350,8 +1425,9 @@ function wire() {
     event.preventDefault();
     guarded(() => {
       if (!isLocal()) throw new Error('Moves as letters are for tile boards; click or use the keys here.');
-      playLetters($('apply-text').value, 'Play moves');
-      say(`Played ${$('apply-text').value.trim()}.`);
+      playLetters($('apply-text').value, 'Play moves', 'typed');
+      const played = $('apply-text').value.trim();
+      say(`Played ${played.length > 60 ? `${played.slice(0, 60)}… (${plural(played.length, 'letter')})` : played}.`);
     }, 'apply-error');
   });
   $('undo').addEventListener('click', undo);
@@ -1373,7 +1449,7 @@ function wire() {
     if ($('auto-hint').checked) guarded(requestHint, 'hint-error');
   });
   $('play-hint').addEventListener('click', () => {
-    if (state.hint && state.hint.next) enqueue(() => makeMove(state.hint.next));
+    if (state.hint && state.hint.next) enqueue(() => makeMove(state.hint.next, 'hint'));
   });
   $('solve').addEventListener('click', () => guarded(requestSolve, 'solve-error'));
   $('cancel').addEventListener('click', () => cancelSearches());
@@ -1428,7 +1504,9 @@ async function main() {
       await guarded(choosePuzzle);
     }
   }
+  await refreshHistory();
   document.body.dataset.ready = 'true';
 }
 
-main();
+// After every script of the page has run (practice.js defines the hooks used here).
+document.addEventListener('DOMContentLoaded', main);

@@ -8,6 +8,7 @@
 //! bound proven (the stopped search's, or the quicker method's), and what the stopped search
 //! did ([`Attempt`]: real nodes and time, and how long it would still need).
 
+use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -292,7 +293,15 @@ struct Instead<P: Play> {
 
 impl<P: Play> Instead<P> {
     /// After `search`, which found no solution: the quicker one within `limits`.
-    fn after(p: &P, pos: &P::Input, limits: &Limits, search: Search<P>) -> Result<Instead<P>, ApiError> {
+    /// After `search`, which found no solution: the quicker one made beside it (`made`), or
+    /// made now within `limits`.
+    fn after(
+        p: &P,
+        pos: &P::Input,
+        limits: &Limits,
+        search: Search<P>,
+        made: Option<Result<Option<Solution<P>>, AnswerError>>,
+    ) -> Result<Instead<P>, ApiError> {
         let (attempt, stopped, no_method) = match search {
             Search::Stopped(a, s) => (Some(a), Some(s), None),
             Search::NoMethod(why) => (None, None, Some(why)),
@@ -305,7 +314,11 @@ impl<P: Play> Instead<P> {
             return Ok(Instead { why: "the server is stopping".into(), attempt: None, stopped, quick: None });
         }
         let why = why_not_optimal(attempt.as_ref(), no_method.as_deref());
-        let quick = p.quick_solution(pos, &quick_answer_limits(limits)).map_err(api_error)?;
+        let quick = match made {
+            Some(made) => made,
+            None => p.quick_solution(pos, &quick_answer_limits(limits)),
+        }
+        .map_err(api_error)?;
         Ok(Instead { why, attempt, stopped, quick })
     }
 
@@ -333,23 +346,111 @@ impl<P: Play> Instead<P> {
 /// A note beside the answer (a table not built), by the heuristic the facade used.
 type Remark<'a> = &'a dyn Fn(&str) -> Option<String>;
 
-/// The next move and the distance from `position`.
-pub fn hint(tables: &Tables, game: &Game, position: &Position, limits: &Limits) -> Result<Hint, ApiError> {
-    let remark = |heuristic: &str| remark(tables, game, heuristic);
+/// What the search of a position came to: a shortest solution, the goal out of reach, or
+/// (the optimal search stopped, or none takes the board) what it did and the quicker
+/// solution instead. A hint and a solution of one position are both made from one of these,
+/// so the page's Hint and Solve share one search ([`crate::shared`]).
+enum Outcome<P: Play> {
+    Found(Solution<P>),
+    Unreachable(String),
+    Instead(Instead<P>),
+}
+
+/// The outcome of one position's search, whatever the puzzle, with what the lanes added.
+pub struct Searched {
+    /// An `Outcome<P>` of the game's facade `P`.
+    outcome: Box<dyn Any + Send + Sync>,
+    /// Sentences the search lanes added (no long slot was free, ...).
+    note: Option<String>,
+    /// Whether an optimal search stopped by its budget might finish with a longer one.
+    unfinished: bool,
+}
+
+impl Answer for Searched {
+    fn unfinished(&self) -> bool {
+        self.unfinished
+    }
+    fn add_note(&mut self, text: &str) {
+        join_note(&mut self.note, text);
+    }
+}
+
+impl Searched {
+    fn outcome<P: Play + 'static>(&self) -> Result<&Outcome<P>, ApiError> {
+        self.outcome.downcast_ref().ok_or_else(|| ApiError::internal("a search of another game (a bug)"))
+    }
+}
+
+/// The tile boards past this many cells (the 24-puzzle) get their quicker answer made
+/// beside the optimal search rather than after it: their optimal search rarely ends within
+/// the quick budget, and the answer must come within it.
+pub const BESIDE_CELLS: usize = 16;
+
+/// The share of the budget the optimal search takes when the quicker answer is made beside
+/// it: the rest is the margin within which the answer comes.
+const BESIDE_SHARE: f64 = 0.8;
+
+/// The search of `position` within `limits`: the optimal search, and the quicker solution
+/// when it does not finish (made beside it on boards past [`BESIDE_CELLS`], so that the
+/// first answer on a 24-puzzle comes within the quick budget).
+pub fn search(game: &Game, position: &Position, limits: &Limits) -> Result<Searched, ApiError> {
+    let beside = match (game, position) {
+        (Game::Tiles(_), Position::Tiles(input)) => input.start().shape().cells() > BESIDE_CELLS,
+        _ => false,
+    };
     on_play!(
         game,
         position,
-        |p, pos| hint_of(p, pos, limits, &remark),
+        |p, pos| search_of(p, pos, limits, beside),
         Err(ApiError::internal("a position of another game (a bug)"))
     )
 }
 
-fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> Result<Hint, ApiError> {
+fn search_of<P>(p: &P, pos: &P::Input, limits: &Limits, beside: bool) -> Result<Searched, ApiError>
+where
+    P: Play + 'static,
+    Outcome<P>: Send + Sync,
+    Solution<P>: Send,
+{
+    let (search, made) = match beside && p.optimal_method(pos).is_some() {
+        false => (optimal(p, pos, limits)?, None),
+        true => {
+            let shorter = Limits { timeout: limits.timeout.map(|t| t.mul_f64(BESIDE_SHARE)), ..*limits };
+            let (search, made) =
+                rayon::join(|| optimal(p, pos, &shorter), || p.quick_solution(pos, &quick_answer_limits(&shorter)));
+            (search?, Some(made))
+        }
+    };
+    let outcome = match search {
+        Search::Found(s) => Outcome::Found(s),
+        Search::Unreachable(why) => Outcome::Unreachable(why),
+        search => Outcome::Instead(Instead::after(p, pos, limits, search, made)?),
+    };
+    let unfinished = matches!(&outcome, Outcome::Instead(i) if i.attempt.is_some());
+    Ok(Searched { outcome: Box::new(outcome), note: None, unfinished })
+}
+
+/// The next move and the distance from `position`, from its search.
+pub fn hint(tables: &Tables, game: &Game, position: &Position, searched: &Searched) -> Result<Hint, ApiError> {
+    let remark = |heuristic: &str| remark(tables, game, heuristic);
+    let mut hint = on_play!(
+        game,
+        position,
+        |p, pos| hint_of(p, pos, searched.outcome()?, &remark),
+        Err(ApiError::internal("a position of another game (a bug)"))
+    )?;
+    if let Some(note) = &searched.note {
+        join_note(&mut hint.note, note);
+    }
+    Ok(hint)
+}
+
+fn hint_of<P: Play>(p: &P, pos: &P::Input, outcome: &Outcome<P>, remark: Remark) -> Result<Hint, ApiError> {
     let solved = p.view(pos).solved;
-    let mut instead = match optimal(p, pos, limits)? {
-        Search::Found(s) => {
+    let instead = match outcome {
+        Outcome::Found(s) => {
             let length = s.length as u32;
-            let next = p.solution_steps(&s).into_iter().next();
+            let next = p.solution_steps(s).into_iter().next();
             return Ok(Hint {
                 solved,
                 distance: Some(length),
@@ -358,7 +459,7 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> R
                 unreachable: false,
                 distance_after: next.as_ref().map(|_| length - 1),
                 next,
-                method: method_text(p, &s),
+                method: method_text(p, s),
                 nodes: s.nodes,
                 millis: s.millis,
                 note: remark(&s.heuristic),
@@ -366,7 +467,7 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> R
                 optimal_search: None,
             });
         }
-        Search::Unreachable(why) => {
+        Outcome::Unreachable(why) => {
             let e = p.estimate(pos).map_err(api_error)?;
             return Ok(Hint {
                 solved,
@@ -379,18 +480,18 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> R
                 method: e.method,
                 nodes: 0,
                 millis: Default::default(),
-                note: Some(why),
+                note: Some(why.clone()),
                 at_most: None,
                 optimal_search: None,
             });
         }
-        search => Instead::after(p, pos, limits, search)?,
+        Outcome::Instead(instead) => instead,
     };
-    match instead.quick.take() {
+    match &instead.quick {
         Some(s) => {
-            let (lower_bound, optimal, note) = instead.judged(&s, remark);
+            let (lower_bound, optimal, note) = instead.judged(s, remark);
             let length = s.length as u32;
-            let next = p.solution_steps(&s).into_iter().next();
+            let next = p.solution_steps(s).into_iter().next();
             Ok(Hint {
                 solved,
                 distance: optimal.then_some(length),
@@ -402,18 +503,18 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> R
                     false => None,
                 },
                 next,
-                method: method_text(p, &s),
+                method: method_text(p, s),
                 nodes: s.nodes,
                 millis: s.millis,
                 note,
                 at_most: (!optimal).then_some(length),
-                optimal_search: instead.attempt,
+                optimal_search: instead.attempt.clone(),
             })
         }
         None => {
             let e = p.estimate(pos).map_err(api_error)?;
             let (lower_bound, nodes, elapsed) = instead.estimated(e.lower_bound);
-            let mut note = Some(instead.why);
+            let mut note = Some(instead.why.clone());
             join_note(&mut note, "the move shown is the one the heuristic rates best");
             Ok(Hint {
                 solved,
@@ -428,7 +529,7 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits, remark: Remark) -> R
                 millis: elapsed.into(),
                 note,
                 at_most: None,
-                optimal_search: instead.attempt,
+                optimal_search: instead.attempt.clone(),
             })
         }
     }
@@ -443,23 +544,29 @@ fn remark(tables: &Tables, game: &Game, heuristic: &str) -> Option<String> {
     }
 }
 
-/// A solution from `position`: optimal, with the number of optimal solutions when counting
-/// them is cheap; else the facade's quicker one, marked. `boards`: the view after each move.
+/// A solution from `position`, from its search: optimal, with the number of optimal
+/// solutions when counting them is cheap within `limits`; else the facade's quicker one,
+/// marked. `boards`: the view after each move.
 pub fn solve(
     tables: &Tables,
     game: &Game,
     position: &Position,
+    searched: &Searched,
     limits: &Limits,
     boards: bool,
 ) -> Result<Solved, ApiError> {
     let remark = |heuristic: &str| remark(tables, game, heuristic);
     let words = game.count_words();
-    on_play!(
+    let mut solved = on_play!(
         game,
         position,
-        |p, pos| solve_of(p, pos, limits, boards, words, &remark),
+        |p, pos| solve_of(p, pos, searched.outcome()?, limits, boards, words, &remark),
         Err(ApiError::internal("a position of another game (a bug)"))
-    )
+    )?;
+    if let Some(note) = &searched.note {
+        join_note(&mut solved.note, note);
+    }
+    Ok(solved)
 }
 
 /// The views after each of `steps`, read back through the facade.
@@ -497,15 +604,16 @@ fn unsolved(lower_bound: u32, method: String, note: String) -> Solved {
 fn solve_of<P: Play>(
     p: &P,
     pos: &P::Input,
+    outcome: &Outcome<P>,
     limits: &Limits,
     boards: bool,
     count_words: &str,
     remark: Remark,
 ) -> Result<Solved, ApiError> {
     let metric = p.metric();
-    let mut instead = match optimal(p, pos, limits)? {
-        Search::Found(s) => {
-            let moves = p.solution_steps(&s);
+    let instead = match outcome {
+        Outcome::Found(s) => {
+            let moves = p.solution_steps(s);
             let boards = if boards { views(p, &moves)? } else { Vec::new() };
             let count =
                 p.count(pos, &CountRequest { list: None, limits: count_limits(limits), style: Default::default() });
@@ -524,7 +632,7 @@ fn solve_of<P: Play>(
                 moves,
                 boards,
                 metric,
-                method: method_text(p, &s),
+                method: method_text(p, s),
                 nodes: s.nodes,
                 millis: s.millis.0,
                 optimal_solutions,
@@ -533,16 +641,16 @@ fn solve_of<P: Play>(
                 optimal_search: None,
             });
         }
-        Search::Unreachable(why) => {
+        Outcome::Unreachable(why) => {
             let e = p.estimate(pos).map_err(api_error)?;
-            return Ok(Solved { unreachable: true, metric, ..unsolved(0, e.method, why) });
+            return Ok(Solved { unreachable: true, metric, ..unsolved(0, e.method, why.clone()) });
         }
-        search => Instead::after(p, pos, limits, search)?,
+        Outcome::Instead(instead) => instead,
     };
-    match instead.quick.take() {
+    match &instead.quick {
         Some(s) => {
-            let (lower_bound, optimal, note) = instead.judged(&s, remark);
-            let moves = p.solution_steps(&s);
+            let (lower_bound, optimal, note) = instead.judged(s, remark);
+            let moves = p.solution_steps(s);
             let boards = if boards { views(p, &moves)? } else { Vec::new() };
             Ok(Solved {
                 length: Some(s.length),
@@ -552,20 +660,20 @@ fn solve_of<P: Play>(
                 moves,
                 boards,
                 metric,
-                method: method_text(p, &s),
+                method: method_text(p, s),
                 nodes: s.nodes,
                 millis: s.millis.0,
                 optimal_solutions: None,
                 count_note: None,
                 note,
-                optimal_search: instead.attempt,
+                optimal_search: instead.attempt.clone(),
             })
         }
         None => {
             let e = p.estimate(pos).map_err(api_error)?;
             let (lower_bound, nodes, elapsed) = instead.estimated(e.lower_bound);
-            let answer = unsolved(lower_bound, e.method, instead.why);
-            Ok(Solved { metric, nodes, millis: millis(elapsed), optimal_search: instead.attempt, ..answer })
+            let answer = unsolved(lower_bound, e.method, instead.why.clone());
+            Ok(Solved { metric, nodes, millis: millis(elapsed), optimal_search: instead.attempt.clone(), ..answer })
         }
     }
 }

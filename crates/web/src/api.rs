@@ -59,6 +59,10 @@ pub struct App {
     pub searches: Searches,
     /// The time a client has to send a request's body.
     pub body_timeout: std::time::Duration,
+    /// The history of attempts, or why there is none.
+    pub history: Result<Arc<crate::history::Store>, String>,
+    /// The searches of positions, shared by their hints and solutions.
+    pub shared: crate::shared::Shared,
 }
 
 /// The router of `app`.
@@ -67,6 +71,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/", get(|| asset("index.html")))
         .route("/index.html", get(|| asset("index.html")))
         .route("/app.js", get(|| asset("app.js")))
+        .route("/practice.js", get(|| asset("practice.js")))
         .route("/style.css", get(|| asset("style.css")))
         .route("/api/puzzles", get(puzzles))
         .route("/api/status", get(status))
@@ -75,6 +80,8 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/solve", post(solve))
         .route("/api/histogram", post(histogram))
+        .merge(crate::history::routes::routes())
+        .merge(crate::verdicts::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
@@ -83,9 +90,10 @@ pub fn router(app: Arc<App>) -> Router {
 }
 
 /// The page's files, compiled in.
-const ASSETS: [(&str, &str, &str); 3] = [
+const ASSETS: [(&str, &str, &str); 4] = [
     ("index.html", "text/html; charset=utf-8", include_str!("../assets/index.html")),
     ("app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
+    ("practice.js", "text/javascript; charset=utf-8", include_str!("../assets/practice.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../assets/style.css")),
 ];
 
@@ -139,6 +147,11 @@ impl<T: DeserializeOwned> FromRequest<Arc<App>> for Body<T> {
                 message: "the request body must be JSON, sent with Content-Type: application/json".into(),
             });
         }
+        let limit = match req.uri().path() {
+            "/api/attempts" => crate::history::routes::ATTEMPT_BODY_LIMIT,
+            "/api/import" => crate::history::routes::IMPORT_BODY_LIMIT,
+            _ => BODY_LIMIT,
+        };
         let deadline = app.body_timeout;
         let read = tokio::time::timeout(deadline, Bytes::from_request(req, app)).await.map_err(|_| ApiError {
             status: StatusCode::REQUEST_TIMEOUT,
@@ -147,7 +160,7 @@ impl<T: DeserializeOwned> FromRequest<Arc<App>> for Body<T> {
         let bytes = read.map_err(|e| match e.status() {
             StatusCode::PAYLOAD_TOO_LARGE => ApiError {
                 status: StatusCode::PAYLOAD_TOO_LARGE,
-                message: format!("the request body is larger than {} KiB", BODY_LIMIT / 1024),
+                message: format!("the request body is larger than {} KiB", limit / 1024),
             },
             status => ApiError { status, message: format!("the request body could not be read: {e}") },
         })?;
@@ -240,6 +253,8 @@ struct Status {
     data_dir: String,
     tables: Vec<crate::tables::SetStatus>,
     background_build: String,
+    /// The background build's progress, 0 to 1 (null: none ran).
+    build_progress: Option<f64>,
     searches: Lanes,
     budget: Budget,
 }
@@ -251,6 +266,9 @@ struct Lanes {
     slots: usize,
     quick_running: usize,
     quick_slots: usize,
+    /// Searches of positions run since the server started (a hint and a solution of one
+    /// position share one).
+    started: u64,
 }
 
 /// The budget of one search.
@@ -264,7 +282,12 @@ struct Budget {
 async fn status(State(app): State<Arc<App>>) -> Json<Status> {
     let build = match app.tables.build_state() {
         Build::NotNeeded => "the 6-6-3 databases were built before".to_string(),
-        Build::Running(since) => format!("building the 6-6-3 databases ({} s so far)", since.elapsed().as_secs()),
+        Build::Running(since) => format!(
+            "building the 6-6-3 databases ({} s so far, {:.0}% done; {} as measured)",
+            since.elapsed().as_secs(),
+            app.tables.build_progress().unwrap_or(0.0) * 100.0,
+            crate::tables::pdb663_time()
+        ),
         Build::Done => "built the 6-6-3 databases".into(),
         Build::Off => "no background builds (--no-table-builds)".into(),
         Build::Failed(why) => format!("the 6-6-3 databases could not be built: {why}"),
@@ -275,11 +298,13 @@ async fn status(State(app): State<Arc<App>>) -> Json<Status> {
         data_dir: app.tables.dir().display().to_string(),
         tables: app.tables.status(),
         background_build: build,
+        build_progress: app.tables.build_progress(),
         searches: Lanes {
             running: searches.running(Lane::Long),
             slots: searches.slots,
             quick_running: searches.running(Lane::Quick),
             quick_slots: searches.slots,
+            started: app.shared.started(),
         },
         budget: Budget {
             seconds: searches.timeout.as_secs_f64(),
@@ -340,20 +365,41 @@ where
     }
 }
 
+/// The search of `position` with `patience`: the one a hint or solution of the same position
+/// started (or found lately), or a new one ([`crate::shared`]).
+async fn searched(
+    app: &Arc<App>,
+    game: &Game,
+    position: &Position,
+    patience: Patience,
+) -> Result<Arc<answers::Searched>, ApiError> {
+    // The tables' generation: an answer found with walking distance is not given again once
+    // the pattern databases are built.
+    let key = format!("{}|{}|{patience:?}|{}", game.key(), game.view(position).text, app.tables.generation());
+    let (g, p) = (game.clone(), position.clone());
+    app.shared
+        .search(key, || async move {
+            let work = move |limits: &Limits| answers::search(&g, &p, limits);
+            patiently(app, patience, work).await
+        })
+        .await
+}
+
 async fn hint(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
     let (game, position) = checked(&app, &request)?;
-    let tables = app.tables.clone();
-    let work = move |limits: &Limits| answers::hint(&tables, &game, &position, limits);
-    let answer = patiently(&app, request.patience.unwrap_or_default(), work).await?;
+    let searched = searched(&app, &game, &position, request.patience.unwrap_or_default()).await?;
+    let answer = answers::hint(&app.tables, &game, &position, &searched)?;
     Ok(Json(answer).into_response())
 }
 
 async fn solve(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
     let (game, position) = checked(&app, &request)?;
+    let searched = searched(&app, &game, &position, request.patience.unwrap_or_default()).await?;
     let tables = app.tables.clone();
     let boards = request.boards.unwrap_or(true);
-    let work = move |limits: &Limits| answers::solve(&tables, &game, &position, limits, boards);
-    let answer = patiently(&app, request.patience.unwrap_or_default(), work).await?;
+    // The count of optimal solutions (a small budget) and the boards, in a quick slot.
+    let work = move |limits: &Limits| answers::solve(&tables, &game, &position, &searched, limits, boards);
+    let answer = app.searches.quick(work).await?;
     Ok(Json(answer).into_response())
 }
 

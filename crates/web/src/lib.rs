@@ -9,9 +9,13 @@
 //! - [`tables`]: the facades and tables kept for the server's life, and background builds;
 //! - [`kept`]: answers kept for next time, within a count and a byte budget;
 //! - [`searches`]: the quick and long search lanes, each search's budget, Ctrl-C;
+//! - [`shared`]: one search per position, shared by its hint and its solution;
 //! - [`api`]: the routes, the embedded page and request checking;
 //! - [`guard`]: the Host check, the size of heads, and the headers every answer carries;
-//! - [`connections`]: bounded connections, deadlines for heads, graceful stop.
+//! - [`connections`]: bounded connections, deadlines for heads, graceful stop;
+//! - [`history`]: every attempt kept in SQLite, statistics as speedsolvers count them,
+//!   exports and imports;
+//! - [`verdicts`]: the verdict on every move of a stored solve (the `fifteen` library's).
 //!
 //! The page (`assets/`) is plain HTML, CSS and JavaScript compiled into the binary: it needs
 //! no network and no build step.
@@ -30,9 +34,12 @@ pub mod api;
 pub mod connections;
 pub mod game;
 pub mod guard;
+pub mod history;
 pub mod kept;
 pub mod searches;
+pub mod shared;
 pub mod tables;
+pub mod verdicts;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -65,6 +72,8 @@ pub struct Config {
     pub head_timeout: Duration,
     /// The time a client has to send a request's body after its head.
     pub body_timeout: Duration,
+    /// The history's database file (None: no history; its routes say so).
+    pub history: Option<PathBuf>,
 }
 
 impl Config {
@@ -80,6 +89,7 @@ impl Config {
             connections: connections::MAX_CONNECTIONS,
             head_timeout: connections::HEAD_TIMEOUT,
             body_timeout: api::BODY_TIMEOUT,
+            history: None,
         }
     }
 }
@@ -94,7 +104,21 @@ fn app_and_searches(config: &Config) -> (axum::Router, Searches) {
     let tables = Arc::new(Tables::new(config.data_dir.clone()));
     tables.start_builds(config.build_tables);
     let searches = Searches::new(config.searches.max(1), config.timeout, config.max_memory);
-    let app = App { tables, caches: Default::default(), searches: searches.clone(), body_timeout: config.body_timeout };
+    let history = match &config.history {
+        None => Err("this server keeps no history".to_string()),
+        Some(path) => history::Store::open(path).map(Arc::new).map_err(|e| {
+            eprintln!("slide-web: warning: {e}; attempts are not kept");
+            e.to_string()
+        }),
+    };
+    let app = App {
+        tables,
+        caches: Default::default(),
+        searches: searches.clone(),
+        body_timeout: config.body_timeout,
+        history,
+        shared: Default::default(),
+    };
     let router = api::router(Arc::new(app));
     (router, searches)
 }

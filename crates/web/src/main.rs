@@ -57,6 +57,38 @@ struct Args {
     /// `fifteen tables build pdb663`).
     #[arg(long)]
     no_table_builds: bool,
+
+    /// The history of attempts, a SQLite file (default: history.sqlite3 in the directory
+    /// --data-dir or $SLIDE_DATA_DIR names, else in the per-user data directory, e.g.
+    /// ~/.local/share/slide: user data, kept apart from the tables' cache).
+    /// Example: --history ~/solves.sqlite3
+    #[arg(long, value_name = "FILE", global = true)]
+    history: Option<PathBuf>,
+
+    #[command(subcommand)]
+    tool: Option<Tool>,
+}
+
+/// What else slide-web does than serve the page: the history as files.
+#[derive(clap::Subcommand, Debug)]
+enum Tool {
+    /// Writes every attempt of the history to stdout (or --output FILE), as CSV (one attempt a
+    /// row) or JSON. Example: slide-web export --format json --output solves.json
+    Export {
+        /// csv or json.
+        #[arg(long, value_name = "FORMAT", default_value = "csv", value_parser = ["csv", "json"])]
+        format: String,
+        /// The file to write (default: stdout).
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Adds the attempts of an export (CSV or JSON; "-" reads stdin) that the history does
+    /// not have yet (by their key), each checked: all or none. Example: slide-web import solves.csv
+    Import {
+        /// The export to read.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -68,7 +100,18 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    let history = slide_web::history::default_path(args.history.as_deref(), args.data_dir.as_deref());
+    if let Some(tool) = args.tool {
+        return match files(tool, &history) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("slide-web: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let mut config = slide_web::Config::new(slide_core::table::data_dir(args.data_dir.as_deref()));
+    config.history = Some(history);
     if let Some(n) = args.searches {
         config.searches = n as usize;
     }
@@ -85,6 +128,49 @@ fn main() -> ExitCode {
     runtime.block_on(run(config, args.port))
 }
 
+/// `export` and `import`: the history as files.
+fn files(tool: Tool, history: &std::path::Path) -> Result<(), String> {
+    use slide_web::history::{exchange, Store};
+    let store = Store::open(history).map_err(|e| e.to_string())?;
+    match tool {
+        Tool::Export { format, output } => {
+            let attempts = store.all().map_err(|e| e.to_string())?;
+            let text = match format.as_str() {
+                "json" => exchange::write_json(&attempts),
+                _ => exchange::write_csv(&attempts).map_err(|e| e.to_string())?,
+            };
+            match output {
+                Some(path) => std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?,
+                None => {
+                    use std::io::Write;
+                    let mut out = std::io::stdout().lock();
+                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                        if e.kind() != std::io::ErrorKind::BrokenPipe {
+                            return Err(format!("stdout: {e}"));
+                        }
+                    }
+                }
+            }
+            eprintln!("slide-web: exported {} attempts from {}", attempts.len(), history.display());
+        }
+        Tool::Import { file } => {
+            let text = match file.as_os_str() == "-" {
+                true => std::io::read_to_string(std::io::stdin()).map_err(|e| format!("stdin: {e}"))?,
+                false => std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?,
+            };
+            let attempts = exchange::read(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let done = store.import(attempts).map_err(|e| format!("{}: {e}", file.display()))?;
+            eprintln!(
+                "slide-web: imported {} attempts into {} ({} already there)",
+                done.added,
+                history.display(),
+                done.skipped
+            );
+        }
+    }
+    Ok(())
+}
+
 async fn run(config: slide_web::Config, port: u16) -> ExitCode {
     let address = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
     let listener = match tokio::net::TcpListener::bind(address).await {
@@ -95,7 +181,11 @@ async fn run(config: slide_web::Config, port: u16) -> ExitCode {
         }
     };
     let bound = listener.local_addr().unwrap_or(address);
-    println!("slide-web: serving http://{bound}/ (tables in {}; Ctrl-C stops it)", config.data_dir.display());
+    let history = config.history.as_ref().map(|h| h.display().to_string()).unwrap_or_default();
+    println!(
+        "slide-web: serving http://{bound}/ (tables in {}, history in {history}; Ctrl-C stops it)",
+        config.data_dir.display()
+    );
     let shutdown = async {
         if tokio::signal::ctrl_c().await.is_err() {
             // No signal handling here: serve until killed.

@@ -5,12 +5,15 @@
 //! not to build pattern databases (`Tiles::build_databases(false)`): the 4x4 boards use the
 //! 7-8 or 6-6-3 databases when they are built, else walking distance; the 5x5 boards the
 //! 6-6-6-6 databases when built, else linear conflicts. At start the server builds the
-//! 6-6-3 set in a thread of its own when it is missing (about 15 s), then replaces the 4x4
+//! 6-6-3 set in a thread of its own when it is missing (the time `cargo xtask bench --tables`
+//! measured, which the start message quotes), with its progress in `/api/status`, then replaces the 4x4
 //! facade so that the next request uses it. The large sets are built only on request, by the
 //! `fifteen` program. Small tables (exact distances of boards up to 10 cells, Goat's exact
 //! table) take under a second and are built on first use.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -57,6 +60,16 @@ pub struct Tables {
     /// Goat's facade (its exact table is made on first use).
     goat: Arc<GoatFacade>,
     build: Mutex<Build>,
+    /// The background build's progress: the work done of each table built, by name.
+    built: Arc<Mutex<HashMap<String, u64>>>,
+    /// How many background builds have ended: answers found before one ended may have used
+    /// a weaker heuristic, so the shared searches are keyed by it.
+    generation: AtomicU64,
+}
+
+/// How long building the 6-6-3 set takes, as measured (`crates/core/src/table/measured.tsv`).
+pub fn pdb663_time() -> String {
+    slide_core::units::human_seconds(Partition::pdb663().table_set().cost.seconds.into())
 }
 
 fn settings(dir: &Path) -> Settings {
@@ -67,7 +80,14 @@ impl Tables {
     /// The tables kept in `dir`; nothing is read or built yet.
     pub fn new(dir: PathBuf) -> Tables {
         let goat = Arc::new(GoatFacade::new(&settings(&dir)).expect("Goat's default settings"));
-        Tables { tiles: Mutex::new(Vec::new()), goat, build: Mutex::new(Build::Off), dir }
+        Tables {
+            tiles: Mutex::new(Vec::new()),
+            goat,
+            build: Mutex::new(Build::Off),
+            dir,
+            built: Default::default(),
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// The directory.
@@ -107,11 +127,14 @@ impl Tables {
         let tables = self.clone();
         std::thread::spawn(move || {
             eprintln!(
-                "slide-web: building the 6-6-3 pattern databases in {} (about 15 s); 4x4 boards use walking \
-                 distance until then",
-                tables.dir.display()
+                "slide-web: building the 6-6-3 pattern databases in {} ({} as measured; {}); 4x4 boards use \
+                 walking distance until then",
+                tables.dir.display(),
+                pdb663_time(),
+                slide_core::units::human_bytes(partition.table_bytes())
             );
-            let outcome = match partition.load(&tables.dir, &Warn) {
+            let progress = Counting { done: tables.built.clone() };
+            let outcome = match partition.load(&tables.dir, &progress) {
                 Ok(_) if partition.missing_in(&tables.dir).is_empty() => Build::Done,
                 Ok(_) => Build::Failed(format!("they could not be saved in {}", tables.dir.display())),
                 Err(e) => Build::Failed(e.to_string()),
@@ -125,7 +148,13 @@ impl Tables {
             let four = partition.shape;
             lock(&tables.tiles).retain(|(name, shape, _)| !(*name == "fifteen" && *shape == four));
             *lock(&tables.build) = outcome;
+            tables.generation.fetch_add(1, Ordering::Release);
         });
+    }
+
+    /// Changes when a background build ends (the tables a search would use may have changed).
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 
     /// The background build's state.
@@ -149,13 +178,30 @@ impl Tables {
         let helps = if wanted.shape == Partition::pdb663().shape { Partition::pdb663() } else { wanted };
         if matches!(self.build_state(), Build::Running(_)) && helps.name == "pdb663" {
             return Some(format!(
-                "the 6-6-3 pattern databases are being built in the background (about 15 s); {used} until then"
+                "the 6-6-3 pattern databases are being built in the background ({}, {:.0}% done); {used} until \
+                 then",
+                pdb663_time(),
+                self.build_progress().unwrap_or(0.0) * 100.0
             ));
         }
         Some(format!(
             "the {} pattern databases are not built on this machine, so the search uses {used}, which is slower",
             helps.table_set().name
         ))
+    }
+
+    /// The background build's progress, 0 to 1 (None: no build ran).
+    pub fn build_progress(&self) -> Option<f64> {
+        let partition = Partition::pdb663();
+        match self.build_state() {
+            Build::Running(_) => {
+                let total: u64 = partition.specs().iter().map(|s| s.work).sum();
+                let done: u64 = lock(&self.built).values().sum();
+                Some((done as f64 / total.max(1) as f64).min(1.0))
+            }
+            Build::Done => Some(1.0),
+            _ => None,
+        }
     }
 
     /// Each pattern-database set: built, being built, or not built.
@@ -173,6 +219,25 @@ impl Tables {
                 SetStatus { name: set.name.clone(), state, summary: set.summary.clone() }
             })
             .collect()
+    }
+}
+
+/// The background build's progress: each table's work done so far, for `/api/status`;
+/// warnings as [`Warn`] says them.
+struct Counting {
+    done: Arc<Mutex<HashMap<String, u64>>>,
+}
+
+impl Progress for Counting {
+    fn task<'a>(&'a self, label: &str, _total: u64) -> Box<dyn Fn(slide_core::enumerate::LayerStats) + Sync + 'a> {
+        let label = label.to_string();
+        Box::new(move |s| {
+            lock(&self.done).insert(label.clone(), s.total);
+        })
+    }
+
+    fn warn(&self, message: &str) {
+        Warn.warn(message);
     }
 }
 

@@ -638,12 +638,17 @@ async fn the_page_fits_a_phone_and_works_by_keyboard_alone() {
     press(&c, Key::Tab).await;
     assert_eq!(focused(&c).await, json!("puzzle"), "Tab goes to the puzzle menu first");
     press(&c, '8').await;
+    // A puzzle chosen opens on a random scramble (it opened at the goal before).
     until(
         &c,
-        "the 8-puzzle chosen",
-        "return document.getElementById('board').dataset.board === '1 2 3 / 4 5 6 / 7 8 0'",
+        "the 8-puzzle chosen, scrambled",
+        "const b = document.getElementById('board').dataset; \
+         return b.rows === '3' && b.cols === '3' && b.board !== '1 2 3 / 4 5 6 / 7 8 0';",
     )
     .await;
+    type_position(&c, "1 2 3 / 4 5 6 / 7 8 0", "1 2 3 / 4 5 6 / 7 8 0").await;
+    // Esc takes the keys back to the board from the box.
+    press(&c, Key::Escape).await;
     let tab_to = |target: &'static str| {
         let c = c.clone();
         async move {
@@ -792,4 +797,204 @@ async fn small_answers_never_wait_for_big_ones_and_the_goal_block_counts() {
     let error = error.as_str().unwrap();
     assert!(error.contains("not a filled rectangle") && !error.contains(".md"), "{error}");
     c.close().await.unwrap();
+}
+
+/// The `fifteen` binary beside slide-web's (built by `cargo test --workspace`, or
+/// `cargo build --bin fifteen`): the command line the page's verdict is compared with.
+fn fifteen_binary() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_slide-web")).with_file_name("fifteen");
+    assert!(
+        path.is_file(),
+        "{} is missing: the verdict is compared with the command line's; build it with `cargo build --bin fifteen` \
+         (cargo test --workspace builds it)",
+        path.display()
+    );
+    path
+}
+
+/// Presses `keys` with `pause` after each.
+async fn keys(c: &Client, keys: &[(char, u64)]) {
+    let mut actions = KeyActions::new("keyboard".into());
+    for &(key, pause) in keys {
+        actions = actions
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key })
+            .then(KeyAction::Pause { duration: Duration::from_millis(pause) });
+    }
+    c.perform_actions(actions).await.unwrap();
+}
+
+/// Waits until the history has been drawn after `since` (a `data-history` stamp).
+async fn history_drawn_after(c: &Client, since: &Value) -> Value {
+    let script = format!("const h = document.body.dataset.history; return h && h !== {since} ? h : null");
+    until(c, "the history redrawn", &script).await
+}
+
+async fn history_stamp(c: &Client) -> Value {
+    let v = c.execute("return JSON.stringify(document.body.dataset.history || '')", vec![]).await.unwrap();
+    Value::String(v.as_str().unwrap().to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_speedsolvers_page_keeps_counts_and_judges_every_solve() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("browser-history-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut config = common::config();
+    config.history = Some(dir.join("history.sqlite3"));
+    let addr = common::start(config);
+    let (c, _driver) = browser(1280, 900).await;
+    let two_away = "1 2 3 / 4 5 6 / 0 7 8";
+    c.goto(&format!("http://{addr}/?puzzle=3x3")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    let first = board(&c).await;
+    assert_ne!(first, "1 2 3 / 4 5 6 / 7 8 0", "a plain link opens on a random scramble");
+
+    // Keys after a menu: the speed menu used, then an arrow key moves a tile, not the menu.
+    type_position(&c, two_away, two_away).await;
+    id(&c, "speed").await.select_by_value("80").await.unwrap();
+    press(&c, Key::Left).await;
+    wait_board(&c, "the arrow moved a tile", "1 2 3 / 4 5 6 / 7 0 8").await;
+    let speed = c.execute("return document.getElementById('speed').value", vec![]).await.unwrap();
+    assert_eq!(speed, json!("80"), "the menu kept its value");
+    press(&c, Key::Escape).await;
+    assert_eq!(focused(&c).await, json!("board"), "Esc takes the focus to the board");
+    press(&c, Key::Left).await;
+    wait_board(&c, "solved", "1 2 3 / 4 5 6 / 7 8 0").await;
+
+    // Five more solves by key, each two moves with its own pause: their ao5 as the rules say.
+    for pause in [150u64, 400, 250, 600, 320] {
+        let stamp = history_stamp(&c).await;
+        type_position(&c, two_away, two_away).await;
+        // Esc: from the box typed in back to the board.
+        keys(&c, &[(Key::Escape.into(), 0), (Key::Left.into(), pause), (Key::Left.into(), 0)]).await;
+        wait_board(&c, "solved", "1 2 3 / 4 5 6 / 7 8 0").await;
+        history_drawn_after(&c, &stamp).await;
+    }
+    let h = common::post(addr, "/api/history", &json!({"event": "3x3", "limit": 5}).to_string()).json();
+    let mut times: Vec<f64> =
+        h["attempts"].as_array().unwrap().iter().map(|a| a["time_ms"].as_f64().unwrap()).collect();
+    assert_eq!(times.len(), 5, "{h}");
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let ao5 = (times[1] + times[2] + times[3]) / 3.0;
+    let shown = c
+        .execute(
+            "return document.querySelector('#stats table[data-measure=time] tr[data-kind=ao5] td[data-cell=current]')\
+             .dataset.value",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let shown: f64 = shown.as_str().unwrap().parse().unwrap();
+    assert!((shown - ao5).abs() < 1e-6, "the page's ao5 {shown} against {ao5} from {times:?}");
+    assert!(times[0] >= 100.0, "the pauses were timed: {times:?}");
+
+    // A hint and a solve of one position share one search.
+    let started = |s: Value| s["searches"]["started"].as_u64().unwrap();
+    type_position(&c, "8 6 7 / 2 5 4 / 3 0 1", "8 6 7 / 2 5 4 / 3 0 1").await;
+    let before = started(common::get(addr, "/api/status").json());
+    id(&c, "hint").await.click().await.unwrap();
+    id(&c, "solve").await.click().await.unwrap();
+    assert_eq!(hinted_distance(&c).await, 31);
+    until(&c, "the solution", "return document.getElementById('length').dataset.length || null").await;
+    assert_eq!(started(common::get(addr, "/api/status").json()) - before, 1, "one search for both");
+
+    // A solve with a wrong move, replayed: the page's verdict is the command line's.
+    let stamp = history_stamp(&c).await;
+    type_position(&c, two_away, two_away).await;
+    keys(
+        &c,
+        &[
+            (Key::Escape.into(), 0),
+            (Key::Down.into(), 120),
+            (Key::Up.into(), 120),
+            (Key::Left.into(), 120),
+            (Key::Left.into(), 0),
+        ],
+    )
+    .await;
+    wait_board(&c, "solved", "1 2 3 / 4 5 6 / 7 8 0").await;
+    history_drawn_after(&c, &stamp).await;
+    c.execute("document.querySelector('#attempts tbody tr button').click()", vec![]).await.unwrap();
+    until(&c, "the verdict", "return document.body.dataset.verdict || null").await;
+    let page = c
+        .execute(
+            "const rows = [...document.querySelectorAll('#verdict tbody tr')].map(r => \
+               [Number(r.dataset.before), Number(r.dataset.after), r.dataset.lost === '' ? null : Number(r.dataset.lost)]); \
+             const s = document.getElementById('replay-summary').dataset; \
+             return [rows, s.excess === '' ? null : Number(s.excess), s.firstWrong === '' ? null : Number(s.firstWrong)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let out = Command::new(fifteen_binary())
+        .args(["verdict", "--json", "--quiet", "--from", two_away, "DULL", "--data-dir"])
+        .arg(common::data_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<Value> = cli["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| json!([m["before"]["moves"], m["after"]["moves"], m["lost"]]))
+        .collect();
+    assert_eq!(page, json!([rows, cli["excess"], cli["first_wrong"]]), "the page's verdict and the command line's");
+    assert_eq!(cli["excess"], json!(2), "{cli}");
+
+    // The export reads back as the same attempts (the CSV round trip, through the page's link).
+    let csv = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             fetch(document.getElementById('export-csv').href).then(r => r.text()).then(done);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let csv = csv.as_str().unwrap().to_string();
+    assert_eq!(csv.lines().count(), 8, "a header and seven attempts: {csv}");
+    let mut copy = common::config();
+    copy.history = Some(dir.join("copy.sqlite3"));
+    let other = common::start(copy);
+    let imported = common::post(other, "/api/import", &json!({"text": csv}).to_string()).json();
+    assert_eq!(imported["added"], json!(7), "{imported}");
+    assert_eq!(common::get(other, "/api/export.csv").body, csv);
+
+    // Pictures: the history and a replay's verdict, light and dark (the footer, which names
+    // this machine's directories, left out).
+    c.execute("document.querySelector('footer').hidden = true", vec![]).await.unwrap();
+    for which in ["light", "dark"] {
+        theme(&c, which, false).await;
+        c.execute("document.querySelector('.history-panel').scrollIntoView()", vec![]).await.unwrap();
+        save_screenshot(&format!("slide-web-history-{which}.png"), &c.screenshot().await.unwrap(), true);
+        c.execute(
+            "document.getElementById('replay-step').value = '1'; \
+                   document.getElementById('replay-step').dispatchEvent(new Event('input')); \
+                   document.querySelector('.replay-panel').scrollIntoView()",
+            vec![],
+        )
+        .await
+        .unwrap();
+        save_screenshot(&format!("slide-web-replay-{which}.png"), &c.screenshot().await.unwrap(), true);
+    }
+    c.close().await.unwrap();
+
+    // The same on a phone.
+    let (c, _driver) = browser(390, 844).await;
+    c.goto(&format!("http://{addr}/?puzzle=3x3")).await.unwrap();
+    until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+    let fits = c.execute("return document.documentElement.scrollWidth <= window.innerWidth", vec![]).await.unwrap();
+    assert_eq!(fits, json!(true), "the history and replay fit a phone's width");
+    c.execute("document.querySelector('#attempts tbody tr button').click()", vec![]).await.unwrap();
+    until(&c, "the verdict", "return document.body.dataset.verdict || null").await;
+    c.execute("document.querySelector('footer').hidden = true", vec![]).await.unwrap();
+    for which in ["light", "dark"] {
+        theme(&c, which, false).await;
+        c.execute("document.querySelector('.history-panel').scrollIntoView()", vec![]).await.unwrap();
+        save_screenshot(&format!("slide-web-phone-history-{which}.png"), &c.screenshot().await.unwrap(), true);
+        c.execute("document.querySelector('.replay-panel').scrollIntoView()", vec![]).await.unwrap();
+        save_screenshot(&format!("slide-web-phone-replay-{which}.png"), &c.screenshot().await.unwrap(), true);
+    }
+    c.close().await.unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
 }

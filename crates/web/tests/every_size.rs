@@ -79,8 +79,10 @@ fn a_search_past_its_budget_says_what_it_did_and_answers_anyway() {
         check_not_optimal(&start, &s);
         let a = &s["optimal_search"];
         assert!(a["method"].as_str().unwrap().starts_with("IDA* with"), "{s}");
-        assert!(a["stopped"].as_str().unwrap().contains("time limit of 0.400 s"), "{s}");
-        assert!(a["nodes"].as_u64().unwrap() > 0 && a["millis"].as_f64().unwrap() >= 300.0, "real figures: {a}");
+        // On boards past 16 cells the optimal search takes four fifths of the budget: the
+        // quicker answer is made beside it, within the rest.
+        assert!(a["stopped"].as_str().unwrap().contains("time limit of 0.320 s"), "{s}");
+        assert!(a["nodes"].as_u64().unwrap() > 0 && a["millis"].as_f64().unwrap() >= 240.0, "real figures: {a}");
         // IDA*'s last bound is a proven lower bound: never above the answer's.
         let proved = a["lower_bound"].as_u64().unwrap();
         assert!(proved <= s["lower_bound"].as_u64().unwrap(), "{s}");
@@ -108,9 +110,9 @@ fn patience_chooses_the_budget_of_the_optimal_search() {
         post(addr, "/api/hint", &body.to_string()).json()
     };
     let quick = ask("quick");
-    assert!(quick["optimal_search"]["stopped"].as_str().unwrap().contains("1.000 s"), "{quick}");
+    assert!(quick["optimal_search"]["stopped"].as_str().unwrap().contains("0.800 s"), "{quick}");
     let full = ask("full");
-    assert!(full["optimal_search"]["stopped"].as_str().unwrap().contains("3.000 s"), "{full}");
+    assert!(full["optimal_search"]["stopped"].as_str().unwrap().contains("2.400 s"), "{full}");
     // The full search went further: a bound at least as high, more nodes.
     let bound = |h: &Value| h["optimal_search"]["lower_bound"].as_u64().unwrap();
     assert!(bound(&full) >= bound(&quick), "{quick}\n{full}");

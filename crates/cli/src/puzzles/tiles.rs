@@ -6,6 +6,7 @@ pub mod picture;
 use std::marker::PhantomData;
 use std::path::Path;
 
+use clap::builder::TypedValueParser;
 use clap::Args;
 use fifteen::facade::{Metric, Tiles as TileFacade, Variant, MTM_HEURISTICS};
 use fifteen::parse::{parse_packed_size, parse_size};
@@ -16,6 +17,8 @@ use slide_core::units::{human_bytes, thousands};
 
 use crate::front::{CommandRecord, Emit, Example, Front, Setup};
 use crate::CliError;
+use slide_core::answer::Facade;
+use slide_core::notation::Convention;
 
 /// What one tile program adds to its variant: its words for `--help`.
 pub trait TileProgram {
@@ -161,6 +164,35 @@ pub enum TileCommands {
     /// The branching factor without undo moves: Lecky's average (an exact fraction), the
     /// growth of a search tree's node counts by depth, and its limit. Example: branching --size 3x3
     Branching(BranchingArgs),
+    /// The verdict on every move of a solve: the optimal distance before and after each move,
+    /// the moves it lost, the total excess, the first wrong move and a shortest solution from
+    /// every position (exact up to 16 cells in both metrics; proven lower bounds beyond,
+    /// marked >=). Example: verdict --from "1 2 3 / 4 5 6 / 0 7 8" "D U L L"
+    Verdict(VerdictArgs),
+}
+
+/// The options of `verdict`.
+#[derive(Args, Clone, Debug)]
+pub struct VerdictArgs {
+    /// The moves played, in any notation (letters RRDL, runs R2 D L, words); several
+    /// arguments are read as one text. With --metric mtm a run (R3) is one move, RRR three.
+    /// Example: verdict --from "1 2 3 / 4 5 6 / 0 7 8" DULL
+    #[arg(value_name = "MOVES", required = true, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// The scramble the moves start from (default: the goal). Example: --from "8 6 7 / 2 5 4 / 3 0 1"
+    #[arg(long, value_name = "BOARD")]
+    pub from: Option<String>,
+    /// Whose way a letter names: tile (the default) or blank. Example: --convention blank
+    #[arg(
+        long,
+        value_name = "WHOSE",
+        value_parser = clap::builder::PossibleValuesParser::new(Convention::ALL.map(Convention::name))
+            .try_map(|c| c.parse::<Convention>())
+    )]
+    pub convention: Option<Convention>,
+    /// The size and the metric.
+    #[command(flatten)]
+    pub puzzle: TileOptions,
 }
 
 /// The options of `branching`.
@@ -295,6 +327,28 @@ impl<V: TileProgram> Front for Tiles<V> {
                 let record = TileFacade::new(V::VARIANT, None, &setup.settings())?.branching(args.size, args.depth)?;
                 emit(CommandRecord::new(&record, record.text.clone())?)
             }
+            TileCommands::Verdict(args) => {
+                let record = verdict::<V>(args, setup)?;
+                emit(CommandRecord::new(&record, fifteen::verdict::verdict_text(&record))?)
+            }
         }
     }
+}
+
+/// `verdict`: the moves read, played from the scramble, and judged by the library.
+fn verdict<V: TileProgram>(args: VerdictArgs, setup: &Setup) -> Result<fifteen::verdict::Verdict, CliError> {
+    let facade = Tiles::<V>::facade(args.puzzle, setup)?;
+    let start = match &args.from {
+        Some(text) => facade.parse(text).map_err(|e| CliError::from(e).context("--from"))?.start().clone(),
+        None => facade.goal(facade.shape()?)?,
+    };
+    let convention = args.convention.unwrap_or_default();
+    let moves = slide_core::notation::read(&args.moves.join(" "), convention)
+        .map_err(|e| CliError::input(format!("the moves: {e}")))?;
+    let v = fifteen::verdict::verdict(&facade, &start, &moves, &setup.limits).map_err(|e| match e {
+        fifteen::verdict::VerdictError::Facade(e) => CliError::from(e),
+        e => CliError::input(e.to_string()),
+    })?;
+    setup.say_notes(&facade);
+    Ok(v)
 }

@@ -138,3 +138,22 @@ proptest! {
         prop_assert_eq!(played["notation"].as_str(), Some(written.as_str()));
     }
 }
+
+#[test]
+fn verdict_judges_every_move_and_names_an_illegal_one() {
+    // D goes the wrong way (2 moves lost), U undoes it, L L finish: 2 over the optimal 2.
+    let v = program().record(&["verdict", "--json", "--from", NEAR, "D U L L"]);
+    let lost: Vec<Value> = v["moves"].as_array().unwrap().iter().map(|m| m["lost"].clone()).collect();
+    assert_eq!(lost, vec![Value::from(2), 0.into(), 0.into(), 0.into()], "{v}");
+    assert_eq!((v["excess"].clone(), v["first_wrong"].clone(), v["solved"].clone()), (2.into(), 0.into(), true.into()));
+    assert_eq!(v["moves"][1]["optimal_from_here"], "ULL", "{v}");
+    // In the multi-tile metric L2 is one move, and optimal.
+    let v = program().record(&["verdict", "--json", "--metric", "mtm", "--from", NEAR, "L2"]);
+    assert_eq!((v["length"].clone(), v["excess"].clone()), (1.into(), 0.into()), "{v}");
+    // Text for people: a line a move, then the summary.
+    let out = fifteen(&["verdict", "--from", NEAR, "DULL"]);
+    assert!(stdout(&out).contains("2 moves lost in all, the first by move 1 (D)"), "{}", stdout(&out));
+    let out = fifteen(&["verdict", "--from", NEAR, "U"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("move 1 (U) cannot be played"), "{}", stderr(&out));
+}

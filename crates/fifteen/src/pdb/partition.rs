@@ -221,7 +221,9 @@ impl Partition {
             ),
             large: self.large,
             bytes: header.entry_count,
-            work: PatternSpace::new(shape, cells.len()).placements() * shape.cells() as u64,
+            // What the build closes: each placement of the pattern's tiles with the blank on one
+            // of the cells they leave free (a bar over every cell stopped at 50 to 81%).
+            work: PatternSpace::new(shape, cells.len()).placements() * (shape.cells() - cells.len()) as u64,
             build: Box::new(move |progress| {
                 let payload = builder.build(i, progress);
                 Table::new(build_header.clone(), payload).expect("the payload matches its header")
@@ -417,4 +419,23 @@ fn check_zero_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, samp
     }
     let max = entries.iter().max().copied().unwrap_or(0);
     Ok(format!("goal 0, none unreachable, {checked} sampled entries explained; greatest entry {max}"))
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    #[test]
+    fn a_build_reports_its_whole_work_at_its_end() {
+        // The 6-6-3 set's 3-tile table and one of its 6-tile tables.
+        for (partition, i) in [(Partition::pdb663(), 2), (Partition::pdb663(), 0)] {
+            let spec = partition.specs().remove(i);
+            let last = Mutex::new(None);
+            let _ = partition.build(i, &|s| *last.lock().unwrap() = Some((s.total, s.state_count)));
+            let (total, state_count) = last.into_inner().unwrap().unwrap();
+            assert_eq!((total, state_count), (spec.work, spec.work), "{}: the bar ends at 100%", spec.name);
+        }
+    }
 }
