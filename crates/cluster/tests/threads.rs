@@ -6,7 +6,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use fifteen::facade::{Tiles, FIFTEEN};
+use fifteen::facade::{Metric, Tiles, FIFTEEN};
 use fifteen::parse::parse_size;
 use fifteen::scramble::{random_grid, scramble_grid};
 use fifteen::Grid;
@@ -94,15 +94,22 @@ fn a_stopped_enumeration_resumes_from_its_checkpoint() {
     assert_eq!(resumed[0].antipodes, one.antipodes);
     let said = said.into_inner().unwrap().join("\n");
     assert!(said.contains(&format!("resumed from the checkpoint of layer {depth}")), "{said}");
-    // The same directory with another number of ranks, or for another space, is refused.
-    for (ranks, size) in [(2, "3x3"), (3, "2x4")] {
+    // The same directory with another number of ranks, for another space, or in the other
+    // metric (whose answer it once gave: 24 moves at most, not 31) is refused, naming what
+    // differs.
+    for (ranks, size, metric, differs) in [
+        (2, "3x3", Metric::SingleTile, "ranks: 2 here, 3 in the checkpoint"),
+        (3, "2x4", Metric::SingleTile, "board: 2x4 here, 3x3 in the checkpoint"),
+        (3, "3x3", Metric::MultiTile, "metric: multi-tile"),
+    ] {
         let refused = run_ranks(ranks, |net| {
             let bfs = ClusterBfs::new(&net, "fifteen", &|_| {}, &|_| {}).checkpoint(Some(dir.clone()));
-            tiles(Some(size), None, None).analyze_on(None, &limits(), &NoProgress, &bfs).err()
+            let t = Tiles::with_metric(&FIFTEEN, parse_size(size).ok(), metric, &Settings::default()).unwrap();
+            t.analyze_on(None, &limits(), &NoProgress, &bfs).map(|a| a.histogram.len())
         });
         match &refused[0] {
-            Some(AnswerError::Input(m)) => assert!(m.contains("is of another job"), "{m}"),
-            other => panic!("{other:?}"),
+            Err(AnswerError::Input(m)) => assert!(m.contains("is of another job") && m.contains(differs), "{m}"),
+            other => panic!("{size} {metric:?} on {ranks} ranks: {other:?}"),
         }
     }
     std::fs::remove_dir_all(&dir).ok();

@@ -217,11 +217,9 @@ pub type Definition = Vec<(&'static str, String)>;
 pub trait RankedSpace: Puzzle {
     /// What this space is: its puzzle and how it ranks, then every parameter that changes
     /// its ranks or its moves (the board, the metric...), named. Two spaces of the same
-    /// definition have the same ranks and the same moves: an enumeration's checkpoint is
-    /// resumed only by a space of the same definition. By default the type's name.
-    fn definition(&self) -> Definition {
-        vec![("space", std::any::type_name::<Self>().to_string())]
-    }
+    /// definition have the same ranks and the same moves: a distributed enumeration's
+    /// checkpoint is resumed only by a space of the same definition.
+    fn definition(&self) -> Definition;
     /// The number of ranks; every reachable state has a rank below it.
     fn state_count(&self) -> u64;
     /// The rank of `state`, below [`RankedSpace::state_count`].

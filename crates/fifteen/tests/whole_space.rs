@@ -123,6 +123,9 @@ impl Puzzle for Afresh<'_> {
 }
 
 impl RankedSpace for Afresh<'_> {
+    fn definition(&self) -> slide_core::Definition {
+        self.0.definition()
+    }
     fn state_count(&self) -> u64 {
         self.0.state_count()
     }

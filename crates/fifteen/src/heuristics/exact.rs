@@ -12,7 +12,7 @@ use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
 use slide_core::progress::Progress;
 use slide_core::rank::PermutationRanker;
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
-use slide_core::{Puzzle, RankedSpace};
+use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::{tile_heuristic, HeuristicError, Tables, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
@@ -61,6 +61,15 @@ impl Puzzle for TileSpace {
 }
 
 impl RankedSpace for TileSpace {
+    /// Not [`crate::mtm::MtmSpace`]'s single-tile definition: that space ranks one parity
+    /// class, this one every permutation.
+    fn definition(&self) -> Definition {
+        vec![
+            ("space", "tile boards, each ranked by the permutation of its cells".into()),
+            ("board", self.puzzle.shape().to_string()),
+            ("metric", "single-tile (one tile a move)".into()),
+        ]
+    }
     fn state_count(&self) -> u64 {
         self.ranker.count()
     }

@@ -28,7 +28,7 @@ use std::path::Path;
 
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
 use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
-use slide_core::{Puzzle, RankedSpace};
+use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::heuristic::MtmHeuristic;
 use super::puzzle::{lines, LineMove, MtmPuzzle};
@@ -164,6 +164,16 @@ impl Puzzle for ColourSpace {
 }
 
 impl RankedSpace for ColourSpace {
+    fn definition(&self) -> Definition {
+        vec![
+            (
+                "space",
+                "the 15-puzzle's tiles in four colours (1122/3322/3344/3440), each board of colours ranked".into(),
+            ),
+            ("board", "4x4".into()),
+            ("metric", "multi-tile (one or more tiles of the blank's line a move)".into()),
+        ]
+    }
     fn state_count(&self) -> u64 {
         STATES
     }
