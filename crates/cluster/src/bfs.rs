@@ -335,10 +335,8 @@ impl<X: Transport> ClusterBfs<'_, X> {
                         }
                         let parent = stripe + (off - base);
                         // Most successors stay in the parent's stripe: no division for them.
-                        let state = puzzle.unrank(parent);
-                        puzzle.for_each_successor(&state, |_, child| {
+                        puzzle.for_each_successor_rank(parent, |rank| {
                             r.generated += 1;
-                            let rank = puzzle.rank(&child);
                             if (stripe..stripe + plan.stripe).contains(&rank) {
                                 r.new += u64::from(sets.reach(base + (rank - stripe)));
                             } else {

@@ -226,4 +226,22 @@ pub trait RankedSpace: Puzzle {
     fn rank(&self, state: &Self::State) -> u64;
     /// The state of rank `rank`; `unrank(rank(s)) == s`.
     fn unrank(&self, rank: u64) -> Self::State;
+
+    /// Calls `visit` with the rank of every successor of the state of rank `rank`: the inner
+    /// loop of the whole-space enumerations. The default unranks, expands and ranks each
+    /// successor afresh; a space whose ranks change predictably under a move overrides it
+    /// with arithmetic on the rank (the tile puzzle's: a few digits of it per move).
+    #[inline]
+    fn for_each_successor_rank<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
+        let state = self.unrank(rank);
+        self.for_each_successor(&state, |_, child| visit(self.rank(&child)));
+    }
+
+    /// Whether every move can be undone by a move, so that the successors of a state at
+    /// distance `d` from the roots lie at `d - 1`, `d` or `d + 1`: then breadth-first search
+    /// needs to remember only the last layers ([`crate::enumerate::Frontier`], two bits a
+    /// rank), not every state seen. False unless a space says so.
+    fn moves_are_reversible(&self) -> bool {
+        false
+    }
 }

@@ -98,8 +98,8 @@ pub const FIFTEEN: Variant = Variant {
     ],
     shapes_text: "any size from 2x2 to 100x100 (--size RxC, or inferred from the rows or a square cell count); \
                   the optimal methods take boards of 2 to 5 rows and columns (up to 5x5), weighted up to 64 cells \
-                  (8x8), fast any size; analyze takes boards whose positions fit the memory (2x6 and 3x4 on a \
-                  laptop); --metric mtm solves up to 16 cells (4x4) and analyzes up to 12",
+                  (8x8), fast any size; analyze takes boards whose positions fit the memory at two bits each \
+                  (3x4 in 60 MB, 2x7 in 10.9 GB), in either metric; --metric mtm solves up to 16 cells (4x4)",
     table_sets: crate::table_sets,
 };
 
@@ -567,7 +567,7 @@ impl Tiles {
     }
 
     /// [`Tiles::new`], with moves counted by `metric`. In the multi-tile metric `solve` and
-    /// `count` take boards of up to 16 cells, `analyze` up to 12, and the heuristics are
+    /// `count` take boards of up to 16 cells, `analyze` those whose positions fit the memory, and the heuristics are
     /// [`MTM_HEURISTICS`].
     ///
     /// ```
@@ -1016,26 +1016,24 @@ impl Facade for Tiles {
         let shape = start.shape();
         let cells = shape.cells();
         let multi = self.multi.is_some();
-        if let Some(why) = multi.then(|| mtm::too_large_to_analyze(shape)).flatten() {
-            return Err(AnswerError::Input(why));
-        }
         if cells > MAX_SPACE_CELLS {
             let advice = format!(
                 "boards of at most {MAX_SPACE_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
                  past 5x5 `solve --algorithm fast`)"
             );
-            // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
+            // 2 bits a position; 25!/2 positions need about 3.9e24 bytes, far past u64, and
+            // 35! is past u128.
             if cells > 34 {
                 return Err(AnswerError::Input(format!(
-                    "analyzing {shape} would rank {cells}! positions, more than any memory holds; {advice}"
+                    "analyzing {shape} would rank {cells}!/2 positions, more than any memory holds; {advice}"
                 )));
             }
-            let ranks: u128 = (1..=cells as u128).product();
+            let ranks: u128 = (1..=cells as u128).product::<u128>() / 2;
             return Err(AnswerError::Input(format!(
-                "analyzing {shape} would rank {} positions ({cells}!), about {} of memory at 3 bits each, over the \
-                 budget of {} (--max-memory); {advice}",
+                "analyzing {shape} would rank {} positions ({cells}!/2), about {} of memory at two bits each, over \
+                 the budget of {} (--max-memory); {advice}",
                 thousands(ranks),
-                human_bytes_f64(ranks as f64 * 3.0 / 8.0),
+                human_bytes_f64(ranks as f64 * 2.0 / 8.0),
                 human_bytes(limits.max_memory.unwrap_or(u64::MAX))
             )));
         }
@@ -1081,6 +1079,10 @@ impl Facade for Tiles {
         };
         let antipodes = antipodes.iter().map(|g| g.cells().iter().map(|&t| t as u8).collect()).collect();
         Ok(Analysis::new(fields, e.histogram, antipodes, e.elapsed, words))
+    }
+
+    fn takes_enumerator(&self) -> bool {
+        true
     }
 
     fn makes_boards(&self) -> bool {

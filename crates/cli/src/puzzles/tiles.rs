@@ -148,7 +148,8 @@ pub struct TileOptions {
     pub size: Option<Shape>,
     /// How moves are counted: stm, one tile a move (the default); mtm, the multi-tile metric:
     /// one move slides one or more tiles of the blank's row or column (solve and count up
-    /// to 16 cells, optimally, by IDA*; analyze up to 12). Example: --metric mtm
+    /// to 16 cells, optimally, by IDA*; analyze any board whose positions fit the memory).
+    /// Example: --metric mtm
     #[arg(
         long,
         value_name = "METRIC",

@@ -1,6 +1,6 @@
 //! The tile facade in the multi-tile metric (`--metric mtm`): one move slides one or more
 //! tiles of the blank's line, at cost 1. Boards of up to 16 cells are solved and counted
-//! optimally by [`crate::mtm`]'s IDA*; boards of up to 12 cells are analysed whole.
+//! optimally by [`crate::mtm`]'s IDA*; boards whose positions fit the memory are analysed whole.
 //!
 //! A record's `moves[i]` is the slides of move i joined by spaces (`"Right Right"`, as
 //! quzzle's line metric writes them), `pieces[i]` the farthest tile it moves (the one a
@@ -18,7 +18,7 @@ use slide_core::units::quantity;
 
 use super::{title, TileDetails, TileInput, TilePath};
 use crate::mtm::{MtmHeuristicChoice, MtmPdb, MtmPuzzle, MtmSolver};
-use crate::{Grid, Shape, Tile};
+use crate::{Grid, Tile};
 
 /// The heuristics of the multi-tile metric, by the names `--heuristic` takes, the default
 /// choice first.
@@ -286,14 +286,4 @@ pub(super) fn record(
 pub(super) fn listed(start: &Grid, moves: &[Move], style: Style) -> Result<Listed<Tile>, AnswerError> {
     let r = replay(start, moves, false)?;
     Ok(Listed { moves: r.moves, pieces: r.pieces, notation: Some(style.write(moves)), steps: r.steps })
-}
-
-/// Why `shape` cannot be analysed whole in the multi-tile metric, if it cannot.
-pub(super) fn too_large_to_analyze(shape: Shape) -> Option<String> {
-    (shape.cells() > crate::mtm::MAX_ANALYZED_CELLS).then(|| {
-        format!(
-            "--metric mtm analyzes boards of at most {} cells (3x4, 2x6, ...), not {shape}",
-            crate::mtm::MAX_ANALYZED_CELLS
-        )
-    })
 }

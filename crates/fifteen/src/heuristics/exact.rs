@@ -61,11 +61,11 @@ impl Puzzle for TileSpace {
 }
 
 impl RankedSpace for TileSpace {
-    /// The definition of [`crate::mtm::MtmSpace`] in the single-tile metric: the same ranks
-    /// and moves.
+    /// Not [`crate::mtm::MtmSpace`]'s single-tile definition: that space ranks one parity
+    /// class, this one every permutation.
     fn definition(&self) -> Definition {
         vec![
-            ("space", crate::mtm::puzzle::PERMUTED_TILES.into()),
+            ("space", "tile boards, each ranked by the permutation of its cells".into()),
             ("board", self.puzzle.shape().to_string()),
             ("metric", "single-tile (one tile a move)".into()),
         ]

@@ -3,15 +3,16 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use slide_core::enumerate::{enumerate_within, DepthStore, EnumerateError, Enumeration, LayerStats};
+use slide_core::enumerate::{DepthStore, EnumerateError, Enumeration, Enumerator, LayerStats};
 use slide_core::notation::Move;
-use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, LimitHit, Limits};
+use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, LimitHit, Limits, OneProcess};
 use slide_core::Outcome;
 use thiserror::Error;
 
 use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMtmHeuristic};
 use super::pdb::MtmPdb;
-use super::puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
+use super::puzzle::{pack, LineMove, MtmPuzzle, MAX_MTM_CELLS};
+use super::space::{MtmSpace, MAX_ANALYZED_CELLS};
 use super::tree::MtmTree;
 use super::walking::MtmWalkingDistance;
 use crate::board::Board16;
@@ -306,9 +307,9 @@ pub fn solve(board: &str) -> Result<MtmSolution, MtmError> {
 
 /// Every position reachable from `start` in the multi-tile metric, breadth-first from it
 /// (layer by layer, in parallel): the depth histogram, the positions at the greatest depth,
-/// and with `store` their distances. Boards of at most 12 cells; memory is checked before
-/// anything is allocated (3 bits per rank of the board's `cells!` permutations, plus the
-/// distances).
+/// and with `store` their distances. Boards of at most 16 cells; memory is checked before
+/// anything is allocated (without distances two bits a position, [`slide_core::enumerate::Frontier`]; with them
+/// three, plus the distances: [`slide_core::enumerate::enumerate_within`]).
 pub fn analyze(
     start: &Grid,
     store: DepthStore,
@@ -319,9 +320,9 @@ pub fn analyze(
     if shape.cells() > MAX_ANALYZED_CELLS {
         return Err(MtmError::TooLargeToAnalyze(shape));
     }
-    let packed = pack(start).expect("at most 12 cells");
-    let space = MtmSpace::new(MtmPuzzle::new(start).expect("at most 12 cells")).expect("at most 12 cells");
-    Ok(enumerate_within(&space, &[packed], store, limits, progress)?)
+    let packed = pack(start).expect("at most 16 cells");
+    let space = MtmSpace::new(MtmPuzzle::new(start).expect("at most 16 cells")).expect("at most 16 cells");
+    Ok(OneProcess.enumerate(&space, &[packed], store, limits, progress)?)
 }
 
 /// The boards of an analysis as [`Grid`]s (its antipodes, say).
