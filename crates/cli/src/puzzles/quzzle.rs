@@ -151,6 +151,14 @@ impl Front for Quzzle {
         (s.len() <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.instance, &s.path.steps))
     }
 
+    /// Its spaces take seconds to analyze: no checkpoints, no layer log.
+    fn ignored(path: &[&str]) -> Vec<&'static str> {
+        match path {
+            ["analyze"] => vec!["checkpoint", "layer_log"],
+            _ => Vec::new(),
+        }
+    }
+
     fn run_command(command: QuzzleCommands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
         match command {
             QuzzleCommands::Survey(args) => survey(args, setup, emit),
