@@ -89,7 +89,7 @@ impl MtmPuzzle {
     /// The same board in the single-tile metric: every move slides one tile. Unlike
     /// [`crate::TilePuzzle`], whose sides are at most 5, it takes any board of at most 25
     /// cells (2x6, 3x7, 2x12...), so that analysis of the whole space serves every board
-    /// whose ranks fit, in either metric, by one [`MtmSpace`].
+    /// whose ranks fit, in either metric, by one [`MtmSpace`](super::MtmSpace).
     ///
     /// ```
     /// use fifteen::mtm::MtmPuzzle;
