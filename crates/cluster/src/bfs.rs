@@ -601,20 +601,16 @@ mod tests {
 
     /// The job of `program` enumerating `space` from its goal (or from the position of rank
     /// `from`) on `ranks` ranks.
-    fn job_of<P: RankedSpace<State = fifteen::TileState>>(
-        program: &str,
-        space: &P,
-        from: Option<u64>,
-        ranks: usize,
-    ) -> Job {
-        let root = from.unwrap_or_else(|| space.rank(&pack(&Grid::goal(Shape::new(3, 4).unwrap())).unwrap()));
+    fn job_of(program: &str, space: &MtmSpace, from: Option<u64>, ranks: usize) -> Job {
+        let goal = Grid::goal(space.puzzle().shape());
+        let root = from.unwrap_or_else(|| space.rank(&pack(&goal).unwrap()));
         job(program, space, &[root], &Plan::new(space.state_count(), ranks))
     }
 
     /// Every two jobs that differ in a parameter that changes the answer are told apart, and
-    /// the refusal names each parameter that differs. The 3x4 and 4x3 boards have the same
-    /// positions and their goals the same rank: only the board tells them apart (before
-    /// the jobs named their parameters, neither it nor the metric did).
+    /// the refusal names each parameter that differs. The 3x4 and 4x3 boards have as many
+    /// positions: the board tells them apart (before the jobs named their parameters, neither
+    /// it nor the metric did), and their goals' ranks.
     #[test]
     fn jobs_that_differ_in_any_parameter_are_told_apart() {
         let base = job_of("fifteen", &space(3, 4, false), None, 3);
@@ -624,9 +620,9 @@ mod tests {
         };
         let others: Vec<(Job, &[&str])> = vec![
             (job_of("fifteen", &space(3, 4, true), None, 3), &["metric"]),
-            (job_of("fifteen", &space(4, 3, false), None, 3), &["board"]),
-            (job_of("fifteen", &space(4, 3, true), None, 3), &["board", "metric"]),
-            (job_of("fifteen", &space(2, 6, false), None, 3), &["board"]),
+            (job_of("fifteen", &space(4, 3, false), None, 3), &["board", "from"]),
+            (job_of("fifteen", &space(4, 3, true), None, 3), &["board", "from", "metric"]),
+            (job_of("fifteen", &space(2, 6, false), None, 3), &["board", "from"]),
             (job_of("fifteen", &space(3, 4, false), Some(1234), 3), &["from"]),
             (job_of("fifteen", &space(3, 4, false), None, 2), &["ranks", "stripes"]),
             (job_of("fifteen-next", &space(3, 4, false), None, 3), &["program"]),

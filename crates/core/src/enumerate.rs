@@ -205,10 +205,11 @@ pub fn enumerate_within<P: RankedSpace>(
     let guard = LimitGuard::new(limits);
     let n = puzzle.state_count();
     let needed = memory_needed(n, store);
-    if needed > limits.search_memory() {
+    if needed > limits.allocation_bound() {
         // What the run needs: the enumeration and what the program already holds.
         let needed = needed.saturating_add(limits.memory_reserved);
-        return Err(EnumerateError::TooLarge { states: n, needed, budget: limits.max_memory.unwrap_or(u64::MAX) });
+        let budget = limits.max_memory.unwrap_or(limits.allocation_bound());
+        return Err(EnumerateError::TooLarge { states: n, needed, budget });
     }
     let nodes = AtomicU64::new(0);
     let stopped: Mutex<Option<LimitHit>> = Mutex::new(None);

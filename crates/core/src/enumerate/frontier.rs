@@ -95,6 +95,7 @@ pub struct LayerReport {
 ///     }
 /// }
 /// impl RankedSpace for Ring {
+///     fn definition(&self) -> slide_core::Definition { vec![("space", "a ring of 10".into())] }
 ///     fn state_count(&self) -> u64 { 10 }
 ///     fn rank(&self, s: &u64) -> u64 { *s }
 ///     fn unrank(&self, r: u64) -> u64 { r }
@@ -236,7 +237,7 @@ impl Frontier<'_> {
         let n = puzzle.state_count();
         let words = n.div_ceil(CELLS) as usize;
         let codes_bytes = words as u64 * 8;
-        let budget = limits.search_memory();
+        let budget = limits.allocation_bound();
         let buffer = match &self.checkpoint {
             None => 0,
             Some(_) => (codes_bytes / 4).clamp(MIN_BUFFER, MAX_BUFFER).min(budget.saturating_sub(codes_bytes)),
@@ -246,7 +247,7 @@ impl Frontier<'_> {
             return Err(EnumerateError::TooLarge {
                 states: n,
                 needed: needed.saturating_add(limits.memory_reserved),
-                budget: limits.max_memory.unwrap_or(u64::MAX),
+                budget: limits.max_memory.unwrap_or(budget),
             });
         }
         let mut plan = format!("{} positions, two bits a position: {}", thousands(n), human_bytes(codes_bytes));
