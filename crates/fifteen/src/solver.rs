@@ -9,7 +9,7 @@
 //! assert!(solution.optimal);
 //! ```
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -28,7 +28,7 @@ use slide_core::{Outcome, SearchStats};
 use thiserror::Error;
 
 use crate::board::CellOrder;
-use crate::duplicates::{MAX_LONGEST, SEARCH_LONGEST};
+use crate::duplicates::{Automaton, MAX_LONGEST, SEARCH_LONGEST};
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use crate::heuristics::{HeuristicError, TileHeuristic};
 use crate::parse::{parse_board, BoardError};
@@ -497,6 +497,7 @@ impl Solver {
                     algorithm,
                     options: search.options,
                     duplicates,
+                    data_dir: self.data_dir.as_deref(),
                     runner,
                 });
                 let path = found(outcome, &stats).map_err(|e| search.proving(e))?;
@@ -762,6 +763,8 @@ struct SolveWith<'a, R> {
     options: IdaOptions,
     /// The longest duplicate stretch IDA* leaves out.
     duplicates: u32,
+    /// Where the automaton that leaves them out is kept ([`Automaton::kept`]).
+    data_dir: Option<&'a Path>,
     runner: &'a R,
 }
 
@@ -772,7 +775,10 @@ impl<R: IdaRunner> WithHeuristic for SolveWith<'_, R> {
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => tree::ida_star_pruned(self.runner, p, h, self.duplicates, self.start, &self.options),
+            Algorithm::Idastar => {
+                let paths = Automaton::kept(p.shape(), self.duplicates, self.data_dir);
+                tree::ida_star_pruned(self.runner, p, h, &paths, self.start, &self.options)
+            }
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),

@@ -258,6 +258,21 @@ impl Table {
 
     /// Parses and checks a file image.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, TableError> {
+        let (layout, end) = Table::checked(bytes)?;
+        Table::new(layout.header, bytes[layout.payload_start..end].to_vec())
+    }
+
+    /// [`Table::from_bytes`] of a file image read whole, its payload kept where it was read
+    /// (a copy of a table of megabytes costs a process its pages afresh).
+    fn from_image(mut bytes: Vec<u8>) -> Result<Self, TableError> {
+        let (layout, end) = Table::checked(&bytes)?;
+        bytes.truncate(end);
+        bytes.drain(..layout.payload_start);
+        Table::new(layout.header, bytes)
+    }
+
+    /// The layout of a file image whose checksum is right, and where its payload ends.
+    fn checked(bytes: &[u8]) -> Result<(Layout, usize), TableError> {
         let layout = Layout::parse(bytes, bytes.len() as u64)?;
         let end = layout.payload_end();
         let stored = u32::from_le_bytes(bytes[end..end + 4].try_into().expect("four bytes"));
@@ -265,14 +280,14 @@ impl Table {
         if stored != computed {
             return Err(TableError::Checksum { stored, computed });
         }
-        Table::new(layout.header, bytes[layout.payload_start..end].to_vec())
+        Ok((layout, end))
     }
 
     /// Reads and checks a table file, all of it, every time. Like [`Table::open`], it
     /// refuses anything but a regular file without blocking or reading it.
     pub fn load(path: &Path) -> Result<Self, TableError> {
         let (file, meta) = regular::open(path)?;
-        Table::from_bytes(&read_whole(file, meta.len()).map_err(|source| TableError::Io { path: path.into(), source })?)
+        Table::from_image(read_whole(file, meta.len()).map_err(|source| TableError::Io { path: path.into(), source })?)
     }
 
     /// Opens a table file for use: its header is checked, and a payload of at least
@@ -315,7 +330,7 @@ impl Table {
             None => Ok(()),
         };
         if len < MAP_AT_LEAST {
-            let table = Table::from_bytes(&read_whole(file, len).map_err(io)?)?;
+            let table = Table::from_image(read_whole(file, len).map_err(io)?)?;
             expect(table.header())?;
             return Ok(table);
         }
