@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 mod dir;
+mod fault;
 mod mapped;
 mod measured;
 mod payload;
@@ -38,6 +39,7 @@ mod temporaries;
 mod verified;
 
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
+pub use fault::{CheckFailure, TableFault};
 pub use mapped::exit_on_lost_pages;
 pub use measured::{measured_cost, measured_on, MEASURED};
 pub use payload::Payload;
@@ -158,9 +160,17 @@ pub enum TableError {
          where they stand); run the command again"
     )]
     Changed(String),
-    /// A freshly built table fails its own check.
+    /// A table fails the check of its meaning ([`TableSpec::check`]).
     #[error("{0}")]
-    Check(String),
+    Check(CheckFailure),
+    /// A table this process just built fails its own check: a bug.
+    #[error("{table} as just built: {fault} (a bug)")]
+    BuiltWrong {
+        /// The table's file stem.
+        table: String,
+        /// What its check found.
+        fault: CheckFailure,
+    },
     /// The table is valid but is not the one asked for.
     #[error("table is {found}, expected {expected}")]
     Mismatch {
