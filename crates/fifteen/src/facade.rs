@@ -39,7 +39,7 @@ use crate::branching::Branching;
 use crate::heuristics::exact::MAX_SPACE_CELLS;
 use crate::parse::parse_grid;
 use crate::scramble::{random_grid, scramble_grid};
-use crate::solvable::check_solvable_grid;
+use crate::solvable::{check_solvable_grid, Unsolvable};
 use crate::{Grid, HeuristicChoice, Shape, SolveError, Solver, Tile, TilePuzzle, TileState};
 
 /// What distinguishes one tile program from another: `fifteen` ([`FIFTEEN`]) or `seven`
@@ -420,8 +420,17 @@ impl From<SolveError> for AnswerError {
             SolveError::Limit(stopped) => AnswerError::Limit(stopped),
             SolveError::Missed | SolveError::Bug(_) => AnswerError::Bug(e.to_string()),
             SolveError::NotFound { message, nodes } => AnswerError::NotFound { message, nodes },
+            SolveError::Unsolvable(e) => e.into(),
             e => AnswerError::Input(e.to_string()),
         }
+    }
+}
+
+/// A tile board the goal cannot be reached from is unreachable, proven by parity, as goat's
+/// and quzzle's are by their searches.
+impl From<Unsolvable> for AnswerError {
+    fn from(e: Unsolvable) -> Self {
+        AnswerError::Unreachable(e.to_string())
     }
 }
 
@@ -759,7 +768,7 @@ impl Tiles {
         request: &SolveRequest,
         runner: &R,
     ) -> Result<Solution<Self>, AnswerError> {
-        check_solvable_grid(&input.start, &input.goal).map_err(input_error)?;
+        check_solvable_grid(&input.start, &input.goal)?;
         if let Some(multi) = &self.multi {
             return mtm::record(input, multi.solve(input, request)?, request);
         }
@@ -1005,7 +1014,7 @@ impl Facade for Tiles {
     ) -> Result<Analysis<Self>, AnswerError> {
         let (start, goal) = match input {
             Some(i) => {
-                check_solvable_grid(&i.start, &i.goal).map_err(input_error)?;
+                check_solvable_grid(&i.start, &i.goal)?;
                 (i.start.clone(), i.goal.clone())
             }
             None => {
@@ -1183,6 +1192,31 @@ mod tests {
         assert_eq!((s.length, s.heuristic.as_str()), (1, "linear-conflict"));
         let s = t.solve(&input, &request(Algorithm::Fast)).unwrap();
         assert_eq!((s.length, s.optimal), (1, false));
+    }
+
+    /// Two tiles swapped: the goal is unreachable, by parity, for every way in (the page's
+    /// position, a search of any size or metric, an analysis from the board), as a Goat or
+    /// block position the goal cannot be reached from is.
+    #[test]
+    fn an_unsolvable_board_is_unreachable_with_its_reason() {
+        let unreachable = |e: AnswerError| match e {
+            AnswerError::Unreachable(why) => assert!(why.contains("odd permutation"), "{why}"),
+            e => panic!("{e:?}"),
+        };
+        let t = tiles();
+        for board in
+            ["1 2 3 / 4 5 6 / 8 7 0", "1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 20 0 / 21 22 23 24 25 27 26"]
+        {
+            let input = t.parse(board).unwrap();
+            for algorithm in [Algorithm::Idastar, Algorithm::Fast, Algorithm::Bfs] {
+                unreachable(t.solve(&input, &request(algorithm)).err().unwrap());
+            }
+        }
+        unreachable(slide_core::answer::Play::position(&t, "1 2 3 / 4 5 6 / 8 7 0").err().unwrap());
+        let mtm = Tiles::with_metric(&FIFTEEN, None, Metric::MultiTile, &Settings::default()).unwrap();
+        unreachable(
+            mtm.solve(&mtm.parse("1 2 3 / 4 5 6 / 8 7 0").unwrap(), &request(Algorithm::Idastar)).err().unwrap(),
+        );
     }
 
     #[test]
