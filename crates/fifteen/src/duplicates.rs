@@ -25,7 +25,7 @@
 //! solution use a longer automaton.
 //!
 //! Building one takes longer than many searches it serves (the 15-puzzle's for 14 moves,
-//! 0.1 s; most 15-puzzles solve in milliseconds), so [`Automaton::kept`] keeps each in the
+//! about 70 ms; most 15-puzzles solve in milliseconds), so [`Automaton::kept`] keeps each in the
 //! data directory, under [`KEPT_UNDER`], in the checked table format, and later processes
 //! read it back.
 
@@ -121,7 +121,7 @@ impl Automaton {
 
     /// [`Automaton::shared`], kept from one process to the next in `data_dir` (when given,
     /// under [`KEPT_UNDER`]): read back and checked, the 15-puzzle's for 14 moves takes a
-    /// millisecond instead of the 0.1 s of building it. A file that is missing, damaged or
+    /// millisecond instead of the 70 ms of building it. A file that is missing, damaged or
     /// another automaton's is replaced by one built afresh; when none can be written, the
     /// automaton is built in each process, as without a directory.
     ///
