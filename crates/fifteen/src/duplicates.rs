@@ -130,13 +130,13 @@ impl Automaton {
     /// As [`Automaton::new`].
     ///
     /// ```
-    /// use fifteen::duplicates::Automaton;
+    /// use fifteen::duplicates::{Automaton, KEPT_UNDER};
     /// use fifteen::Shape;
     ///
     /// let dir = std::env::temp_dir().join(format!("kept-paths-{}", std::process::id()));
     /// let kept = Automaton::kept(Shape::EIGHT, 8, Some(&dir));
     /// assert_eq!(*kept, Automaton::new(Shape::EIGHT, 8));
-    /// assert!(Automaton::file_in(&dir, Shape::EIGHT, 8).is_file());
+    /// assert!(dir.join(KEPT_UNDER).join("3x3-8.tbl").is_file());
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
     pub fn kept(shape: Shape, longest: u32, data_dir: Option<&Path>) -> Arc<Automaton> {
@@ -159,7 +159,7 @@ impl Automaton {
 
     /// The file [`Automaton::kept`] keeps the automaton of `shape` and `longest` in, under
     /// the data directory `dir`.
-    pub fn file_in(dir: &Path, shape: Shape, longest: u32) -> PathBuf {
+    fn file_in(dir: &Path, shape: Shape, longest: u32) -> PathBuf {
         dir.join(KEPT_UNDER).join(format!("{shape}-{longest}.tbl"))
     }
 
