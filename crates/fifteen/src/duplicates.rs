@@ -291,6 +291,14 @@ impl Automaton {
     pub fn step(&self, state: u32, direction: Direction) -> u32 {
         self.next[4 * state as usize + direction as usize]
     }
+
+    /// Asks for `state`'s transitions without waiting for them
+    /// ([`slide_core::table::prefetch`]): a search that knows the state of a node it
+    /// expands later starts the read now.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, state: u32) {
+        slide_core::table::prefetch(&self.next, 4 * state as usize);
+    }
 }
 
 /// The paths a tile search follows, as its nodes carry them: [`NoUndo`], every path that does

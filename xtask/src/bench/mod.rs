@@ -4,6 +4,7 @@
 //! section at the top of docs/BENCHMARKS.md.
 
 pub mod fast;
+pub mod floor;
 pub mod machine;
 pub mod measure;
 pub mod reference;

@@ -40,7 +40,7 @@ mod verified;
 
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use fault::{CheckFailure, TableFault};
-pub use mapped::exit_on_lost_pages;
+pub use mapped::{exit_on_lost_pages, prefetch};
 pub use measured::{measured_cost, measured_on, MEASURED};
 pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, Scrutiny, TableSet, TableSpec, Verified};

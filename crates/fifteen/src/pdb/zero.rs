@@ -182,7 +182,28 @@ impl ZeroIndex {
     /// `order` ([`ZeroIndex::order`]), with the blank on `blank`.
     #[inline(always)]
     pub fn index_of(&self, mask: u32, order: u32, blank: u8) -> u64 {
-        let rank = self.subsets.rank(mask) as usize;
+        self.index_in(self.set_of(mask), order, blank)
+    }
+
+    /// The rank of the set of occupied cells `mask`: where [`ZeroIndex::index_in`] reads its
+    /// word.
+    #[inline(always)]
+    pub(crate) fn set_of(&self, mask: u32) -> u32 {
+        self.subsets.rank(mask)
+    }
+
+    /// Asks for the word of set `set` ([`ZeroIndex::set_of`]) without waiting for it
+    /// ([`slide_core::table::prefetch`]): a search that knows its next sets starts their
+    /// reads before it needs their entries' places.
+    #[inline(always)]
+    pub(crate) fn prefetch_set(&self, set: u32) {
+        slide_core::table::prefetch(&self.maps, set as usize);
+    }
+
+    /// [`ZeroIndex::index_of`] for the set of rank `set`.
+    #[inline(always)]
+    pub(crate) fn index_in(&self, set: u32, order: u32, blank: u8) -> u64 {
+        let rank = set as usize;
         let map = self.maps[rank];
         // One region: the bit is 0; two: the bit says which. Without a branch on the count
         // there, which would mispredict on a third of the sets and throw away the searches'
