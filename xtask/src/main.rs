@@ -69,6 +69,11 @@ enum Command {
     /// mean length, lower bound, their ratio, time per board and Parberry's 8/3·n³, for
     /// docs/BENCHMARKS.md. Example: cargo xtask bench-fast --sizes 10 100 --boards 20
     BenchFast(bench::fast::FastArgs),
+    /// The floor this machine sets for a pattern-database search: random byte reads of the
+    /// set's tables (built beforehand), 16 on their way at once on each thread, nothing
+    /// computed; the time and the rate. Set a search's time beside it for as many reads.
+    /// Example: cargo xtask bench-floor --set zpdb6666x7 --reads 6400000000
+    BenchFloor(bench::floor::FloorArgs),
     /// The 15-puzzle's Manhattan-distance search side by side with a plain C IDA*
     /// (xtask/reference/ida.c, built here with cc): Korf's instances, one thread each,
     /// rounds in turn; `fifteen --duplicates 2` (the same tree: equal node counts checked)
@@ -138,6 +143,7 @@ fn main() {
                 bench::fast::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
             }
             Command::ReferenceIda(args) => bench::reference::run(&args)?,
+            Command::BenchFloor(args) => bench::floor::run(&args, &dir)?,
             Command::Measure { command } => {
                 bench::measure::measure_child(&command[0], &command[1..]).map_err(CliError::internal)?;
             }

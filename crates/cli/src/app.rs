@@ -20,6 +20,7 @@ use slide_core::answer::{
     fresh_seed, shown_boards, shown_steps, Algorithm, Analysis, Count, CountRequest, ErrorRecord, Facade, Make, Origin,
     Param, Params, Played, Record, Solution, SolveRequest, SHOWN_STEPS,
 };
+use slide_core::enumerate::{Frontier, LayerReport};
 use slide_core::notation::{Convention, Notation, Style};
 use slide_core::units::{quantity, thousands};
 use slide_pictures::{DepthChart, Scale};
@@ -254,6 +255,17 @@ struct AnalyzeArgs<O: Args> {
     inputs: Inputs,
     #[command(flatten)]
     plot: PlotArgs,
+    /// Save each complete layer in DIR, and resume from the last one saved there: a run
+    /// killed midway, started again with the same DIR, ends with the same answer (the tile
+    /// programs; several inputs: one subdirectory each). Example: --checkpoint bfs-2x7
+    #[arg(long, value_name = "DIR")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Write one JSON line per layer to FILE: its depth, the positions found, the positions
+    /// reached so far, the successors generated, the time (the tile programs; with
+    /// --checkpoint the lines are appended, so that a resumed run continues the log).
+    /// Example: --layer-log layers.jsonl
+    #[arg(long, value_name = "FILE")]
+    layer_log: Option<std::path::PathBuf>,
     #[command(flatten)]
     puzzle: O,
 }
@@ -451,27 +463,37 @@ pub fn run<P: Front>(args: impl IntoIterator<Item = OsString>) -> Result<ExitCod
     // in front; if that fails too, the first error is the one said.
     let parse = |args: &[OsString]| {
         command::<P>().try_get_matches_from(args).and_then(|m| {
-            Cli::<P::Options, P::Commands>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>()))
+            let cli =
+                Cli::<P::Options, P::Commands>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>()))?;
+            Ok((cli, m))
         })
     };
     let mut with_solve = args.clone();
     with_solve.insert(1.min(with_solve.len()), "solve".into());
-    let cli = match parse(&args) {
-        Ok(cli) if cli.command.is_some() || cli.list => cli,
+    let (cli, matches) = match parse(&args) {
+        Ok((cli, m)) if cli.command.is_some() || cli.list => (cli, m),
         Ok(_) => match parse(&with_solve) {
-            Ok(cli) => cli,
+            Ok(parsed) => parsed,
             Err(e) => return clap_error(e),
         },
         Err(e) if is_help_or_version(&e) || names_a_subcommand(&command::<P>(), &args) => return clap_error(e),
         Err(e) if misspells_a_subcommand::<P>(&e) => return clap_error(e),
         Err(e) => match parse(&with_solve) {
-            Ok(cli) => cli,
+            Ok(parsed) => parsed,
             // A board taken for a subcommand is not the problem: the retry's error (a bad
             // option value, say) is.
             Err(retry) if e.kind() == clap::error::ErrorKind::InvalidSubcommand => return clap_error(retry),
             Err(_) => return clap_error(e),
         },
     };
+    // An option the subcommand has no use for is refused before any work.
+    let path = crate::uses::path(&matches);
+    let mut ignored = P::ignored(&path);
+    if !P::PLAYS_NOTATION {
+        ignored.extend(["apply", "notation", "convention"]);
+    }
+    let shared = crate::uses::shared_used_by(&path, !P::table_sets().is_empty());
+    crate::uses::refuse_unused(P::NAME, &matches, &shared, &ignored)?;
     if cli.list {
         return list_catalogue::<P>(cli.common.json);
     }
@@ -977,9 +999,55 @@ fn analyze<P: Front>(
     if let Some(target) = &plots {
         target.check()?;
     }
+    let logged = args.checkpoint.is_some() || args.layer_log.is_some();
+    if logged && !facade.takes_enumerator() {
+        return Err(CliError::input(format!(
+            "{} analyze keeps no checkpoints and no layer log (--checkpoint, --layer-log): its spaces take seconds",
+            P::NAME
+        )));
+    }
+    let log = match &args.layer_log {
+        None => None,
+        // With checkpoints a run may resume: its layers follow those of the runs before.
+        Some(path) => Some(std::sync::Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(args.checkpoint.is_some())
+                .truncate(args.checkpoint.is_none())
+                .open(path)
+                .map_err(|e| CliError::input(format!("--layer-log: cannot write {}: {e}", path.display())))?,
+        )),
+    };
+    let write_log = |r: &LayerReport| {
+        if let Some(file) = &log {
+            let line = serde_json::to_string(r).expect("plain data");
+            let mut file = file.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = std::io::Write::write_all(&mut *file, format!("{line}\n").as_bytes()) {
+                setup.warn(&format!("--layer-log: {e}"));
+            }
+        }
+    };
+    let say = |m: &str| setup.note(m);
     let stream = inputs(facade, &args.inputs, false, setup)?;
+    let several = stream.several;
     let report = for_each_input(facade, stream, json, |origin, input, report| {
-        let a = facade.analyze(input.as_ref(), &setup.limits, &setup.bars)?;
+        let a = match facade.takes_enumerator() {
+            true => {
+                // Several inputs: a checkpoint directory each.
+                let dir = args.checkpoint.as_ref().map(|dir| match several {
+                    true => dir.join(format!("{}-{}", origin.key(), origin.number())),
+                    false => dir.clone(),
+                });
+                let job = vec![("program".to_string(), format!("{} analyze", P::NAME))];
+                let mut frontier = Frontier::new().say(&say).checkpoint(dir, job);
+                if log.is_some() {
+                    frontier = frontier.layer_log(&write_log);
+                }
+                facade.analyze_on(input.as_ref(), &setup.limits, &setup.bars, &frontier)?
+            }
+            false => facade.analyze(input.as_ref(), &setup.limits, &setup.bars)?,
+        };
         print_analyzed(P::NAME, &a, origin, json)?;
         if let Some(target) = &plots {
             let chart = DepthChart {

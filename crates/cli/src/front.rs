@@ -199,6 +199,13 @@ pub trait Front {
         Vec::new()
     }
 
+    /// The options of its own (or the generic subcommand's) that the subcommand at `path`
+    /// takes but has no use for, by clap's names: refused when given ([`crate::uses`]).
+    fn ignored(path: &[&str]) -> Vec<&'static str> {
+        let _ = path;
+        Vec::new()
+    }
+
     /// The facade for this run, with the puzzle's options.
     fn facade(options: Self::Options, setup: &Setup) -> Result<Self::Facade, CliError>;
 

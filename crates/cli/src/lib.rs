@@ -19,6 +19,7 @@ pub mod pictures;
 pub mod progress;
 pub mod puzzles;
 pub mod tables;
+pub mod uses;
 
 pub use args::CommonArgs;
 // The table directory is resolved in slide-core, so that every program finds the same one.

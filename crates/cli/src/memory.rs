@@ -1,13 +1,7 @@
 //! The memory budget of the searches that remember every state (BFS, A*, counting,
 //! enumeration): `--max-memory`, by default half the memory available at start.
 
-/// Memory this machine has available, from `/proc/meminfo`; `None` where it cannot be read.
-pub fn available_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
+pub use slide_core::search::available_memory;
 
 /// The memory this process holds now (resident set, Linux); `None` where it cannot be read.
 pub fn resident_memory() -> Option<u64> {

@@ -144,15 +144,15 @@ pub struct CheckRecord<'a> {
     /// Whether it passed.
     ok: bool,
     /// What was found.
-    detail: &'a str,
+    detail: String,
 }
 
 impl<'a> CheckRecord<'a> {
     /// The record of one check of `set`.
     pub fn of(set: &'a TableSet, check: &'a Verified) -> Self {
         let (ok, detail) = match &check.outcome {
-            Ok(report) => (true, report),
-            Err(why) => (false, why),
+            Ok(report) => (true, report.clone()),
+            Err(why) => (false, why.to_string()),
         };
         CheckRecord { set: &set.name, table: &check.what, ok, detail }
     }

@@ -12,6 +12,19 @@ const HARD: &str = "0 12 9 13 / 15 11 10 14 / 3 7 2 5 / 4 8 6 1";
 #[test]
 fn max_memory_bounds_the_whole_process() {
     let dir = std::env::temp_dir().join(format!("fifteen-memory-{}", std::process::id()));
+    // First, while the peak is still the smallest: a survey that does not fit is refused
+    // before it takes memory (it used to make every type's ranking first, 184 MB under a
+    // bound of 10 MB), and so is a multi-tile solve whose walking distance would not fit (it
+    // used to build 810 MB of its table before it said so).
+    let survey = ["survey", "--max-memory", "30M"];
+    let o = Bin::new(env!("CARGO_BIN_EXE_quzzle")).data_dir(&dir).command(&survey).output().unwrap();
+    assert_eq!(o.status.code(), Some(3), "survey: {}", String::from_utf8_lossy(&o.stderr));
+    let board = "8 3 9 0 12 5 13 / 2 1 10 4 11 7 6";
+    let mtm = ["solve", "--metric", "mtm", "--heuristic", "walking-distance", "--max-memory", "30M", board];
+    let o = Bin::new(env!("CARGO_BIN_EXE_fifteen")).data_dir(&dir).command(&mtm).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "mtm: {}", String::from_utf8_lossy(&o.stderr));
+    let peak = getrusage(UsageWho::RUSAGE_CHILDREN).unwrap().max_rss() as u64 * 1024;
+    assert!(peak <= 31 << 20, "peak resident {} MiB over a 30 MiB bound", peak >> 20);
     for algorithm in ["dfs", "bfs", "astar", "weighted"] {
         let weight: &[&str] = if algorithm == "weighted" { &["--weight", "1.1"] } else { &[] };
         let o = Bin::new(env!("CARGO_BIN_EXE_fifteen"))

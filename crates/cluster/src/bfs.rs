@@ -27,7 +27,7 @@ use slide_core::search::{LimitGuard, LimitHit, Limits};
 use slide_core::units::{human_bytes, thousands};
 use slide_core::RankedSpace;
 
-use crate::checkpoint::Checkpoints;
+use crate::checkpoint::{Checkpoints, Job};
 use crate::{codec, Transport};
 
 /// The successors a rank buckets for other ranks in one round, about (in bytes at eight a
@@ -182,11 +182,25 @@ pub struct LayerReport {
     pub millis: Millis,
 }
 
+/// The job of `program`'s enumeration of `puzzle` from the positions of ranks `roots` under
+/// `plan`: what its checkpoints belong to.
+pub fn job<P: RankedSpace>(program: &str, puzzle: &P, roots: &[u64], plan: &Plan) -> Job {
+    let mut parameters = vec![("program", program.to_string())];
+    parameters.extend(puzzle.definition());
+    parameters.extend([
+        ("positions", thousands(plan.states)),
+        ("from", format!("the positions of ranks {roots:?}")),
+        ("stripes", format!("{} positions each", thousands(plan.stripe))),
+        ("ranks", plan.ranks.to_string()),
+    ]);
+    Job::new(parameters)
+}
+
 /// The breadth-first enumeration of a cluster's ranks: an [`Enumerator`] that every rank
 /// passes to the same facade for the same input, all at once (its steps are collectives).
 pub struct ClusterBfs<'a, X: Transport> {
     net: &'a X,
-    job: String,
+    program: String,
     checkpoint: Option<PathBuf>,
     say: &'a dyn Fn(&str),
     warn: &'a dyn Fn(&str),
@@ -194,11 +208,11 @@ pub struct ClusterBfs<'a, X: Transport> {
 }
 
 impl<'a, X: Transport> ClusterBfs<'a, X> {
-    /// The enumerator of this rank of `net`, for the program `job` (its name, for
+    /// The enumerator of this rank of `net`, for `program` (its name, for
     /// checkpoints); rank 0 states its plan through `say`, and every rank its own troubles
     /// through `warn`.
-    pub fn new(net: &'a X, job: &str, say: &'a dyn Fn(&str), warn: &'a dyn Fn(&str)) -> Self {
-        ClusterBfs { net, job: job.to_string(), checkpoint: None, say, warn, layer_log: None }
+    pub fn new(net: &'a X, program: &str, say: &'a dyn Fn(&str), warn: &'a dyn Fn(&str)) -> Self {
+        ClusterBfs { net, program: program.to_string(), checkpoint: None, say, warn, layer_log: None }
     }
 
     /// Checkpoints each complete layer in `dir`, and resumes from the last one there.
@@ -321,10 +335,8 @@ impl<X: Transport> ClusterBfs<'_, X> {
                         }
                         let parent = stripe + (off - base);
                         // Most successors stay in the parent's stripe: no division for them.
-                        let state = puzzle.unrank(parent);
-                        puzzle.for_each_successor(&state, |_, child| {
+                        puzzle.for_each_successor_rank(parent, |rank| {
                             r.generated += 1;
-                            let rank = puzzle.rank(&child);
                             if (stripe..stripe + plan.stripe).contains(&rank) {
                                 r.new += u64::from(sets.reach(base + (rank - stripe)));
                             } else {
@@ -409,14 +421,10 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
         let mut sets =
             Sets { seen: AtomicBitSet::new(len), layer: AtomicBitSet::new(len), next: AtomicBitSet::new(len) };
         let root_ranks: Vec<u64> = roots.iter().map(|r| puzzle.rank(r)).collect();
-        let job = format!(
-            "{} ({}) of {n} ranks from {root_ranks:?}, in stripes of {}",
-            self.job,
-            std::any::type_name::<P>(),
-            plan.stripe
-        );
-        let checkpoints =
-            self.checkpoint.as_ref().map(|dir| Checkpoints::new(dir, me, ranks, job.clone(), n, plan.stripe, len));
+        let checkpoints = self.checkpoint.as_ref().map(|dir| {
+            let job = job(&self.program, puzzle, &root_ranks, &plan);
+            Checkpoints::new(dir, me, ranks, job, n, plan.stripe, len)
+        });
         if let Some(c) = &checkpoints {
             c.check_writable(net, self.warn)?;
         }
@@ -572,5 +580,70 @@ impl<X: Transport> Enumerator for ClusterBfs<'_, X> {
             elapsed: clock.elapsed(),
             memory_bytes: plan.per_rank() * ranks as u64,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fifteen::mtm::{pack, MtmPuzzle, MtmSpace};
+    use fifteen::{Grid, Shape};
+
+    /// The space of `rows`x`cols` boards in the multi-tile metric or the single-tile one.
+    fn space(rows: usize, cols: usize, multi: bool) -> MtmSpace {
+        let goal = Grid::goal(Shape::new(rows, cols).unwrap());
+        let puzzle = match multi {
+            true => MtmPuzzle::new(&goal),
+            false => MtmPuzzle::single_tile(&goal),
+        };
+        MtmSpace::new(puzzle.unwrap()).unwrap()
+    }
+
+    /// The job of `program` enumerating `space` from its goal (or from the position of rank
+    /// `from`) on `ranks` ranks.
+    fn job_of(program: &str, space: &MtmSpace, from: Option<u64>, ranks: usize) -> Job {
+        let goal = Grid::goal(space.puzzle().shape());
+        let root = from.unwrap_or_else(|| space.rank(&pack(&goal).unwrap()));
+        job(program, space, &[root], &Plan::new(space.state_count(), ranks))
+    }
+
+    /// Every two jobs that differ in a parameter that changes the answer are told apart, and
+    /// the refusal names each parameter that differs. The 3x4 and 4x3 boards have as many
+    /// positions: the board tells them apart (before the jobs named their parameters, neither
+    /// it nor the metric did), and their goals' ranks.
+    #[test]
+    fn jobs_that_differ_in_any_parameter_are_told_apart() {
+        let base = job_of("fifteen", &space(3, 4, false), None, 3);
+        let goat = {
+            let plan = Plan::new(goat::rank::STATE_COUNT, 3);
+            job("goat", &goat::rank::RankedGoat, &[0], &plan)
+        };
+        let others: Vec<(Job, &[&str])> = vec![
+            (job_of("fifteen", &space(3, 4, true), None, 3), &["metric"]),
+            (job_of("fifteen", &space(4, 3, false), None, 3), &["board", "from"]),
+            (job_of("fifteen", &space(4, 3, true), None, 3), &["board", "from", "metric"]),
+            (job_of("fifteen", &space(2, 6, false), None, 3), &["board", "from"]),
+            (job_of("fifteen", &space(3, 4, false), Some(1234), 3), &["from"]),
+            (job_of("fifteen", &space(3, 4, false), None, 2), &["ranks", "stripes"]),
+            (job_of("fifteen-next", &space(3, 4, false), None, 3), &["program"]),
+            (job_of("fifteen", &space(3, 3, false), Some(0), 3), &["board", "from", "positions", "stripes"]),
+            (goat, &["board", "from", "metric", "positions", "program", "space", "stripes"]),
+        ];
+        for (other, names) in &others {
+            let said = base.differences(other);
+            let named: Vec<&str> = said.iter().map(|d| d.split(':').next().unwrap()).collect();
+            assert_eq!(named, *names, "{said:?}");
+            assert_eq!(other.differences(&base).len(), said.len(), "{said:?}");
+        }
+        let all: Vec<&Job> = std::iter::once(&base).chain(others.iter().map(|(j, _)| j)).collect();
+        for (i, a) in all.iter().enumerate() {
+            assert!(a.differences(a).is_empty());
+            for b in &all[i + 1..] {
+                assert!(!a.differences(b).is_empty(), "{a:?} and {b:?} are told apart");
+            }
+        }
+        // The message names each metric for what it is.
+        let said = base.differences(&others[0].0).join("; ");
+        assert!(said.contains("metric: single-tile (one tile a move) here, multi-tile"), "{said}");
     }
 }

@@ -11,7 +11,13 @@
 //! layer whole. A resumed job reads the manifest on rank 0 and each rank its own file: the
 //! directory may be shared or each node's own, as long as each rank finds its files again
 //! (the same number of ranks, in the same order).
+//!
+//! A checkpoint belongs to its [`Job`]: the program, the space's definition (the board, the
+//! metric...), the positions the search starts from and how the ranks share the space. A job
+//! resumes only its own checkpoint; another's is refused, naming each parameter that differs
+//! (resuming one of the other metric once gave the other metric's answer).
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -24,20 +30,63 @@ use slide_core::units::human_bytes;
 use crate::Transport;
 
 const MAGIC: &[u8; 8] = b"SLIDEBFS";
-const VERSION: u32 = 1;
+/// The format's version: 2 names the job's parameters (1 said the job in one sentence that
+/// left the metric and the board out).
+const VERSION: u32 = 2;
 const MANIFEST: &str = "manifest.json";
+
+/// What a checkpoint belongs to: every parameter that changes the enumeration's answer or
+/// its files, by name (the program, each of the space's [`slide_core::Definition`], its
+/// positions, the ranks the search starts from, the stripes and the ranks of the job).
+///
+/// ```
+/// use slide_cluster::checkpoint::Job;
+///
+/// let job = |metric: &str| Job::new([("board", "3x3".to_string()), ("metric", metric.to_string())]);
+/// assert!(job("single-tile").differences(&job("single-tile")).is_empty());
+/// assert_eq!(
+///     job("single-tile").differences(&job("multi-tile")),
+///     ["metric: single-tile here, multi-tile in the checkpoint"]
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Job(BTreeMap<String, String>);
+
+impl Job {
+    /// The job of these named parameters.
+    pub fn new<'a>(parameters: impl IntoIterator<Item = (&'a str, String)>) -> Job {
+        Job(parameters.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+    }
+
+    /// Each parameter in which this job and `checkpoint`'s differ, said: `board: 3x4 here,
+    /// 4x3 in the checkpoint`.
+    pub fn differences(&self, checkpoint: &Job) -> Vec<String> {
+        let none = "none".to_string();
+        let mut names: Vec<&String> = self.0.keys().chain(checkpoint.0.keys()).collect();
+        names.sort();
+        names.dedup();
+        names
+            .into_iter()
+            .filter_map(|name| {
+                let (here, there) = (self.0.get(name).unwrap_or(&none), checkpoint.0.get(name).unwrap_or(&none));
+                (here != there).then(|| format!("{name}: {here} here, {there} in the checkpoint"))
+            })
+            .collect()
+    }
+
+    /// The job in one line, its parameters in order of name (the files' headers hold it).
+    fn text(&self) -> String {
+        serde_json::to_string(&self.0).expect("plain data")
+    }
+}
 
 /// What `manifest.json` says: the job, and its last complete layer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
     /// The format's version.
     pub version: u32,
-    /// What is enumerated (the puzzle, its space, the roots).
-    pub job: String,
-    /// The number of ranks.
-    pub ranks: usize,
-    /// The ranks in the space.
-    pub states: u64,
+    /// What is enumerated: the [`Job`].
+    pub job: Job,
     /// The last complete layer.
     pub depth: u32,
     /// The positions at each depth to it.
@@ -51,7 +100,7 @@ pub struct Checkpoints {
     dir: PathBuf,
     rank: usize,
     ranks: usize,
-    job: String,
+    job: Job,
     states: u64,
     /// This rank's block: its first rank and length.
     first: u64,
@@ -73,7 +122,7 @@ fn io(path: &Path, e: std::io::Error) -> String {
 impl Checkpoints {
     /// The checkpoints in `dir` of rank `rank` of `ranks`, whose block of the rank space is
     /// `first..first + len`, of the enumeration `job` of `states` ranks.
-    pub fn new(dir: &Path, rank: usize, ranks: usize, job: String, states: u64, first: u64, len: u64) -> Self {
+    pub fn new(dir: &Path, rank: usize, ranks: usize, job: Job, states: u64, first: u64, len: u64) -> Self {
         Checkpoints { dir: dir.to_path_buf(), rank, ranks, job, states, first, len }
     }
 
@@ -151,19 +200,29 @@ impl Checkpoints {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(format!("cannot read the checkpoint {}", io(&path, e))),
         };
-        let m: Manifest = serde_json::from_slice(&text)
-            .map_err(|e| format!("{} is not a checkpoint's manifest: {e}", path.display()))?;
-        let ours = (VERSION, &self.job, self.ranks, self.states);
-        if (m.version, &m.job, m.ranks, m.states) != ours || m.histogram.len() != m.depth as usize + 1 {
+        let bad = |e: &dyn std::fmt::Display| format!("{} is not a checkpoint's manifest: {e}", path.display());
+        let value: serde_json::Value = serde_json::from_slice(&text).map_err(|e| bad(&e))?;
+        let version = value.get("version").and_then(serde_json::Value::as_u64);
+        if version != Some(u64::from(VERSION)) {
             return Err(format!(
-                "the checkpoint in {} is of another job ({} over {} ranks; this is {} over {} ranks): give another \
-                 --checkpoint directory, or remove it to start again",
+                "the checkpoint in {} is of another format ({}; this program writes version {VERSION}): remove it to \
+                 start again, or give another --checkpoint directory",
                 self.dir.display(),
-                m.job,
-                m.ranks,
-                self.job,
-                self.ranks
+                version.map_or("no version".into(), |v| format!("version {v}"))
             ));
+        }
+        let m: Manifest = serde_json::from_value(value).map_err(|e| bad(&e))?;
+        let differences = self.job.differences(&m.job);
+        if !differences.is_empty() {
+            return Err(format!(
+                "the checkpoint in {} is of another job ({}): give another --checkpoint directory, or remove it to \
+                 start again",
+                self.dir.display(),
+                differences.join("; ")
+            ));
+        }
+        if m.histogram.len() != m.depth as usize + 1 {
+            return Err(bad(&format!("its histogram has {} layers, not depth {} + 1", m.histogram.len(), m.depth)));
         }
         Ok(Some(m))
     }
@@ -194,8 +253,6 @@ impl Checkpoints {
             (0, 0) => self.write_manifest(&Manifest {
                 version: VERSION,
                 job: self.job.clone(),
-                ranks: self.ranks,
-                states: self.states,
                 depth,
                 histogram: histogram.to_vec(),
                 generated,
@@ -227,10 +284,11 @@ impl Checkpoints {
         for v in [VERSION, self.rank as u32, self.ranks as u32, depth] {
             h.extend(v.to_le_bytes());
         }
-        for v in [self.states, self.first, self.len, self.job.len() as u64] {
+        let job = self.job.text();
+        for v in [self.states, self.first, self.len, job.len() as u64] {
             h.extend(v.to_le_bytes());
         }
-        h.extend(self.job.as_bytes());
+        h.extend(job.as_bytes());
         h
     }
 

@@ -135,14 +135,18 @@ pub fn run<P: Front, X: Transport + 'static>(
     let lead = net.rank() == 0;
     // What every rank finds wrong with the command line, rank 0 says.
     let quiet = |e: CliError| if lead { e } else { CliError { message: String::new(), ..e } };
-    let parsed = command::<P>(program)
-        .try_get_matches_from(args)
-        .and_then(|m| Cli::<P::Options>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>(program))));
-    let Cli { command, mut common } = match parsed {
-        Ok(cli) => cli,
+    let parsed = command::<P>(program).try_get_matches_from(args).and_then(|m| {
+        let cli = Cli::<P::Options>::from_arg_matches(&m).map_err(|e| e.format(&mut command::<P>(program)))?;
+        Ok((cli, m))
+    });
+    let (Cli { command, mut common }, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) if !lead && app::is_help_or_version(&e) => return Ok(ExitCode::Success),
         Err(e) => return app::clap_error(e).map_err(quiet),
     };
+    // An option the subcommand has no use for is refused before any work.
+    let shared = slide_cli::uses::cluster_shared_used_by(&slide_cli::uses::path(&matches));
+    slide_cli::uses::refuse_unused(program, &matches, &shared, &[]).map_err(quiet)?;
     match common.threads {
         Some(_) => common.init_threads().map_err(quiet)?,
         // Another thread of this process may have made the pool (ranks as threads).

@@ -142,6 +142,35 @@ fn a_killed_3x4_enumeration_resumes_with_the_same_histogram() {
     std::fs::remove_dir_all(&data).ok();
 }
 
+/// A checkpoint is its job's: `analyze --size 3x3` on the checkpoint of `analyze --size 3x3
+/// --metric mtm` is refused, naming the metric, and so is the reverse (each once resumed the
+/// other's layers and printed its answer: 24 moves at most in the single-tile metric, 31 in
+/// the multi-tile one).
+#[test]
+fn a_checkpoint_of_the_other_metric_is_refused() {
+    let data = scratch("mpirun-metric-data");
+    let (mtm, stm) = (scratch("mpirun-metric-mtm"), scratch("mpirun-metric-stm"));
+    let analyze = |dir: &Path, metric: &[&str]| {
+        let args = ["analyze", "--size", "3x3", "--json", "--max-memory", "1G", "--checkpoint", dir.to_str().unwrap()];
+        run(mpirun(2, FIFTEEN_MPI, &[&args[..], metric].concat(), &data))
+    };
+    for (dir, metric, depth) in [(&mtm, &["--metric", "mtm"][..], 24), (&stm, &[], 31)] {
+        let o = analyze(dir, metric);
+        assert!(o.status.success(), "{metric:?}: {}", stderr(&o));
+        assert_eq!(json_lines(&o)[0]["max_depth"], depth, "{metric:?}");
+    }
+    for (dir, metric, here) in [(&mtm, &[][..], "single-tile"), (&stm, &["--metric", "mtm"], "multi-tile")] {
+        let o = analyze(dir, metric);
+        assert_eq!(o.status.code(), Some(2), "{metric:?}: {}", stderr(&o));
+        let said = stderr(&o);
+        assert!(said.contains("is of another job") && said.contains(&format!("metric: {here}")), "{said}");
+        assert!(json_lines(&o).iter().all(|r| r.get("max_depth").is_none()), "no answer from another job's layers");
+    }
+    for dir in [mtm, stm, data] {
+        std::fs::remove_dir_all(dir).ok();
+    }
+}
+
 /// Korf's instances `first..=last`, as BOARD text.
 fn korf(first: usize, last: usize) -> Vec<String> {
     let text = include_str!("../../fifteen/benchmarks/korf100.tsv");

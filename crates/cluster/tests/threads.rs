@@ -10,6 +10,7 @@ use fifteen::facade::{Tiles, FIFTEEN};
 use fifteen::parse::parse_size;
 use fifteen::scramble::{random_grid, scramble_grid};
 use fifteen::Grid;
+use fifteen::Metric;
 use rand::SeedableRng;
 use slide_cluster::threads::run_ranks;
 use slide_cluster::{ClusterBfs, ClusterIda, Transport};
@@ -94,15 +95,22 @@ fn a_stopped_enumeration_resumes_from_its_checkpoint() {
     assert_eq!(resumed[0].antipodes, one.antipodes);
     let said = said.into_inner().unwrap().join("\n");
     assert!(said.contains(&format!("resumed from the checkpoint of layer {depth}")), "{said}");
-    // The same directory with another number of ranks, or for another space, is refused.
-    for (ranks, size) in [(2, "3x3"), (3, "2x4")] {
+    // The same directory with another number of ranks, for another space, or in the other
+    // metric (whose answer it once gave: 24 moves at most, not 31) is refused, naming what
+    // differs.
+    for (ranks, size, metric, differs) in [
+        (2, "3x3", Metric::SingleTile, "ranks: 2 here, 3 in the checkpoint"),
+        (3, "2x4", Metric::SingleTile, "board: 2x4 here, 3x3 in the checkpoint"),
+        (3, "3x3", Metric::MultiTile, "metric: multi-tile"),
+    ] {
         let refused = run_ranks(ranks, |net| {
             let bfs = ClusterBfs::new(&net, "fifteen", &|_| {}, &|_| {}).checkpoint(Some(dir.clone()));
-            tiles(Some(size), None, None).analyze_on(None, &limits(), &NoProgress, &bfs).err()
+            let t = Tiles::with_metric(&FIFTEEN, parse_size(size).ok(), metric, &Settings::default()).unwrap();
+            t.analyze_on(None, &limits(), &NoProgress, &bfs).map(|a| a.histogram.len())
         });
         match &refused[0] {
-            Some(AnswerError::Input(m)) => assert!(m.contains("is of another job"), "{m}"),
-            other => panic!("{other:?}"),
+            Err(AnswerError::Input(m)) => assert!(m.contains("is of another job") && m.contains(differs), "{m}"),
+            other => panic!("{size} {metric:?} on {ranks} ranks: {other:?}"),
         }
     }
     std::fs::remove_dir_all(&dir).ok();
@@ -299,4 +307,51 @@ fn a_rank_with_another_tree_or_none_sits_out_and_the_answer_stands() {
     let warned = warned.into_inner().unwrap().join("\n");
     assert!(warned.contains("rank 1 cuts the search tree otherwise"), "{warned}");
     assert!(warned.contains("rank 2 takes no part in this board"), "{warned}");
+}
+
+/// Every option of the cluster programs' subcommands is one docs/CLI.md lists for it, or a
+/// shared option it refuses (exit 2, before any work): `fifteen-mpi solve --max-memory 2G`
+/// bounded nothing (IDA* keeps its path alone).
+#[test]
+fn the_cluster_programs_options_are_listed_or_refused() {
+    use slide_cli::puzzles::{Fifteen, Goat};
+    use slide_cli::{ExitCode, Front};
+    use slide_testing::options::{accepted, flag, Documented, SHARED};
+    use std::collections::BTreeSet;
+    use std::rc::Rc;
+
+    fn check<P: Front>(program: &'static str) -> usize {
+        let docs = Documented::read();
+        let mut refusals = 0;
+        for (path, options) in accepted(&mut slide_cluster::cli::command::<P>(program)) {
+            if path.is_empty() {
+                continue;
+            }
+            let used: BTreeSet<String> =
+                slide_cli::uses::cluster_shared_used_by(&[path.as_str()]).iter().map(|o| o.to_string()).collect();
+            assert_eq!(Some(&used), docs.shared(program, &path).as_ref(), "{program} {path}: the shared options used");
+            let own: BTreeSet<String> =
+                options.iter().filter(|o| !SHARED.iter().any(|s| flag(s) == **o)).cloned().collect();
+            assert_eq!(own, docs.own(program, &path), "{program} {path}: its own options, accepted and listed");
+            for id in SHARED.iter().filter(|o| !used.contains(**o) && !slide_cli::uses::ALWAYS_ACCEPTED.contains(*o)) {
+                let value = match *id {
+                    "heuristic" => P::heuristics()[0].0,
+                    _ => "1G",
+                };
+                let args = [program.to_string(), path.clone(), flag(id), value.to_string()];
+                let refused = run_ranks(1, |net| {
+                    slide_cluster::cli::run::<P, _>(program, args.iter().map(Into::into), Rc::new(net)).err()
+                });
+                match &refused[0] {
+                    Some(e) if e.code == ExitCode::BadInput => {
+                        assert!(e.message.contains(&format!("{} is not used by", flag(id))), "{args:?}: {}", e.message)
+                    }
+                    other => panic!("{args:?}: {other:?}"),
+                }
+                refusals += 1;
+            }
+        }
+        refusals
+    }
+    assert!(check::<Fifteen>("fifteen-mpi") + check::<Goat>("goat-mpi") >= 4);
 }

@@ -1,7 +1,17 @@
 //! Whole-state-space enumeration: breadth-first search from the goal over a ranked space.
 //!
-//! Memory is three bits per rank (seen, this layer, next layer), plus the depth table when one
-//! is asked for (4 or 8 bits per rank). Each layer is expanded in parallel with rayon.
+//! Two searches, each expanding a layer in parallel with rayon:
+//! - [`enumerate_within`]: three bits per rank (seen, this layer, next layer), plus the depth
+//!   table when one is asked for (4 or 8 bits per rank); any space.
+//! - [`Frontier`]: two bits per rank, for spaces whose moves are reversible, with checkpoints
+//!   and a layer log; what [`OneProcess`](crate::search::OneProcess) runs when no depth table
+//!   is asked for.
+
+mod checkpoint;
+mod frontier;
+
+pub use checkpoint::Job;
+pub use frontier::{Frontier, LayerReport};
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -150,7 +160,7 @@ impl Enumerator for crate::search::OneProcess {
         limits: &Limits,
         progress: &(dyn Fn(LayerStats) + Sync),
     ) -> Result<Enumeration<P::State>, EnumerateError> {
-        enumerate_within(puzzle, roots, store, limits, progress)
+        Frontier::new().enumerate(puzzle, roots, store, limits, progress)
     }
 }
 
@@ -195,10 +205,11 @@ pub fn enumerate_within<P: RankedSpace>(
     let guard = LimitGuard::new(limits);
     let n = puzzle.state_count();
     let needed = memory_needed(n, store);
-    if needed > limits.search_memory() {
+    if needed > limits.allocation_bound() {
         // What the run needs: the enumeration and what the program already holds.
         let needed = needed.saturating_add(limits.memory_reserved);
-        return Err(EnumerateError::TooLarge { states: n, needed, budget: limits.max_memory.unwrap_or(u64::MAX) });
+        let budget = limits.max_memory.unwrap_or(limits.allocation_bound());
+        return Err(EnumerateError::TooLarge { states: n, needed, budget });
     }
     let nodes = AtomicU64::new(0);
     let stopped: Mutex<Option<LimitHit>> = Mutex::new(None);
@@ -239,10 +250,8 @@ pub fn enumerate_within<P: RankedSpace>(
                 }
                 let words = c * CHUNK..((c + 1) * CHUNK).min(layer.word_count());
                 layer.for_each_in(words, |rank| {
-                    let state = puzzle.unrank(rank);
-                    puzzle.for_each_successor(&state, |_, child| {
+                    puzzle.for_each_successor_rank(rank, |r| {
                         generated += 1;
-                        let r = puzzle.rank(&child);
                         if seen.insert(r) {
                             next.insert(r);
                             if let Some(d) = &depths {

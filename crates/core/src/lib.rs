@@ -7,7 +7,10 @@
 //!   incremental heuristics, parity steps, node and time limits, parallel root splitting),
 //!   A*, and counting every optimal solution.
 //! - [`enumerate`]: breadth-first enumeration of a ranked state space with bit-packed layers,
-//!   giving the depth histogram, the antipodes and exact distance tables.
+//!   giving the depth histogram, the antipodes and exact distance tables; with two bits a
+//!   position, checkpoints and a layer log when the moves are reversible.
+//! - [`gaps`]: increasing lists of ranks as bytes (a layer in a checkpoint, a cluster's
+//!   messages).
 //! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
 //! - [`notation`]: moves written as letters (`RRDL`), runs (`R3 D2 L`) or words, read back
@@ -27,6 +30,7 @@ pub mod bits;
 pub mod board_text;
 pub mod direction;
 pub mod enumerate;
+pub mod gaps;
 pub mod notation;
 pub mod packed;
 pub mod pdb;
@@ -39,5 +43,5 @@ pub mod table;
 pub mod units;
 
 pub use direction::Direction;
-pub use puzzle::{Heuristic, Puzzle, RankedSpace, ZeroHeuristic};
+pub use puzzle::{Definition, Heuristic, Puzzle, RankedSpace, ZeroHeuristic};
 pub use search::{Limits, Outcome, Path, SearchStats};

@@ -206,14 +206,42 @@ impl<P: Puzzle + ?Sized> Heuristic<P> for ZeroHeuristic {
     }
 }
 
+/// What defines a [`RankedSpace`]: each parameter's name and its value in words, the space
+/// itself first (`[("space", "tile boards, ranked by ..."), ("board", "3x3"), ("metric",
+/// "single-tile ...")]`).
+pub type Definition = Vec<(&'static str, String)>;
+
 /// A puzzle whose states (all of them, or the ones reachable from the goal) are numbered
 /// `0..state_count()` by a bijection, so that whole-space searches can use flat arrays
 /// indexed by rank instead of hash maps.
 pub trait RankedSpace: Puzzle {
+    /// What this space is: its puzzle and how it ranks, then every parameter that changes
+    /// its ranks or its moves (the board, the metric...), named. Two spaces of the same
+    /// definition have the same ranks and the same moves: a distributed enumeration's
+    /// checkpoint is resumed only by a space of the same definition.
+    fn definition(&self) -> Definition;
     /// The number of ranks; every reachable state has a rank below it.
     fn state_count(&self) -> u64;
     /// The rank of `state`, below [`RankedSpace::state_count`].
     fn rank(&self, state: &Self::State) -> u64;
     /// The state of rank `rank`; `unrank(rank(s)) == s`.
     fn unrank(&self, rank: u64) -> Self::State;
+
+    /// Calls `visit` with the rank of every successor of the state of rank `rank`: the inner
+    /// loop of the whole-space enumerations. The default unranks, expands and ranks each
+    /// successor afresh; a space whose ranks change predictably under a move overrides it
+    /// with arithmetic on the rank (the tile puzzle's: a few digits of it per move).
+    #[inline]
+    fn for_each_successor_rank<F: FnMut(u64)>(&self, rank: u64, mut visit: F) {
+        let state = self.unrank(rank);
+        self.for_each_successor(&state, |_, child| visit(self.rank(&child)));
+    }
+
+    /// Whether every move can be undone by a move, so that the successors of a state at
+    /// distance `d` from the roots lie at `d - 1`, `d` or `d + 1`: then breadth-first search
+    /// needs to remember only the last layers ([`crate::enumerate::Frontier`], two bits a
+    /// rank), not every state seen. False unless a space says so.
+    fn moves_are_reversible(&self) -> bool {
+        false
+    }
 }

@@ -124,7 +124,10 @@ fn what_is_not_a_regular_file_is_refused_at_once_by_every_way_in() {
             };
             set.verify(&d, false).into_iter().map(|v| v.outcome).collect::<Vec<_>>()
         });
-        assert!(lines.len() == 1 && lines[0].as_ref().is_err_and(|e| e.contains(words)), "{what}: {lines:?}");
+        assert!(
+            lines.len() == 1 && lines[0].as_ref().is_err_and(|e| e.to_string().contains(words)),
+            "{what}: {lines:?}"
+        );
         std::fs::remove_file(&file).or_else(|_| std::fs::remove_dir(&file)).unwrap();
     }
     std::fs::remove_dir_all(&dir).unwrap();

@@ -286,26 +286,27 @@ pub fn ida_star_on<R: IdaRunner, H: TileHeuristic>(
     start: TileState,
     options: &IdaOptions,
 ) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
-    ida_star_pruned(runner, puzzle, heuristic, SEARCH_LONGEST, start, options)
+    ida_star_pruned(runner, puzzle, heuristic, &Automaton::shared(puzzle.shape(), SEARCH_LONGEST), start, options)
 }
 
-/// [`ida_star_on`] on the tree that leaves out the paths holding a duplicate stretch of up
-/// to `longest` moves ([`crate::duplicates`]; 2: only the move back, the nodes of
-/// slide-core's generic tree in its order; [`SEARCH_LONGEST`] by default).
+/// [`ida_star_on`] on the tree that follows the paths `paths` accepts, leaving out those
+/// holding a duplicate stretch of up to [`Automaton::longest`] moves ([`crate::duplicates`];
+/// 2: only the move back, the nodes of slide-core's generic tree in its order;
+/// [`SEARCH_LONGEST`] by default).
 ///
 /// # Panics
 ///
-/// If `longest` is not 2 to [`crate::duplicates::MAX_LONGEST`].
+/// If `paths` is not built for the puzzle's board.
 pub fn ida_star_pruned<R: IdaRunner, H: TileHeuristic>(
     runner: &R,
     puzzle: &TilePuzzle,
     heuristic: &H,
-    longest: u32,
+    paths: &Automaton,
     start: TileState,
     options: &IdaOptions,
 ) -> (Outcome<Path<TileState, Slide>>, SearchStats) {
-    let n = puzzle.shape().cells();
-    let paths = Automaton::shared(puzzle.shape(), longest);
+    assert_eq!(paths.shape(), puzzle.shape(), "an automaton of the board's paths");
+    let (n, longest) = (puzzle.shape().cells(), paths.longest());
     if n <= 16 {
         let goal = Board16::from_state(&puzzle.goal(), n);
         let (start, goal) = (Board16::from_state(&start, n), |b: &Board16| *b == goal);
@@ -315,21 +316,21 @@ pub fn ida_star_pruned<R: IdaRunner, H: TileHeuristic>(
                 runner.ida_star(&TileTree::<Board16, H, NoUndo, true>::new(puzzle, heuristic), start, goal, options)
             }
             (true, _) => runner.ida_star(
-                &TileTree::<Board16, H, _, true>::following(puzzle, heuristic, &paths),
+                &TileTree::<Board16, H, _, true>::following(puzzle, heuristic, paths),
                 start,
                 goal,
                 options,
             ),
             (false, 2) => runner.ida_star(&TileTree::<Board16, H>::new(puzzle, heuristic), start, goal, options),
             (false, _) => {
-                runner.ida_star(&TileTree::<Board16, H, _>::following(puzzle, heuristic, &paths), start, goal, options)
+                runner.ida_star(&TileTree::<Board16, H, _>::following(puzzle, heuristic, paths), start, goal, options)
             }
         };
         (outcome.map(|p| unpack(p, n)), stats)
     } else {
         if let Some(found) = heuristic
             .pattern_databases()
-            .and_then(|h| crate::pdb::tree::ida_star_following(runner, puzzle, h, &paths, start, options))
+            .and_then(|h| crate::pdb::tree::ida_star_following(runner, puzzle, h, paths, start, options))
         {
             return found;
         }
@@ -337,12 +338,9 @@ pub fn ida_star_pruned<R: IdaRunner, H: TileHeuristic>(
         let goal = |s: &TileState| *s == goal;
         match longest {
             2 => runner.ida_star(&TileTree::<TileState, H>::new(puzzle, heuristic), start, goal, options),
-            _ => runner.ida_star(
-                &TileTree::<TileState, H, _>::following(puzzle, heuristic, &paths),
-                start,
-                goal,
-                options,
-            ),
+            _ => {
+                runner.ida_star(&TileTree::<TileState, H, _>::following(puzzle, heuristic, paths), start, goal, options)
+            }
         }
     }
 }

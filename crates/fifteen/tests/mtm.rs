@@ -341,11 +341,13 @@ fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_lon
         let mtm_depths = e.depths.unwrap();
         let longest = (r.max(c) - 1) as u32;
         let space = MtmSpace::new(MtmPuzzle::new(&goal).unwrap()).unwrap();
+        // The two spaces number positions differently (every permutation; the goal's class).
         let mut reached = 0;
         for rank in 0..space.state_count() {
-            let s = stm_depths.get(rank) as u32;
+            let state = space.unrank(rank);
+            let s = stm_depths.get(stm.rank(&state)) as u32;
             let m = mtm_depths.get(rank) as u32;
-            if rank != space.rank(&goal_state) && s == 0 {
+            if state != goal_state && s == 0 {
                 assert_eq!(m, 0, "unreachable in one metric only");
                 continue;
             }
@@ -353,6 +355,7 @@ fn the_multi_tile_length_lies_between_the_single_tile_length_and_it_over_the_lon
             assert!(m <= s && s <= longest * m, "{r}x{c} rank {rank}: single-tile {s}, multi-tile {m}");
         }
         assert_eq!(reached, e.histogram.iter().sum::<u64>());
+        assert_eq!(reached, stm_depths.len / 2, "one class of two, all of it reached");
     }
     // 4x4 boards: the optimal multi-tile solution is no longer in moves than the optimal
     // single-tile one, and slides at least as many tiles.
@@ -402,8 +405,15 @@ fn bad_boards_are_refused_with_the_reason() {
     let large = Grid::goal(shape(5, 5));
     let e = solve(&solver, &large, &large, Limits::default()).unwrap_err();
     assert!(matches!(e, SolveError::MtmTooLarge(s) if s == large.shape()), "{e}");
+    // Two bits a position of the 4x4 are 2.6 TB: refused before any allocation, even with no
+    // bound given (the machine's memory bounds it), never an abort.
+    let refused = analyze(&Grid::goal(shape(4, 4)), DepthStore::None, &Limits::default(), &|_| {});
+    assert!(
+        matches!(refused, Err(SolveError::Enumerate(slide_core::enumerate::EnumerateError::TooLarge { .. }))),
+        "{refused:?}"
+    );
     assert!(matches!(
-        analyze(&Grid::goal(shape(4, 4)), DepthStore::None, &Limits::default(), &|_| {}),
+        analyze(&Grid::goal(shape(3, 6)), DepthStore::None, &Limits::default(), &|_| {}),
         Err(SolveError::MtmTooLargeToAnalyze(_))
     ));
     let far: Grid = "8 6 7 / 2 5 4 / 3 0 1".parse().unwrap();

@@ -26,7 +26,9 @@ fn options(p: &TilePuzzle, start: &TileState, parallel: bool) -> IdaOptions {
 /// Both searches on `start` with `h`, sequential (node counts are then exact) and parallel;
 /// the tree's with duplicate paths left out too.
 fn same_search<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, name: &str) {
-    same_search_by(p, h, start, name, |o| tree::ida_star_pruned(&OneProcess, p, h, 2, start, o));
+    same_search_by(p, h, start, name, |o| {
+        tree::ida_star_pruned(&OneProcess, p, h, &Automaton::new(p.shape(), 2), start, o)
+    });
     fewer_duplicates(p, h, start, name);
 }
 

@@ -20,7 +20,7 @@ use std::path::Path;
 use slide_core::enumerate::{DepthStore, DepthTable, EnumerateError, Enumeration, Enumerator, LayerStats};
 use slide_core::progress::{NoProgress, Progress};
 use slide_core::search::{count_optimal, ida_star, CountResult, IdaOptions, Limits, OneProcess, PathOf, SearchResult};
-use slide_core::table::{Table, TableError, TableHeader, TableSet, TableSpec};
+use slide_core::table::{Table, TableError, TableFault, TableHeader, TableSet, TableSpec};
 use slide_core::ZeroHeuristic;
 
 pub use board::{Board, Dir, Goat, GoatMove, GOAL, START, START_52};
@@ -251,9 +251,9 @@ pub fn exact_table_spec() -> TableSpec {
         check: Box::new(|table, _| {
             let fresh = build_exact(&|_| {});
             if fresh.payload() != table.payload() {
-                return Err("the exact table differs from a fresh enumeration".into());
+                return Err(TableFault::DiffersFromEnumeration.into());
             }
-            let e = analyze(Board::from_cells(&GOAL), DepthStore::None, &|_| {}).map_err(|e| e.to_string())?;
+            let e = analyze(Board::from_cells(&GOAL), DepthStore::None, &|_| {})?;
             Ok(format!(
                 "{} entries equal a fresh enumeration: {} states, greatest depth {}",
                 table.header().entry_count,

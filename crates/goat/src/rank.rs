@@ -9,7 +9,7 @@
 //! [`RankedGoat`] is the same puzzle with each state's rank carried along and updated move by
 //! move; `goat analyze` and the exact table enumerate it.
 
-use slide_core::{Puzzle, RankedSpace};
+use slide_core::{Definition, Puzzle, RankedSpace};
 
 use crate::board::{for_each_move, Board, Dir, Goat, GoatMove, BAR, BIG_LEFT, BIG_RIGHT};
 
@@ -164,7 +164,20 @@ pub fn unrank(rank: u64) -> Board {
     Board::from_packed(packed, blank as usize)
 }
 
+/// The definition of [`Goat`] and [`RankedGoat`]: the same ranks and moves.
+fn definition() -> Definition {
+    vec![(
+        "space",
+        "Hiroi's Goat puzzle, each position ranked by the big piece's column, the bars' cells and the order of the \
+         others"
+            .into(),
+    )]
+}
+
 impl RankedSpace for Goat {
+    fn definition(&self) -> Definition {
+        definition()
+    }
     fn state_count(&self) -> u64 {
         STATE_COUNT
     }
@@ -338,6 +351,9 @@ impl Puzzle for RankedGoat {
 }
 
 impl RankedSpace for RankedGoat {
+    fn definition(&self) -> Definition {
+        definition()
+    }
     fn state_count(&self) -> u64 {
         STATE_COUNT
     }

@@ -70,6 +70,10 @@ def test_a_goal_that_cannot_be_reached_is_unsolvable(binary):
         slide.solve("A#/#.", puzzle="quzzle", goal="../.A")
     assert isinstance(e.value, ValueError)
     assert str(e.value) == binary.error("quzzle", "solve", "--goal", "../.A", "A#/#.")
+    # Two tiles swapped: unreachable by parity, with the binary's reason.
+    with pytest.raises(slide.Unsolvable) as e:
+        slide.solve("1 2 3 / 4 5 6 / 8 7 0")
+    assert str(e.value) == binary.error("fifteen", "solve", "1 2 3 / 4 5 6 / 8 7 0")
 
 
 def test_what_is_not_a_board_is_a_type_error():

@@ -372,7 +372,7 @@ fn records_serialize_with_their_kind() {
     assert_eq!(s["record"], "summary");
     assert_eq!(s["groups"], 1);
     let text = done.summary.to_string();
-    assert!(text.starts_with("12 layouts in 1 types and 1 groups"), "{text}");
+    assert!(text.starts_with("12 layouts in 1 type and 1 group"), "{text}");
 }
 
 #[test]
@@ -524,12 +524,16 @@ fn the_move_tally_is_what_the_mover_counts() {
     assert_eq!(family.len(), tally::TALLY.len());
     for (id, ranker) in &family {
         let c = ranker.counts();
-        let (h, v, s, moves, stuck) = tally::TALLY[*id as usize];
+        let (h, v, s, layouts, moves, stuck) = tally::TALLY[*id as usize];
         assert_eq!((h, v, s), (c.horizontal, c.vertical, c.singles), "type {id}");
+        assert_eq!(layouts, ranker.count(), "type {id}: {c}");
+        assert!(TypeRanker::bytes_of(c) >= ranker.bytes(), "type {id}: its ranking's memory, known before");
         assert_eq!(graph::count_moves(ranker), (moves, stuck), "type {id}: {c}");
     }
-    let total: u64 = tally::TALLY.iter().map(|t| t.3).sum();
+    let total: u64 = tally::TALLY.iter().map(|t| t.4).sum();
     assert_eq!(total, 402_258_220, "dnomd343/klotski's count of moves, each from both ends");
+    let layouts: u64 = tally::TALLY.iter().map(|t| t.3 as u64).sum();
+    assert_eq!(layouts, 29_334_498, "dnomd343/klotski's count of layouts");
 }
 
 proptest! {

@@ -21,15 +21,6 @@ pub const SHAPE: Shape = Shape::new_const(2, 4);
 /// The single position farthest (36 moves) from `1 2 3 4 / 5 6 7 0`.
 pub const DEFAULT_BOARD: &str = "0 7 2 1 / 4 3 6 5";
 
-/// The heuristics `seven` offers, weakest first.
-pub const HEURISTICS: &[HeuristicChoice] = &[
-    HeuristicChoice::None,
-    HeuristicChoice::Manhattan,
-    HeuristicChoice::LinearConflict,
-    HeuristicChoice::WalkingDistance,
-    HeuristicChoice::Exact,
-];
-
 /// `seven`: every board is 2x4, the default heuristic is the exact table.
 pub const VARIANT: Variant = Variant {
     name: "seven",

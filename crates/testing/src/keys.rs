@@ -55,24 +55,40 @@ pub fn merged<'a>(records: impl IntoIterator<Item = &'a Value>) -> Vec<String> {
     paths
 }
 
+/// How the keys of a record changed in a way its readers notice.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KeysChanged {
+    /// Keys of yesterday that are gone.
+    #[error("keys gone: {}", .0.join(", "))]
+    Gone(Vec<String>),
+    /// Two keys of yesterday whose order is now the other way round.
+    #[error("keys out of order: {first} now comes after {second}")]
+    OutOfOrder {
+        /// The key that came first.
+        first: String,
+        /// The key that came after it.
+        second: String,
+    },
+}
+
 /// Whether the keys of yesterday (`kept`) are all in `now`, in the same order: the keys
-/// missing, or the first pair out of order, in words.
+/// missing, or the first pair out of order.
 ///
 /// ```
-/// use slide_testing::keys::kept_in;
+/// use slide_testing::keys::{kept_in, KeysChanged};
 /// let s = |v: &[&str]| v.iter().map(|k| k.to_string()).collect::<Vec<_>>();
 /// assert!(kept_in(&s(&["a", "c"]), &s(&["a", "b", "c"])).is_ok());
-/// assert!(kept_in(&s(&["a", "c"]), &s(&["c", "a"])).unwrap_err().contains("order"));
-/// assert!(kept_in(&s(&["a", "z"]), &s(&["a"])).unwrap_err().contains("z"));
+/// assert!(kept_in(&s(&["a", "c"]), &s(&["c", "a"])).unwrap_err().to_string().contains("order"));
+/// assert_eq!(kept_in(&s(&["a", "z"]), &s(&["a"])), Err(KeysChanged::Gone(s(&["z"]))));
 /// ```
-pub fn kept_in(kept: &[String], now: &[String]) -> Result<(), String> {
-    let missing: Vec<&str> = kept.iter().filter(|k| !now.contains(k)).map(String::as_str).collect();
+pub fn kept_in(kept: &[String], now: &[String]) -> Result<(), KeysChanged> {
+    let missing: Vec<String> = kept.iter().filter(|k| !now.contains(k)).cloned().collect();
     if !missing.is_empty() {
-        return Err(format!("keys gone: {}", missing.join(", ")));
+        return Err(KeysChanged::Gone(missing));
     }
     let at = |k: &String| now.iter().position(|n| n == k).unwrap_or(usize::MAX);
     match kept.windows(2).find(|w| at(&w[0]) > at(&w[1])) {
-        Some(w) => Err(format!("keys out of order: {} now comes after {}", w[0], w[1])),
+        Some(w) => Err(KeysChanged::OutOfOrder { first: w[0].clone(), second: w[1].clone() }),
         None => Ok(()),
     }
 }

@@ -1,13 +1,15 @@
 //! What the tests of the binaries share (a dev-dependency, never published): launching a
 //! binary with a data directory of the test's own and reading its JSON Lines ([`Bin`]),
 //! scratch directories ([`scratch`]), the record keys every front end keeps ([`keys`]), the
-//! behaviour every binary shares ([`contract`]), and tile and Goat solutions replayed
+//! behaviour every binary shares ([`contract`]), docs/CLI.md's options by subcommand
+//! ([`options`]), and tile and Goat solutions replayed
 //! (`tiles` and `goat`, with the features of those names).
 
 pub mod contract;
 #[cfg(feature = "goat")]
 pub mod goat;
 pub mod keys;
+pub mod options;
 #[cfg(feature = "tiles")]
 pub mod tiles;
 

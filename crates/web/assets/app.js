@@ -1498,11 +1498,13 @@ async function main() {
       await shuffle();
     }
   } catch (e) {
-    showError(e.message);
+    // The 15-puzzle stands in for a link's puzzle the page does not know; the error is
+    // shown after it (choosing clears the errors shown).
     if (!state.view) {
       $('puzzle').value = '1';
       await guarded(choosePuzzle);
     }
+    showError(e.message);
   }
   await refreshHistory();
   document.body.dataset.ready = 'true';

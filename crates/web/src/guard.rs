@@ -3,7 +3,10 @@
 //! - **The Host header** must name this server as the browser reached it: `127.0.0.1`,
 //!   `localhost` or `[::1]` with the port served. Any web page the user visits could
 //!   otherwise make a name of its own resolve to 127.0.0.1 (DNS rebinding) and read the API
-//!   as if it were the page; its requests carry its own name as Host and get a 421.
+//!   as if it were the page; its requests carry its own name as Host and get a 421. A
+//!   request with more than one Host header is a 400; one whose target is absolute
+//!   (`GET http://name/path`) is checked by the target's name and port, as RFC 9112 says a
+//!   server must read it, not by its Host header.
 //! - **Heads stay small**: a path over [`MAX_URI`] bytes is a 414 and headers over
 //!   [`MAX_HEADERS`] bytes a 431, each with the JSON error body every other refusal has.
 //! - **Every answer** says not to sniff types, not to send a referrer, not to be framed, and
@@ -73,7 +76,22 @@ fn checked_head(request: &Request, port: u16) -> Result<(), ApiError> {
             message: format!("the request's headers take {headers} bytes; at most {MAX_HEADERS} are accepted"),
         });
     }
-    let host = request.headers().get(header::HOST).map(|h| h.to_str().unwrap_or("(not text)"));
+    let hosts: Vec<&str> =
+        request.headers().get_all(header::HOST).iter().map(|h| h.to_str().unwrap_or("(not text)")).collect();
+    if hosts.len() > 1 {
+        // Which one would be checked is a guess another server might make differently.
+        return Err(ApiError::bad(format!(
+            "the request has {} Host headers; send one, Host: 127.0.0.1:{port} (or localhost:{port})",
+            hosts.len()
+        )));
+    }
+    // An absolute-form target (GET http://name/path) names the server it is for: its
+    // authority is the one checked, whatever the Host header says (RFC 9112, 3.2.2).
+    // HTTP/1.1 asks for a Host header with it too.
+    let host = match (request.uri().authority(), hosts.first()) {
+        (Some(authority), Some(_)) => Some(authority.as_str()),
+        (_, host) => host.copied(),
+    };
     match host {
         Some(host) if is_local_host(host, port) => Ok(()),
         Some(host) => Err(ApiError {

@@ -461,6 +461,18 @@ async fn the_page_is_a_puzzle_app() {
     assert_eq!(count(&c).await, (legal - 1).to_string(), "the link's moves");
     assert_eq!(c.current_url().await.unwrap().to_string(), here, "the address kept");
 
+    // A link naming a puzzle the page does not know shows why, over the 15-puzzle (the
+    // error was once cleared as the 15-puzzle was chosen, and the page said nothing).
+    for (name, says) in [("100x100", "a 100x100 board"), ("-3x3", "the puzzle \"-3x3\"")] {
+        c.goto(&format!("http://{addr}/?puzzle={name}")).await.unwrap();
+        until(&c, "the page ready", "return document.body.dataset.ready === 'true'").await;
+        let error = id(&c, "error").await.text().await.unwrap();
+        assert!(error.contains(says), "{name}: {error:?}");
+        // The 15-puzzle stands in, scrambled as every tile puzzle opens.
+        let shown = board(&c).await;
+        assert_eq!(shown.split([' ', '/']).filter(|w| !w.is_empty()).count(), 16, "{name}: {shown}");
+    }
+
     // A line move: tile 13, three cells left of the blank, slides with 14 and 15.
     type_position(&c, GOAL_4X4, GOAL_4X4).await;
     piece(&c, "13").await.click().await.unwrap();

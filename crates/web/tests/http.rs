@@ -60,6 +60,42 @@ fn only_requests_naming_this_server_are_answered() {
     assert_eq!(send_raw(addr, raw.as_bytes()).unwrap().status, 421);
 }
 
+/// Two Host headers are a 400 (RFC 9112, 3.2), whichever comes first; an absolute-form
+/// target is checked by its own authority, not by the Host header (3.2.2). Each once passed:
+/// `Host: 127.0.0.1:P` then `Host: evil.com`, or `GET http://evil.com/api/status`, got 200.
+#[test]
+fn two_host_headers_or_a_foreign_absolute_target_are_refused() {
+    let addr = common::start(common::config());
+    let port = addr.port();
+    let raw = |target: &str, hosts: &[&str]| {
+        let hosts: String = hosts.iter().map(|h| format!("Host: {h}\r\n")).collect();
+        send_raw(addr, format!("GET {target} HTTP/1.1\r\n{hosts}Connection: close\r\n\r\n").as_bytes()).unwrap()
+    };
+    let here = format!("127.0.0.1:{port}");
+    for hosts in [[here.as_str(), "evil.com"], ["evil.com", here.as_str()], [here.as_str(), here.as_str()]] {
+        for path in ["/", "/api/status"] {
+            let a = raw(path, &hosts);
+            assert_eq!(a.status, 400, "{hosts:?} {path}: {a:?}");
+            assert!(error_of(&a).contains("2 Host headers"), "{a:?}");
+        }
+    }
+    for target in
+        ["http://evil.com/api/status", &format!("http://evil.com:{port}/"), &format!("http://127.0.0.2:{port}/")]
+    {
+        let a = raw(target, &[&here]);
+        assert_eq!(a.status, 421, "{target}: {a:?}");
+        assert!(error_of(&a).contains("answers only as 127.0.0.1"), "{a:?}");
+    }
+    // The server's own name in the target is answered, whatever name the Host header gives.
+    for (target, host) in [
+        (format!("http://{here}/api/status"), here.as_str()),
+        (format!("http://localhost:{port}/api/status"), "evil.com"),
+    ] {
+        let a = raw(&target, &[host]);
+        assert_eq!(a.status, 200, "{target} with Host {host}: {a:?}");
+    }
+}
+
 #[test]
 fn every_answer_carries_the_safety_headers_and_api_answers_are_not_cached() {
     let addr = common::start(common::config());

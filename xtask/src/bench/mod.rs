@@ -4,6 +4,7 @@
 //! section at the top of docs/BENCHMARKS.md.
 
 pub mod fast;
+pub mod floor;
 pub mod machine;
 pub mod measure;
 pub mod reference;
@@ -154,7 +155,11 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         let prefix = format!("{}/", root.display());
         let shown: Vec<String> = full_args.iter().map(|a| a.strip_prefix(&prefix).unwrap_or(a).to_string()).collect();
         commands.push(format!("{} {}", w.program, shell_words(&shown)));
-        let runs = if w.once { 1 } else { args.runs };
+        let runs = match (w.once, w.start_up) {
+            (true, _) => 1,
+            (false, true) => args.runs.max(workloads::START_UP_RUNS),
+            (false, false) => args.runs,
+        };
         if w.once {
             eprintln!("bench: {} (1 run)", w.name);
         } else {
@@ -234,6 +239,13 @@ fn check(w: &Workload, run: &measure::Run) -> Result<Outcome, String> {
     if run.status != Some(0) {
         return Err(format!("exit status {:?}: {}", run.status, run.stderr.trim()));
     }
+    if w.expect == Expect::Help {
+        if !run.stdout.contains("Usage:") {
+            return Err(format!("no usage in the help: {}", run.stdout.lines().next().unwrap_or_default()));
+        }
+        let answer = format!("the help, {} lines", run.stdout.lines().count());
+        return Ok(Outcome { answer, ..Outcome::default() });
+    }
     let lines: Vec<Value> = run
         .stdout
         .lines()
@@ -268,6 +280,7 @@ fn check(w: &Workload, run: &measure::Run) -> Result<Outcome, String> {
                 format!("{}, {moves}", slide_core::units::quantity(count as u64, "board"))
             }
         }
+        Expect::Help => unreachable!("the help is checked above"),
         Expect::Analyzed { states, max_depth } => {
             let (got_states, got_depth) = (sum("states"), sum("max_depth"));
             if (got_states, got_depth) != (states, max_depth) {
@@ -305,6 +318,9 @@ mod tests {
         let analyzed = r#"{"states":5443200,"max_depth":52,"millis":400.0}"#;
         assert_eq!(check(goat, &run_of(analyzed)).unwrap().nodes, None);
         assert!(check(goat, &run_of(r#"{"states":5443199,"max_depth":52}"#)).is_err());
+        let help = all.iter().find(|w| w.name == "start-help").unwrap();
+        assert_eq!(check(help, &run_of("Solves\n\nUsage: fifteen\n")).unwrap().answer, "the help, 3 lines");
+        assert!(check(help, &run_of("error")).is_err());
     }
 
     #[test]

@@ -10,6 +10,8 @@ pub enum Expect {
     Solved { count: usize, total_length: Option<u64> },
     /// An analysis: the position count and the greatest distance.
     Analyzed { states: u64, max_depth: u64 },
+    /// The help: text that starts with what the program is and shows its usage.
+    Help,
 }
 
 /// One workload: a command of one of the binaries.
@@ -28,6 +30,10 @@ pub struct Workload {
     /// Whether it is measured once, without a warm-up, whatever `--runs` says (searches of
     /// minutes, where one run is precise enough).
     pub once: bool,
+    /// Whether it measures what a process costs to start and answer a small question (the
+    /// help, a small board): measured at least [`START_UP_RUNS`] times, its milliseconds
+    /// being noisy.
+    pub start_up: bool,
     /// The table files (in the data directory) it needs; it is skipped when one is missing,
     /// since these are made only on request (`fifteen tables build`).
     pub tables: &'static [&'static str],
@@ -37,6 +43,9 @@ pub struct Workload {
     pub figure: &'static str,
 }
 
+/// The runs of a start-up workload, at least.
+pub const START_UP_RUNS: usize = 20;
+
 /// The 15-puzzle's goal with the blank first, as Korf's instances are written.
 const KORF_GOAL: &str = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
 /// The 24-puzzle's goal with the blank first, as Korf and Felner's instances are written.
@@ -44,6 +53,9 @@ const KORF_GOAL_24: &str = "0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18
 /// The 24-puzzles of Korf and Felner's 50 that are measured (the set takes days): #40 and #25,
 /// 82 and 81 moves, the two quickest of those tried with 6-6-6-6 databases.
 pub const KORF24_IDS: [u32; 2] = [40, 25];
+/// A 24-puzzle 44 moves from the goal (`fifteen scramble --size 5x5 --moves 60 --seed 1`):
+/// thousands of nodes, so that its time is the process's start and the automaton's reading.
+const FIVE_BY_FIVE_44: &str = "1 2 4 5 10 / 11 16 7 3 9 / 21 6 8 18 13 / 17 23 22 20 19 / 0 12 14 15 24";
 /// The 7-8 databases' files.
 const PDB78: &[&str] = &["fifteen-pdb78-4x4-1.tbl", "fifteen-pdb78-4x4-2.tbl"];
 /// The 6-6-6-6 databases' files.
@@ -96,6 +108,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve", "--heuristic", "none"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: solved(1, 36),
             figure: "38 s (Python, iterative deepening)",
@@ -107,6 +120,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve", "--heuristic", "manhattan"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: solved(1, 36),
             figure: "0.52 s (Python, IDA* + Manhattan)",
@@ -118,6 +132,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: solved(1, 36),
             figure: "",
@@ -129,6 +144,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["analyze"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: Expect::Analyzed { states: 5_443_200, max_depth: 52 },
             figure: "21 s (PyPy, breadth-first search)",
@@ -140,6 +156,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: solved(1, 20),
             figure: "0.58 s (Python, iterative deepening)",
@@ -151,6 +168,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve", "6 7 9 10 / 4 5 2 8 / 0 8 3 1"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: solved(1, 52),
             figure: "52 s (PyPy, IDA* + Hiroi's table)",
@@ -162,6 +180,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve"]),
             heavy: false,
             once: false,
+            start_up: false,
             tables: &[],
             expect: solved(1, 83),
             figure: "none given (the generic BFS solver)",
@@ -173,6 +192,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve", "8 6 7 / 2 5 4 / 3 0 1"]),
             heavy: false,
             once: false,
+            start_up: true,
             tables: &[],
             expect: solved(1, 31),
             figure: "152 s (Python, depth-limited DFS to 31)",
@@ -184,9 +204,58 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: strings(&["solve"]),
             heavy: false,
             once: false,
+            start_up: true,
             tables: &[],
             expect: solved(5, 195),
             figure: "~12 s (PyPy, IDA* + walking distance)",
+        },
+        Workload {
+            name: "start-help",
+            what: "start-up: `fifteen --help` (the table sets listed, the command line built)",
+            program: "fifteen",
+            args: strings(&["--help"]),
+            heavy: false,
+            once: false,
+            start_up: true,
+            tables: &[],
+            expect: Expect::Help,
+            figure: "",
+        },
+        Workload {
+            name: "start-code-golf-pdb78",
+            what: "start-up: the code-golf challenge's five boards with the 7-8 pattern databases (mapped)",
+            program: "fifteen",
+            args: strings(&["solve", "--heuristic", "pdb78"]),
+            heavy: false,
+            once: false,
+            start_up: true,
+            tables: PDB78,
+            expect: solved(5, 195),
+            figure: "",
+        },
+        Workload {
+            name: "start-fifteen",
+            what: "start-up: one 15-puzzle, the code-golf challenge's 48-move board, default heuristic",
+            program: "fifteen",
+            args: strings(&["solve", "2 5 13 12 / 1 0 3 15 / 9 7 14 6 / 10 11 8 4"]),
+            heavy: false,
+            once: false,
+            start_up: true,
+            tables: &[],
+            expect: solved(1, 48),
+            figure: "",
+        },
+        Workload {
+            name: "start-5x5",
+            what: "start-up: a 24-puzzle 44 moves from the goal, default heuristic (no tables)",
+            program: "fifteen",
+            args: strings(&["solve", FIVE_BY_FIVE_44]),
+            heavy: false,
+            once: false,
+            start_up: true,
+            tables: &[],
+            expect: solved(1, 44),
+            figure: "",
         },
         korf100(
             "korf100",
@@ -213,6 +282,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             args: vec!["solve".into(), "--batch".into(), batches.random100.display().to_string()],
             heavy: true,
             once: false,
+            start_up: false,
             tables: &[],
             expect: Expect::Solved { count: RANDOM_COUNT, total_length: None },
             figure: "none (not in the sources)",
@@ -233,6 +303,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             ],
             heavy: true,
             once: true,
+            start_up: false,
             tables: PDB6666,
             expect: solved(KORF24_IDS.len(), 163),
             figure: "none (Korf and Felner: 2 days per instance on average, 2002 hardware)",
@@ -260,6 +331,7 @@ fn korf100(
         args,
         heavy: true,
         once,
+        start_up: false,
         tables,
         expect: Expect::Solved { count: 100, total_length: Some(5305) },
         figure: "none (not in the sources)",
@@ -328,5 +400,6 @@ mod tests {
         let heavy: Vec<&str> = all.iter().filter(|w| w.heavy).map(|w| w.name).collect();
         assert!(heavy.iter().all(|n| n.starts_with("korf") || *n == "random100"), "{heavy:?}");
         assert!(all.iter().filter(|w| w.once).all(|w| w.heavy), "only heavy workloads are measured once");
+        assert!(all.iter().filter(|w| w.start_up).all(|w| !w.heavy && !w.once), "start-up workloads are light");
     }
 }

@@ -73,4 +73,12 @@ impl Front for Goat {
     fn picture(s: &Solution<GoatFacade>) -> Option<String> {
         (s.len() <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.states, &s.path.moves))
     }
+
+    /// Its spaces take seconds to analyze: no checkpoints, no layer log.
+    fn ignored(path: &[&str]) -> Vec<&'static str> {
+        match path {
+            ["analyze"] => vec!["checkpoint", "layer_log"],
+            _ => Vec::new(),
+        }
+    }
 }

@@ -12,7 +12,7 @@ use quzzle::parse::parse_size;
 use quzzle::{puzzles, Metric};
 use slide_core::answer::{MethodInfo, Named, Solution};
 use slide_core::table::TableSet;
-use slide_core::units::{human_bytes, thousands};
+use slide_core::units::{human_bytes, quantity, thousands};
 
 use crate::front::{CommandRecord, Emit, Example, Front, Setup, MAX_PICTURE_MOVES};
 use crate::CliError;
@@ -151,6 +151,14 @@ impl Front for Quzzle {
         (s.len() <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.instance, &s.path.steps))
     }
 
+    /// Its spaces take seconds to analyze: no checkpoints, no layer log.
+    fn ignored(path: &[&str]) -> Vec<&'static str> {
+        match path {
+            ["analyze"] => vec!["checkpoint", "layer_log"],
+            _ => Vec::new(),
+        }
+    }
+
     fn run_command(command: QuzzleCommands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
         match command {
             QuzzleCommands::Survey(args) => survey(args, setup, emit),
@@ -162,6 +170,7 @@ impl Front for Quzzle {
 /// summary (JSON), or the summary alone (text).
 fn survey(args: SurveyArgs, setup: &Setup, emit: &Emit) -> Result<(), CliError> {
     use quzzle::survey::{self, published, Record, SurveyError, SurveyOptions};
+    use slide_core::search::LimitHit;
 
     let mut options = SurveyOptions { max_searches: args.max_searches, ..SurveyOptions::default() };
     if !args.types.is_empty() {
@@ -171,18 +180,20 @@ fn survey(args: SurveyArgs, setup: &Setup, emit: &Emit) -> Result<(), CliError> 
         options.locate = args.locate;
     }
     let failed = |e: SurveyError| match e {
+        // Ctrl-C is said as every binary says it.
+        SurveyError::Limit(LimitHit::Interrupted) => CliError::limit(LimitHit::Interrupted),
         SurveyError::Limit(hit) => CliError { message: e.to_string(), ..CliError::limit(hit) },
         SurveyError::Memory { .. } => CliError { code: crate::ExitCode::LimitReached, message: e.to_string() },
         e => CliError::input(e.to_string()),
     };
-    let plan = survey::plan(&options, rayon::current_num_threads(), &setup.bars).map_err(failed)?;
+    let plan = survey::plan(&options, rayon::current_num_threads()).map_err(failed)?;
     setup.note(&format!(
-        "{} layouts in {} types, {} moves; at most {} of memory ({} types at once)",
-        thousands(plan.layouts),
-        plan.types.len(),
-        thousands(plan.moves),
+        "{} in {}, {}; at most {} of memory ({} at once)",
+        quantity(plan.layouts, "layout"),
+        quantity(plan.types.len() as u64, "type"),
+        quantity(plan.moves, "move"),
         human_bytes(plan.memory),
-        plan.threads.min(plan.types.len())
+        quantity(plan.threads.min(plan.types.len()) as u64, "type")
     ));
     // Group records are printed as each type finishes; a failed write stops the survey.
     let write_failed = std::sync::Mutex::new(None);

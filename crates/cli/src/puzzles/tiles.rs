@@ -51,7 +51,7 @@ impl TileProgram for FifteenProgram {
     const DEFAULT_HEURISTIC: &'static str = "the strongest at hand: exact tables up to 10 cells; on 4x4 pdb78, else \
                                              pdb663; on 5x5 zpdb6666, else pdb6666, else linear-conflict; walking-distance \
                                              elsewhere. \
-                                             With --metric mtm: on 4x4 pdb once built, else walking-distance";
+                                             With --metric mtm: on 4x4 pdb once built, else walking-distance where its tables fit, else manhattan";
     const EXAMPLES: &'static [Example] = &[
         (&[], "the code-golf challenge's five 15-puzzles, solved optimally (195 moves in all)"),
         (&["solve", "--boards", "1 2 3 / 4 5 6 / 0 7 8"], "an 8-puzzle two moves from the goal, board by board"),
@@ -149,7 +149,8 @@ pub struct TileOptions {
     pub size: Option<Shape>,
     /// How moves are counted: stm, one tile a move (the default); mtm, the multi-tile metric:
     /// one move slides one or more tiles of the blank's row or column (solve and count up
-    /// to 16 cells, optimally, by IDA*; analyze up to 12). Example: --metric mtm
+    /// to 16 cells, optimally, by IDA*; analyze any board whose positions fit the memory).
+    /// Example: --metric mtm
     #[arg(
         long,
         value_name = "METRIC",
@@ -319,6 +320,14 @@ impl<V: TileProgram> Front for Tiles<V> {
         };
         let p = &s.path;
         Some(picture::solution_svg(Self::NAME, &p.start, &p.goal, &p.moves, &description, &p.marks))
+    }
+
+    /// Boards are made by single-tile moves, whatever the metric.
+    fn ignored(path: &[&str]) -> Vec<&'static str> {
+        match path {
+            ["scramble"] | ["random"] => vec!["metric"],
+            _ => Vec::new(),
+        }
     }
 
     fn run_command(command: TileCommands, setup: &Setup, emit: &Emit) -> Result<(), CliError> {

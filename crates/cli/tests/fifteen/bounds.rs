@@ -57,16 +57,25 @@ fn memory_is_bounded() {
         assert!(e.contains("memory limit of 16.0 MiB reached") && e.contains("--max-memory"), "{algorithm}: {e}");
     }
     // An analysis that does not fit is refused before anything is allocated, with an estimate.
-    let o = fifteen(&["analyze", "--size", "3x4", "--max-memory", "64M"]);
+    let o = fifteen(&["analyze", "--size", "3x4", "--max-memory", "32M"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    // 171.3 MiB for the enumeration, plus what the program itself holds.
+    // 57.1 MiB for the enumeration (two bits a position), plus what the program itself holds.
     let e = stderr(&o);
     let needed: f64 = e.split("needs about ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
-    assert!((171.3..200.0).contains(&needed) && e.contains("MiB, over the 64.0 MiB allowed"), "{e}");
+    assert!((57.1..80.0).contains(&needed) && e.contains("MiB, over the 32.0 MiB allowed"), "{e}");
     let o = fifteen(&["analyze", "--size", "4x4"]);
     assert_eq!(o.status.code(), Some(2));
-    // 16! ranks (of which half are reachable): about 7.1 TiB at 3 bits a rank.
-    assert!(stderr(&o).contains("enumerating 20,922,789,888,000 states needs about 7.1 TiB"), "{}", stderr(&o));
+    // 16!/2 positions: about 2.4 TiB at two bits a position.
+    assert!(stderr(&o).contains("enumerating 10,461,394,944,000 states needs about 2.4 TiB"), "{}", stderr(&o));
+    // The 14-cell boards, in either metric, are refused at once under 10 GiB.
+    for (size, metric) in [("7x2", "stm"), ("2x7", "mtm")] {
+        let clock = Instant::now();
+        let o =
+            fifteen(&["analyze", "--size", size, "--metric", metric, "--max-memory", "8G", "--checkpoint", "never"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("enumerating 43,589,145,600 states needs about 10."), "{}", stderr(&o));
+        assert!(clock.elapsed() < Duration::from_secs(5), "refused up front");
+    }
     let o = fifteen(&["solve", "--max-memory", "lots", HARD]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("is not a size"), "{}", stderr(&o));

@@ -4,6 +4,7 @@
 
 mod batch;
 mod bounds;
+mod checkpoint;
 mod cli;
 mod contract;
 mod experiments;

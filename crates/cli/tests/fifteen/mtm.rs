@@ -108,7 +108,7 @@ fn what_the_metric_cannot_do_is_refused_with_the_reason() {
             &["solve", "--metric", "mtm", "1 2 3 4 5 6 / 7 8 9 10 11 12 / 13 14 15 16 0 17"],
             "at most 16 cells (4x4, 2x8, 3x5, ...), not 3x6",
         ),
-        (&["analyze", "--metric", "mtm", "--size", "4x4"], "analyzes boards of at most 12 cells"),
+        (&["analyze", "--metric", "mtm", "--size", "4x4"], "10,461,394,944,000 states needs about 2.4 TiB"),
         (&["solve", "--metric", "mtm", "--heuristic", "pdb663", FARTHEST], "--metric mtm has no pdb663 heuristic"),
         (&["solve", "--heuristic", "pdb", FARTHEST], "the pdb heuristic is for --metric mtm"),
         (
@@ -124,4 +124,42 @@ fn what_the_metric_cannot_do_is_refused_with_the_reason() {
     let out = fifteen(&["solve", "--metric", "qtm", FARTHEST]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("possible values: stm, mtm"), "{}", stderr(&out));
+}
+
+/// Where walking distance's tables would be too large (2x7's columns: 16,854,390 matrices)
+/// or would not fit `--max-memory` (2x6's: tens of megabytes), the default is Manhattan
+/// distance, said once, decided before anything is built; asked for by name, walking
+/// distance is refused at once. A 2x7 board once took 5.2 s and 810 MB to be refused.
+#[test]
+fn a_heuristic_too_large_to_build_is_never_built() {
+    let board = "8 3 9 0 12 5 13 / 2 1 10 4 11 7 6";
+    let batch = [board, board].join("\n");
+    let dir = slide_testing::scratch("mtm-2x7");
+    let file = dir.join("boards.txt");
+    std::fs::write(&file, &batch).unwrap();
+    let args = ["solve", "--json", "--metric", "mtm", "--notation", "runs", "--max-memory", "100M"];
+    let out = fifteen(&[&args[..], &["--batch", file.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert_eq!(said.matches("using manhattan").count(), 1, "said once a batch: {said}");
+    assert!(said.contains("2x7 in the multi-tile metric: a table would hold 16,854,390 matrices"), "{said}");
+    for v in json_lines(&out) {
+        assert_eq!((v["heuristic"].as_str(), v["length"].as_u64()), (Some("manhattan"), Some(17)), "{v}");
+        plays_back(&v, v["notation"].as_str().unwrap());
+    }
+    // 2x6's walking distance fits its matrices, not 20 MB.
+    let near = "1 2 3 4 5 6 / 7 8 9 10 0 11";
+    let out = fifteen(&["solve", "--json", "--metric", "mtm", "--max-memory", "20M", near]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("more than the"), "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["heuristic"], "manhattan");
+    for (args, reason) in [
+        (&["--heuristic", "walking-distance", board][..], "a table would hold 16,854,390 matrices"),
+        (&["--heuristic", "walking-distance", "--max-memory", "20M", near], "would take"),
+    ] {
+        let out = fifteen(&[&["solve", "--metric", "mtm"][..], args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(reason), "{args:?}: {}", stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -69,8 +69,9 @@ fn the_classic_type_is_checked_against_dnomd343s_figures() {
     let err = stderr(&out);
     assert!(err.contains("check: the classic start's group 25,955 (dnomd343/klotski: 25,955): agrees"), "{err}");
     assert!(err.contains("check: the classic start's moves to the goal 81 (dnomd343/klotski: 81): agrees"), "{err}");
+    assert!(err.contains("65,880 layouts in 1 type, ") && err.contains("(1 type at once)"), "{err}");
     let text = stdout(&out);
-    assert!(text.contains("65,880 layouts in 1 types"), "{text}");
+    assert!(text.contains("65,880 layouts in 1 type and "), "{text}");
     assert!(text.contains("81 moves to the goal"), "{text}");
 }
 
@@ -94,4 +95,31 @@ fn bad_types_and_bounds_are_refused() {
     let out = quzzle(&["survey", "--type", "1,4,4", "--timeout", "0.001", "--json"]);
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(stderr(&out).contains("survey stopped: time limit"), "{}", stderr(&out));
+}
+
+/// Ctrl-C stops a survey where it is: between groups, and between a group's diameter
+/// searches (the largest type is nearly one group of 964,656 layouts, whose searches take
+/// seconds; they once ran on until the grace period's forced exit).
+#[test]
+fn ctrl_c_stops_a_survey_within_a_group() {
+    let child = super::program()
+        .command(&["survey", "--type", "1,1,6", "--threads", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (o, _) = slide_testing::contract::interrupt(child, std::time::Duration::from_millis(2500));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("quzzle: interrupted by Ctrl-C"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("could not stop sooner"), "{}", stderr(&o));
+}
+
+/// The options every subcommand shares that the survey has no use for are refused.
+#[test]
+fn options_the_survey_does_not_use_are_refused() {
+    for args in [["--max-nodes", "5"], ["--goal", "...."], ["--heuristic", "goal-distance"]] {
+        let out = quzzle(&[&["survey", "--type", "1,4,4"][..], &args].concat());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(&format!("{} is not used by `quzzle survey`", args[0])), "{}", stderr(&out));
+    }
 }

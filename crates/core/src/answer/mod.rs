@@ -221,6 +221,13 @@ pub trait Facade: Send + Sync {
         Err(AnswerError::Input(format!("{} has no ranked space that a cluster can enumerate", self.name())))
     }
 
+    /// Whether [`Facade::analyze_on`] runs the enumeration it is given: a front end then
+    /// passes one that states its plan, keeps checkpoints and logs each layer
+    /// ([`crate::enumerate::Frontier`]).
+    fn takes_enumerator(&self) -> bool {
+        false
+    }
+
     /// Whether [`Facade::make`] makes boards of this puzzle.
     fn makes_boards(&self) -> bool {
         false

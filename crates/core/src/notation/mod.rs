@@ -22,8 +22,10 @@
 //!
 //! **Reading** ([`read`]) takes any of the forms, mixed: letters and words in any case,
 //! counts right after their direction (`R3`, `right3`, `RRD2`: the count belongs to the last
-//! letter), and spaces, tabs, newlines, commas, and a JSON list's brackets and quotes
-//! between moves. An error names the first bad character or word and its column.
+//! letter), and spaces, tabs, newlines and commas between moves; or a JSON list of such
+//! texts (`["R3", "D2 L"]`, as a record's `moves` holds them), which must be one. An error
+//! names the first bad character and its column, and quotes at most a short excerpt of the
+//! text (a long one is not echoed whole).
 //!
 //! ```
 //! use slide_core::notation::{read, runs, write, Convention, Notation};
@@ -40,7 +42,7 @@ mod read;
 use std::fmt;
 use std::str::FromStr;
 
-pub use read::{read, read_columns, MoveAt, NotationError};
+pub use read::{read, read_columns, ListProblem, MoveAt, NotationError};
 
 use crate::Direction;
 

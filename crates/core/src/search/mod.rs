@@ -102,6 +102,14 @@ pub type PathOf<P> = Path<<P as Puzzle>::State, <P as Puzzle>::Move>;
 /// What every search returns: how it ended, and what it did.
 pub type SearchResult<T> = (Outcome<T>, SearchStats);
 
+/// Memory this machine has available, from `/proc/meminfo`; `None` where it cannot be read.
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// Bounds on a search. `Default` is unbounded and cannot be interrupted.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
@@ -126,6 +134,17 @@ impl Limits {
     /// The bytes the searches may remember: `max_memory` less what is reserved.
     pub fn search_memory(&self) -> u64 {
         self.max_memory.unwrap_or(u64::MAX).saturating_sub(self.memory_reserved)
+    }
+
+    /// What a whole-space enumeration may allocate up front: [`Limits::search_memory`], or
+    /// with no `max_memory` the memory this machine has available, since an overcommitting
+    /// kernel grants a larger request and then kills the process as its pages are touched
+    /// (the 4x4's two bits a position are 2.6 TB).
+    pub fn allocation_bound(&self) -> u64 {
+        match self.max_memory {
+            Some(_) => self.search_memory(),
+            None => available_memory().unwrap_or(u64::MAX),
+        }
     }
 
     /// No bound but the node count.

@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 mod dir;
+mod fault;
 mod mapped;
 mod measured;
 mod payload;
@@ -38,7 +39,8 @@ mod temporaries;
 mod verified;
 
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
-pub use mapped::exit_on_lost_pages;
+pub use fault::{CheckFailure, TableFault};
+pub use mapped::{exit_on_lost_pages, prefetch};
 pub use measured::{measured_cost, measured_on, MEASURED};
 pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, Scrutiny, TableSet, TableSpec, Verified};
@@ -158,9 +160,17 @@ pub enum TableError {
          where they stand); run the command again"
     )]
     Changed(String),
-    /// A freshly built table fails its own check.
+    /// A table fails the check of its meaning ([`TableSpec::check`]).
     #[error("{0}")]
-    Check(String),
+    Check(CheckFailure),
+    /// A table this process just built fails its own check: a bug.
+    #[error("{table} as just built: {fault} (a bug)")]
+    BuiltWrong {
+        /// The table's file stem.
+        table: String,
+        /// What its check found.
+        fault: CheckFailure,
+    },
     /// The table is valid but is not the one asked for.
     #[error("table is {found}, expected {expected}")]
     Mismatch {
@@ -258,6 +268,21 @@ impl Table {
 
     /// Parses and checks a file image.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, TableError> {
+        let (layout, end) = Table::checked(bytes)?;
+        Table::new(layout.header, bytes[layout.payload_start..end].to_vec())
+    }
+
+    /// [`Table::from_bytes`] of a file image read whole, its payload kept where it was read
+    /// (a copy of a table of megabytes costs a process its pages afresh).
+    fn from_image(mut bytes: Vec<u8>) -> Result<Self, TableError> {
+        let (layout, end) = Table::checked(&bytes)?;
+        bytes.truncate(end);
+        bytes.drain(..layout.payload_start);
+        Table::new(layout.header, bytes)
+    }
+
+    /// The layout of a file image whose checksum is right, and where its payload ends.
+    fn checked(bytes: &[u8]) -> Result<(Layout, usize), TableError> {
         let layout = Layout::parse(bytes, bytes.len() as u64)?;
         let end = layout.payload_end();
         let stored = u32::from_le_bytes(bytes[end..end + 4].try_into().expect("four bytes"));
@@ -265,14 +290,14 @@ impl Table {
         if stored != computed {
             return Err(TableError::Checksum { stored, computed });
         }
-        Table::new(layout.header, bytes[layout.payload_start..end].to_vec())
+        Ok((layout, end))
     }
 
     /// Reads and checks a table file, all of it, every time. Like [`Table::open`], it
     /// refuses anything but a regular file without blocking or reading it.
     pub fn load(path: &Path) -> Result<Self, TableError> {
         let (file, meta) = regular::open(path)?;
-        Table::from_bytes(&read_whole(file, meta.len()).map_err(|source| TableError::Io { path: path.into(), source })?)
+        Table::from_image(read_whole(file, meta.len()).map_err(|source| TableError::Io { path: path.into(), source })?)
     }
 
     /// Opens a table file for use: its header is checked, and a payload of at least
@@ -315,7 +340,7 @@ impl Table {
             None => Ok(()),
         };
         if len < MAP_AT_LEAST {
-            let table = Table::from_bytes(&read_whole(file, len).map_err(io)?)?;
+            let table = Table::from_image(read_whole(file, len).map_err(io)?)?;
             expect(table.header())?;
             return Ok(table);
         }

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::{Table, TableError, TableHeader};
+use super::{CheckFailure, Table, TableError, TableHeader};
 use crate::enumerate::LayerStats;
 use crate::progress::Progress;
 use crate::units::{human_bytes, human_seconds};
@@ -14,7 +14,7 @@ use crate::units::{human_bytes, human_seconds};
 pub type BuildFn = dyn Fn(&(dyn Fn(LayerStats) + Sync)) -> Table + Send + Sync;
 /// Checks what a table means (beyond its checksum): a histogram, a sample of entries; as
 /// closely as the [`Scrutiny`] asks.
-pub type CheckFn = dyn Fn(&Table, Scrutiny) -> Result<String, String> + Send + Sync;
+pub type CheckFn = dyn Fn(&Table, Scrutiny) -> Result<String, CheckFailure> + Send + Sync;
 
 /// How closely [`TableSpec::check`] looks at a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum Scrutiny {
 }
 /// Checks what the tables of a set mean together (a sum of sound pattern databases can still
 /// be wrong if they do not fit together); they come in the order of [`TableSet::specs`].
-pub type CheckSetFn = dyn Fn(Vec<Table>) -> Result<String, String> + Send + Sync;
+pub type CheckSetFn = dyn Fn(Vec<Table>) -> Result<String, CheckFailure> + Send + Sync;
 
 /// A table the toolkit knows how to build and to check.
 pub struct TableSpec {
@@ -146,8 +146,7 @@ impl TableSpec {
         let task = progress.task(&self.name, self.work);
         let table = (self.build)(&*task);
         drop(task);
-        (self.check)(&table, Scrutiny::Built)
-            .map_err(|e| TableError::Check(format!("{} as just built: {e} (a bug)", self.stem())))?;
+        (self.check)(&table, Scrutiny::Built).map_err(|fault| TableError::BuiltWrong { table: self.stem(), fault })?;
         table.save(&dir.join(self.file_name()))?;
         Ok(Built {
             file: self.file_name(),
@@ -194,12 +193,12 @@ pub struct TableSet {
 
 /// One line of [`TableSet::verify`]: a table (or, for `what` = the set's name, the set as a
 /// whole) and the outcome of its checks.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Verified {
     /// The file stem, or the set's name followed by "(together)".
     pub what: String,
     /// What was checked, or why it failed.
-    pub outcome: Result<String, String>,
+    pub outcome: Result<String, TableError>,
 }
 
 impl TableSet {
@@ -254,14 +253,15 @@ impl TableSet {
             if !require_all && !spec.named_in(dir) {
                 continue;
             }
-            let outcome = spec.verify(dir).map_err(|e| e.to_string()).map(|(table, report)| {
+            let outcome = spec.verify(dir).map(|(table, report)| {
                 tables.push(table);
                 report
             });
             lines.push(Verified { what: spec.stem(), outcome });
         }
         if let (Some(check), true) = (&self.check_together, tables.len() == self.specs.len()) {
-            lines.push(Verified { what: format!("{} (together)", self.name), outcome: check(tables) });
+            let outcome = check(tables).map_err(TableError::Check);
+            lines.push(Verified { what: format!("{} (together)", self.name), outcome });
         }
         lines
     }

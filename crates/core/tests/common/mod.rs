@@ -56,6 +56,9 @@ impl Puzzle for Tiles {
 }
 
 impl RankedSpace for Tiles {
+    fn definition(&self) -> slide_core::Definition {
+        vec![("space", "the test's 3x3 tile boards, ranked by their permutation".into())]
+    }
     fn state_count(&self) -> u64 {
         self.ranker.count()
     }

@@ -38,10 +38,11 @@ use slide_core::table::TableSet;
 use slide_core::units::{human_bytes, human_bytes_f64, thousands};
 
 use crate::heuristics::exact::MAX_SPACE_CELLS;
+use crate::heuristics::HeuristicError;
 use crate::mtm::MtmHeuristicChoice;
 use crate::parse::parse_grid;
 use crate::scramble::{random_grid, scramble_grid};
-use crate::solvable::check_solvable_grid;
+use crate::solvable::{check_solvable_grid, Unsolvable};
 use crate::{Grid, HeuristicChoice, Metric, Shape, SolveError, Solver};
 
 /// The tile puzzles of one [`Variant`], with their solver and its tables. `Send + Sync`: a
@@ -80,8 +81,20 @@ impl From<SolveError> for AnswerError {
             SolveError::NotFound { message, nodes } => AnswerError::NotFound { message, nodes },
             SolveError::TooLong(e) => e.into(),
             SolveError::Enumerate(e) => AnswerError::enumeration(None, e),
+            SolveError::Unsolvable(e) => e.into(),
+            SolveError::Heuristic(HeuristicError::MtmWalkingDistanceOverBudget { .. }) => {
+                AnswerError::TooLarge(e.to_string())
+            }
             e => AnswerError::Input(e.to_string()),
         }
+    }
+}
+
+/// A tile board the goal cannot be reached from is unreachable, proven by parity, as goat's
+/// and quzzle's are by their searches.
+impl From<Unsolvable> for AnswerError {
+    fn from(e: Unsolvable) -> Self {
+        AnswerError::Unreachable(e.to_string())
     }
 }
 
@@ -93,7 +106,7 @@ impl Tiles {
     }
 
     /// [`Tiles::new`], with moves counted by `metric`. In the multi-tile metric `solve` and
-    /// `count` take boards of up to 16 cells, `analyze` up to 12, and the heuristics are
+    /// `count` take boards of up to 16 cells, `analyze` those whose positions fit the memory, and the heuristics are
     /// [`MTM_HEURISTICS`].
     ///
     /// ```
@@ -274,7 +287,7 @@ impl Facade for Tiles {
     ) -> Result<Analysis<Self>, AnswerError> {
         let (start, goal) = match input {
             Some(i) => {
-                check_solvable_grid(&i.start, &i.goal).map_err(SolveError::from)?;
+                check_solvable_grid(&i.start, &i.goal)?;
                 (i.start.clone(), i.goal.clone())
             }
             None => {
@@ -285,26 +298,24 @@ impl Facade for Tiles {
         let shape = start.shape();
         let cells = shape.cells();
         let multi = self.metric() == Metric::MultiTile;
-        if multi && cells > crate::mtm::MAX_ANALYZED_CELLS {
-            return Err(SolveError::MtmTooLargeToAnalyze(shape).into());
-        }
         if cells > MAX_SPACE_CELLS {
             let advice = format!(
                 "boards of at most {MAX_SPACE_CELLS} cells can be analyzed (to solve a larger board: `solve`, and \
                  past 5x5 `solve --algorithm fast`)"
             );
-            // 3 bits a rank; 25! ranks need about 4.5e24 bytes, far past u64, and 35! is past u128.
+            // 2 bits a position; 25!/2 positions need about 3.9e24 bytes, far past u64, and
+            // 35! is past u128.
             if cells > 34 {
                 return Err(AnswerError::Input(format!(
-                    "analyzing {shape} would rank {cells}! positions, more than any memory holds; {advice}"
+                    "analyzing {shape} would rank {cells}!/2 positions, more than any memory holds; {advice}"
                 )));
             }
-            let ranks: u128 = (1..=cells as u128).product();
+            let ranks: u128 = (1..=cells as u128).product::<u128>() / 2;
             return Err(AnswerError::Input(format!(
-                "analyzing {shape} would rank {} positions ({cells}!), about {} of memory at 3 bits each, over the \
-                 budget of {} (--max-memory); {advice}",
+                "analyzing {shape} would rank {} positions ({cells}!/2), about {} of memory at two bits each, over \
+                 the budget of {} (--max-memory); {advice}",
                 thousands(ranks),
-                human_bytes_f64(ranks as f64 * 3.0 / 8.0),
+                human_bytes_f64(ranks as f64 * 2.0 / 8.0),
                 human_bytes(limits.max_memory.unwrap_or(u64::MAX))
             )));
         }
@@ -350,6 +361,10 @@ impl Facade for Tiles {
         };
         let antipodes = antipodes.iter().map(|g| g.cells().iter().map(|&t| t as u8).collect()).collect();
         Ok(Analysis::new(fields, e.histogram, antipodes, e.elapsed, words))
+    }
+
+    fn takes_enumerator(&self) -> bool {
+        true
     }
 
     fn makes_boards(&self) -> bool {
@@ -432,6 +447,31 @@ mod tests {
 
     fn request(algorithm: Algorithm) -> SolveRequest {
         SolveRequest::new(algorithm, Limits::default())
+    }
+
+    /// Two tiles swapped: the goal is unreachable, by parity, for every way in (the page's
+    /// position, a search of any size or metric, an analysis from the board), as a Goat or
+    /// block position the goal cannot be reached from is.
+    #[test]
+    fn an_unsolvable_board_is_unreachable_with_its_reason() {
+        let unreachable = |e: AnswerError| match e {
+            AnswerError::Unreachable(why) => assert!(why.contains("odd permutation"), "{why}"),
+            e => panic!("{e:?}"),
+        };
+        let t = tiles();
+        for board in
+            ["1 2 3 / 4 5 6 / 8 7 0", "1 2 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 20 0 / 21 22 23 24 25 27 26"]
+        {
+            let input = t.parse(board).unwrap();
+            for algorithm in [Algorithm::Idastar, Algorithm::Fast, Algorithm::Bfs] {
+                unreachable(t.solve(&input, &request(algorithm)).err().unwrap());
+            }
+        }
+        unreachable(slide_core::answer::Play::position(&t, "1 2 3 / 4 5 6 / 8 7 0").err().unwrap());
+        let mtm = Tiles::with_metric(&FIFTEEN, None, Metric::MultiTile, &Settings::default()).unwrap();
+        unreachable(
+            mtm.solve(&mtm.parse("1 2 3 / 4 5 6 / 8 7 0").unwrap(), &request(Algorithm::Idastar)).err().unwrap(),
+        );
     }
 
     #[test]

@@ -70,7 +70,7 @@ impl Play for Tiles {
 
     fn position(&self, text: &str) -> Result<TileInput, AnswerError> {
         let input = self.parse(text)?;
-        check_solvable_grid(&input.start, &input.goal).map_err(|e| AnswerError::Input(e.to_string()))?;
+        check_solvable_grid(&input.start, &input.goal)?;
         Ok(input)
     }
 

@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use slide_core::table::TableError;
-use slide_core::units::thousands;
+use slide_core::units::{human_bytes, thousands};
 use thiserror::Error;
 
 use super::choice::HeuristicChoice;
@@ -138,13 +138,32 @@ pub enum HeuristicError {
     MtmTooLarge(Shape),
     /// The multi-tile metric's walking distance would pass its table bound.
     #[error(
-        "walking distance is not available for {shape} in the multi-tile metric: a table would exceed {} matrices \
-         (use --heuristic manhattan)",
+        "walking distance is not available for {shape} in the multi-tile metric: a table would hold {} matrices, \
+         over the {} one may have (--heuristic manhattan serves it)",
+        thousands(*matrices),
         thousands(crate::mtm::walking::MAX_MATRICES as u64)
     )]
     MtmWalkingDistanceTooLarge {
         /// The board's shape.
         shape: Shape,
+        /// The matrices of its larger table, counted.
+        matrices: u64,
+    },
+    /// The multi-tile metric's walking distance would take more memory than the bound
+    /// leaves.
+    #[error(
+        "walking distance's tables for {shape} in the multi-tile metric would take {}, more than the {} \
+         --max-memory leaves for them",
+        human_bytes(*bytes),
+        human_bytes(*budget)
+    )]
+    MtmWalkingDistanceOverBudget {
+        /// The board's shape.
+        shape: Shape,
+        /// The bytes they would take.
+        bytes: u64,
+        /// The bytes the bound leaves.
+        budget: u64,
     },
     /// The multi-tile pattern database is of 4x4 boards.
     #[error("the multi-tile pattern database serves 4x4 boards, not {0}")]

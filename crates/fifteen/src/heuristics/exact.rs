@@ -11,8 +11,8 @@ use std::path::Path;
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
 use slide_core::progress::Progress;
 use slide_core::rank::PermutationRanker;
-use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
-use slide_core::{Puzzle, RankedSpace};
+use slide_core::table::{BuildCost, CheckFailure, Table, TableError, TableFault, TableHeader, TableSet, TableSpec};
+use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::{tile_heuristic, HeuristicError, Tables, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
@@ -61,6 +61,15 @@ impl Puzzle for TileSpace {
 }
 
 impl RankedSpace for TileSpace {
+    /// Not [`crate::mtm::MtmSpace`]'s single-tile definition: that space ranks one parity
+    /// class, this one every permutation.
+    fn definition(&self) -> Definition {
+        vec![
+            ("space", "tile boards, each ranked by the permutation of its cells".into()),
+            ("board", self.puzzle.shape().to_string()),
+            ("metric", "single-tile (one tile a move)".into()),
+        ]
+    }
     fn state_count(&self) -> u64 {
         self.ranker.count()
     }
@@ -167,18 +176,18 @@ pub fn table_set(puzzle_name: &str, shape: Shape) -> Option<TableSet> {
 /// Checks an exact table's meaning: the goal at 0, exactly half the ranks reachable, and
 /// every reachable neighbour of every position (a sample, for the large tables) one move
 /// nearer or farther.
-fn check_table(table: &Table, shape: Shape, blank: Cell) -> Result<String, String> {
+fn check_table(table: &Table, shape: Shape, blank: Cell) -> Result<String, CheckFailure> {
     let puzzle = TilePuzzle::new(shape, canonical_goal(shape, blank)).expect("a shape with a table spec");
-    let exact = ExactDistance::from_table(table.clone(), &puzzle).map_err(|e| e.to_string())?;
+    let exact = ExactDistance::from_table(table.clone(), &puzzle)?;
     let space = &exact.space;
     let goal_rank = space.rank(&canonical_goal(shape, blank));
     if exact.depths.get(goal_rank) != 0 {
-        return Err("the goal's distance is not 0".into());
+        return Err(TableFault::GoalNotZero { goal: "the goal's distance" }.into());
     }
     let zeros = table.payload().iter().filter(|&&b| b == 0).count() as u64;
     let half = space.state_count() / 2;
     if zeros != half + 1 {
-        return Err(format!("{zeros} ranks hold 0, expected {} (the goal and the unreachable half)", half + 1));
+        return Err(TableFault::ZeroRanks { found: zeros, expected: half + 1 }.into());
     }
     let max = table.payload().iter().copied().max().unwrap_or(0);
     // Every rank of a table up to 20 M entries (a full proof that it is the BFS distance:
@@ -199,7 +208,7 @@ fn check_table(table: &Table, shape: Shape, blank: Cell) -> Result<String, Strin
             adjacent &= (dc - d).abs() == 1;
         });
         if !(closer && adjacent) {
-            return Err(format!("rank {rank} (distance {d}) has inconsistent neighbours"));
+            return Err(TableFault::Inconsistent { rank, distance: d as u64 }.into());
         }
     }
     Ok(format!("{shape}: {half} positions, greatest distance {max}, sampled neighbours consistent"))

@@ -51,8 +51,9 @@ impl WdTable {
     /// `blank_goal`, by breadth-first search from the goal configuration; `None` when it
     /// would exceed `max_configs` configurations (5x5 has about a billion).
     pub fn build(lines: usize, per_line: usize, blank_goal: usize, max_configs: usize) -> Option<WdTable> {
-        if lines == 5 && per_line >= 4 {
-            return None; // tens of millions of configurations or more: refused at once
+        // Counted first: 5x4's and 5x5's tens of millions are refused before any work.
+        if configurations(lines, per_line, blank_goal) > max_configs as u64 {
+            return None;
         }
         let mut goal = [[0u8; 5]; 5];
         for (i, row) in goal.iter_mut().enumerate().take(lines) {
@@ -85,6 +86,59 @@ impl WdTable {
     #[inline]
     fn get(&self, code: u64) -> u32 {
         *self.distances.get(&code).expect("every reachable configuration is in the table") as u32
+    }
+}
+
+/// The configurations of walking distance's abstraction of `lines` lines of `per_line` cells
+/// whose blank belongs in line `blank_goal`, counted without building them, so that a table
+/// too large is refused before any work: the matrices "tiles of line `i` that belong in line
+/// `j`" (each line holds its cells, the blank's one fewer; each goal line is owed its cells,
+/// the blank's one fewer), for each line the blank may be in. Every one is reachable from
+/// the goal's (the tests build the tables and compare), so this is each table's size, in
+/// either metric: 24,964 for the 15-puzzle's rows, 16,854,390 for the columns of 2x7.
+///
+/// ```
+/// use fifteen::heuristics::walking_distance::configurations;
+/// assert_eq!(configurations(4, 4, 3), 24_964);
+/// assert_eq!(configurations(3, 3, 2), 105);
+/// ```
+pub fn configurations(lines: usize, per_line: usize, blank_goal: usize) -> u64 {
+    let owed: Vec<usize> = (0..lines).map(|j| per_line - usize::from(j == blank_goal)).collect();
+    (0..lines)
+        .map(|blank| {
+            // The ways to fill the lines so far, by what each goal line is still owed.
+            let mut ways = rustc_hash::FxHashMap::from_iter([(owed.clone(), 1u64)]);
+            for line in 0..lines {
+                let mut next = rustc_hash::FxHashMap::default();
+                for (left, n) in ways {
+                    let mut rest = left.clone();
+                    deal(per_line - usize::from(line == blank), 0, &mut rest, &mut |rest| {
+                        *next.entry(rest.to_vec()).or_insert(0) += n
+                    });
+                }
+                ways = next;
+            }
+            // Every line's cells were dealt, and as many were owed: nothing is left.
+            ways.values().sum::<u64>()
+        })
+        .sum()
+}
+
+/// Calls `each` with every way of dealing `cells` among the goal lines `from..`, each taking
+/// at most what `left` says it is owed (and owing that much less).
+fn deal(cells: usize, from: usize, left: &mut [usize], each: &mut impl FnMut(&[usize])) {
+    if from == left.len() - 1 {
+        if cells <= left[from] {
+            left[from] -= cells;
+            each(left);
+            left[from] += cells;
+        }
+        return;
+    }
+    for take in 0..=cells.min(left[from]) {
+        left[from] -= take;
+        deal(cells - take, from + 1, left, each);
+        left[from] += take;
     }
 }
 
@@ -259,19 +313,25 @@ tile_heuristic!(WalkingDistance, WdCarried);
 mod tests {
     use super::*;
 
+    /// The count is each table's size, for every line length and blank goal of the boards
+    /// up to 5x5 whose tables are built (the largest: 352,560 configurations of five lines
+    /// of three cells), and 5x4's and 5x5's are refused.
     #[test]
-    #[ignore = "prints table sizes"]
-    fn sizes() {
+    fn configurations_counted_are_the_tables_built() {
         for lines in 2..=5 {
             for per_line in 2..=5 {
-                let t = std::time::Instant::now();
-                let table = WdTable::build(lines, per_line, lines - 1, MAX_CONFIGS);
-                println!(
-                    "{lines}x{per_line}: {:?} configs, {:?}",
-                    table.map(|t| (t.len(), t.max_distance())),
-                    t.elapsed()
-                );
+                if configurations(lines, per_line, lines - 1) > MAX_CONFIGS as u64 {
+                    continue;
+                }
+                for blank_goal in [0, lines / 2, lines - 1] {
+                    let table = WdTable::build(lines, per_line, blank_goal, MAX_CONFIGS).unwrap();
+                    assert_eq!(table.len() as u64, configurations(lines, per_line, blank_goal), "{lines}x{per_line}");
+                }
             }
+        }
+        for (lines, per_line, count) in [(5, 4, 5_977_015), (5, 5, 65_650_495)] {
+            assert_eq!(configurations(lines, per_line, lines - 1), count);
+            assert!(WdTable::build(lines, per_line, lines - 1, MAX_CONFIGS).is_none());
         }
     }
 }

@@ -295,9 +295,12 @@ impl AnyMtmHeuristic {
                 if shape.cells() > 16 {
                     return Err(too_large());
                 }
-                MtmWalkingDistance::new(puzzle, Jumps::Any)
-                    .map(AnyMtmHeuristic::WalkingDistance)
-                    .ok_or(HeuristicError::MtmWalkingDistanceTooLarge { shape })
+                MtmWalkingDistance::new(puzzle, Jumps::Any).map(AnyMtmHeuristic::WalkingDistance).ok_or_else(|| {
+                    HeuristicError::MtmWalkingDistanceTooLarge {
+                        shape,
+                        matrices: MtmWalkingDistance::table_size(puzzle),
+                    }
+                })
             }
             MtmHeuristicChoice::Manhattan => {
                 MtmManhattan::new(puzzle).map(AnyMtmHeuristic::Manhattan).ok_or_else(too_large)

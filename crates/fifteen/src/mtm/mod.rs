@@ -3,7 +3,8 @@
 //! needs at most 43 such moves (Norskog and Davidson), the 8-puzzle 24.
 //!
 //! - [`MtmPuzzle`]: the moves ([`LineMove`]), on boards of up to 25 cells; [`MtmSpace`]
-//!   ranks them for whole-space analysis (in this metric up to 12 cells: 3x4, 2x6). With one
+//!   ranks them for whole-space analysis (boards of up to 16 cells whose positions fit the
+//!   memory at two bits each: 2x7 and 7x2 in 10.9 GB), in either metric. With one
 //!   tile a move ([`MtmPuzzle::single_tile`]) it is the single-tile puzzle on any board,
 //!   whatever its sides, and `fifteen analyze` enumerates that space too.
 //! - [`MtmWalkingDistance`]: walking distance with the blank jumping lines, admissible
@@ -23,12 +24,14 @@ pub mod heuristic;
 pub mod pdb;
 pub mod puzzle;
 pub(crate) mod solve;
+pub mod space;
 pub mod tree;
 pub mod walking;
 
 pub use heuristic::{AnyMtmHeuristic, MaxOf, MtmHeuristic, MtmHeuristicChoice, MtmManhattan};
 pub use pdb::MtmPdb;
-pub use puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
+pub use puzzle::{pack, LineMove, MtmPuzzle, MAX_MTM_CELLS};
 pub(crate) use solve::MtmSolver;
 pub use solve::{analyze, boards};
+pub use space::{MtmSpace, MAX_ANALYZED_CELLS};
 pub use walking::{Jumps, LineTable, MtmWalkingDistance};

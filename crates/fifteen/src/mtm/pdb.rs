@@ -27,8 +27,8 @@
 use std::path::Path;
 
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
-use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec};
-use slide_core::{Puzzle, RankedSpace};
+use slide_core::table::{BuildCost, CheckFailure, Table, TableError, TableFault, TableHeader, TableSet, TableSpec};
+use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::heuristic::MtmHeuristic;
 use super::puzzle::{lines, LineMove, MtmPuzzle};
@@ -164,6 +164,16 @@ impl Puzzle for ColourSpace {
 }
 
 impl RankedSpace for ColourSpace {
+    fn definition(&self) -> Definition {
+        vec![
+            (
+                "space",
+                "the 15-puzzle's tiles in four colours (1122/3322/3344/3440), each board of colours ranked".into(),
+            ),
+            ("board", "4x4".into()),
+            ("metric", "multi-tile (one or more tiles of the blank's line a move)".into()),
+        ]
+    }
     fn state_count(&self) -> u64 {
         STATES
     }
@@ -228,17 +238,17 @@ pub fn build_table(puzzle_name: &str, progress: &(dyn Fn(LayerStats) + Sync)) ->
 
 /// Checks the table's meaning on a sample of a million ranks: each a bijection's rank, the
 /// goal at 0, every neighbour within one move, and one nearer but at the goal.
-fn check_table(table: &Table) -> Result<String, String> {
-    let pdb = MtmPdb::from_table(table.clone()).map_err(|e| e.to_string())?;
+fn check_table(table: &Table) -> Result<String, CheckFailure> {
+    let pdb = MtmPdb::from_table(table.clone())?;
     let space = ColourSpace::default();
     let goal = space.rank(&ColourSpace::goal());
     if pdb.depths.get(goal) != 0 {
-        return Err("the goal's entry is not 0".into());
+        return Err(TableFault::GoalNotZero { goal: "the goal's entry" }.into());
     }
     for rank in (0..STATES).step_by((STATES / 1_000_000) as usize) {
         let s = space.unrank(rank);
         if space.rank(&s) != rank {
-            return Err(format!("rank {rank} does not rank back"));
+            return Err(TableFault::RankBack { rank }.into());
         }
         let d = pdb.depths.get(rank);
         let (mut closer, mut near) = (rank == goal, true);
@@ -248,7 +258,7 @@ fn check_table(table: &Table) -> Result<String, String> {
             near &= dc == d || dc == (d + 1) % 16 || dc == (d + 15) % 16;
         });
         if !(closer && near) {
-            return Err(format!("rank {rank} (distance {d} modulo 16) has inconsistent neighbours"));
+            return Err(TableFault::InconsistentModulo { rank, distance: d.into(), modulo: 16 }.into());
         }
     }
     Ok(format!("{STATES} boards of colours, a million sampled: ranks, goal and neighbours consistent"))

@@ -2,18 +2,13 @@
 //! row or column one cell toward the blank, at cost 1.
 
 use slide_core::notation::Move;
-use slide_core::rank::PermutationRanker;
-use slide_core::{Direction, Puzzle, RankedSpace};
+use slide_core::{Direction, Puzzle};
 
-use crate::board::TileView;
 use crate::board::MAX_CELLS;
-use crate::heuristics::exact::MAX_SPACE_CELLS;
 use crate::{Cell, Grid, Shape, TileState};
 
 /// The most cells a board solved in the multi-tile metric may have: 16 (4x4, 2x8, 3x5...).
 pub const MAX_MTM_CELLS: usize = 16;
-/// The most cells a board analysed whole may have (its ranks are its cells' permutations).
-pub const MAX_ANALYZED_CELLS: usize = 12;
 
 /// One move of the multi-tile metric: `count` tiles slide one cell in `direction`, the one
 /// next to the blank first, so that the blank goes from `blank` to `to`, `count` cells away
@@ -94,7 +89,7 @@ impl MtmPuzzle {
     /// The same board in the single-tile metric: every move slides one tile. Unlike
     /// [`crate::TilePuzzle`], whose sides are at most 5, it takes any board of at most 25
     /// cells (2x6, 3x7, 2x12...), so that analysis of the whole space serves every board
-    /// whose ranks fit, in either metric, by one [`MtmSpace`].
+    /// whose ranks fit, in either metric, by one [`MtmSpace`](super::MtmSpace).
     ///
     /// ```
     /// use fifteen::mtm::MtmPuzzle;
@@ -117,6 +112,11 @@ impl MtmPuzzle {
     /// The goal.
     pub fn goal(&self) -> TileState {
         self.goal
+    }
+    /// The most tiles one move slides: 1 in the single-tile metric, unbounded in the
+    /// multi-tile one.
+    pub(crate) fn longest(&self) -> usize {
+        self.longest
     }
     /// Whether `state` is the goal.
     #[inline]
@@ -149,57 +149,5 @@ impl Puzzle for MtmPuzzle {
                 visit(LineMove { direction, count: count as u8, blank, to: Cell::new(from as usize) }, child);
             }
         }
-    }
-}
-
-/// [`MtmPuzzle`] with its states numbered by the permutation of their cells, for
-/// whole-space enumeration in either metric, of boards of at most [`MAX_SPACE_CELLS`] cells.
-#[derive(Clone, Debug)]
-pub struct MtmSpace {
-    puzzle: MtmPuzzle,
-    ranker: PermutationRanker,
-}
-
-impl MtmSpace {
-    /// The ranked space of `puzzle`, if its board has at most [`MAX_SPACE_CELLS`] cells (its
-    /// ranks fit a `u64`; whether their bits fit the memory is the enumeration's check).
-    pub fn new(puzzle: MtmPuzzle) -> Option<MtmSpace> {
-        let cells = puzzle.shape.cells();
-        (cells <= MAX_SPACE_CELLS).then(|| MtmSpace { puzzle, ranker: PermutationRanker::new(cells) })
-    }
-    /// The puzzle.
-    pub fn puzzle(&self) -> &MtmPuzzle {
-        &self.puzzle
-    }
-}
-
-impl Puzzle for MtmSpace {
-    type State = TileState;
-    type Move = LineMove;
-    #[inline]
-    fn for_each_successor<F: FnMut(LineMove, TileState)>(&self, state: &TileState, visit: F) {
-        self.puzzle.for_each_successor(state, visit)
-    }
-}
-
-impl RankedSpace for MtmSpace {
-    fn state_count(&self) -> u64 {
-        self.ranker.count()
-    }
-    #[inline]
-    fn rank(&self, state: &TileState) -> u64 {
-        let n = self.puzzle.shape.cells();
-        let mut cells = [0u8; MAX_SPACE_CELLS];
-        for (c, slot) in cells.iter_mut().enumerate().take(n) {
-            *slot = TileView::tile_at(state, c as u8);
-        }
-        self.ranker.rank(&cells[..n])
-    }
-    #[inline]
-    fn unrank(&self, rank: u64) -> TileState {
-        let n = self.puzzle.shape.cells();
-        let mut cells = [0u8; MAX_SPACE_CELLS];
-        self.ranker.unrank(rank, &mut cells[..n]);
-        TileState::from_cells(&cells[..n])
     }
 }

@@ -2,16 +2,19 @@
 
 use std::time::{Duration, Instant};
 
-use slide_core::enumerate::{enumerate_within, DepthStore, Enumeration, LayerStats};
+use slide_core::enumerate::{DepthStore, Enumeration, Enumerator, LayerStats};
 use slide_core::notation::Move;
-use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, Limits};
+use slide_core::search::{count_optimal_tree, ida_star_tree, IdaOptions, Limits, OneProcess};
 use slide_core::Outcome;
 
 use super::heuristic::{AnyMtmHeuristic, MtmHeuristic, MtmHeuristicChoice, WithMtmHeuristic};
 use super::pdb::MtmPdb;
-use super::puzzle::{pack, LineMove, MtmPuzzle, MtmSpace, MAX_ANALYZED_CELLS, MAX_MTM_CELLS};
+use super::puzzle::{pack, LineMove, MtmPuzzle, MAX_MTM_CELLS};
+use super::space::{MtmSpace, MAX_ANALYZED_CELLS};
 use super::tree::MtmTree;
+use super::walking::MtmWalkingDistance;
 use crate::board::Board16;
+use crate::heuristics::HeuristicError;
 use crate::solvable::check_solvable_grid;
 use crate::{Grid, Shape, SolveError, TileState};
 
@@ -68,6 +71,40 @@ impl MtmSolver {
         let puzzle = Self::puzzle(goal)?;
         let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(SolveError::Heuristic)?;
         Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
+    }
+
+    /// The solver of `goal` with the strongest heuristic built on the fly within `budget`
+    /// bytes: walking distance, or Manhattan distance where walking distance's tables would
+    /// be too large (2x7, 2x8 and their transposes) or take more than `budget` (both counted
+    /// before anything is built), with why it could not serve.
+    pub fn strongest_built(goal: &Grid, budget: u64) -> Result<(MtmSolver, Option<SolveError>), SolveError> {
+        match Self::within(goal, MtmHeuristicChoice::WalkingDistance, budget) {
+            Err(
+                e @ SolveError::Heuristic(
+                    HeuristicError::MtmWalkingDistanceTooLarge { .. }
+                    | HeuristicError::MtmWalkingDistanceOverBudget { .. },
+                ),
+            ) => Ok((Self::new(goal, MtmHeuristicChoice::Manhattan)?, Some(e))),
+            other => other.map(|solver| (solver, None)),
+        }
+    }
+
+    /// [`MtmSolver::new`], refused before anything is built when walking distance's tables
+    /// would take more than `budget` bytes.
+    pub fn within(goal: &Grid, choice: MtmHeuristicChoice, budget: u64) -> Result<MtmSolver, SolveError> {
+        let puzzle = Self::puzzle(goal)?;
+        if choice == MtmHeuristicChoice::WalkingDistance {
+            let bytes = MtmWalkingDistance::build_bytes(&puzzle);
+            if bytes > budget && MtmWalkingDistance::table_size(&puzzle) <= super::walking::MAX_MATRICES as u64 {
+                let shape = goal.shape();
+                return Err(SolveError::Heuristic(HeuristicError::MtmWalkingDistanceOverBudget {
+                    shape,
+                    bytes,
+                    budget,
+                }));
+            }
+        }
+        Self::new(goal, choice)
     }
 
     /// The solver of `goal` with the pattern database `pdb` (kept by the caller for every
@@ -138,9 +175,9 @@ impl MtmSolver {
 
 /// Every position reachable from `start` in the multi-tile metric, breadth-first from it
 /// (layer by layer, in parallel): the depth histogram, the positions at the greatest depth,
-/// and with `store` their distances. Boards of at most 12 cells; memory is checked before
-/// anything is allocated (3 bits per rank of the board's `cells!` permutations, plus the
-/// distances).
+/// and with `store` their distances. Boards of at most 16 cells; memory is checked before
+/// anything is allocated (without distances two bits a position, [`slide_core::enumerate::Frontier`]; with them
+/// three, plus the distances: [`slide_core::enumerate::enumerate_within`]).
 pub fn analyze(
     start: &Grid,
     store: DepthStore,
@@ -151,9 +188,9 @@ pub fn analyze(
     if shape.cells() > MAX_ANALYZED_CELLS {
         return Err(SolveError::MtmTooLargeToAnalyze(shape));
     }
-    let packed = pack(start).expect("at most 12 cells");
-    let space = MtmSpace::new(MtmPuzzle::new(start).expect("at most 12 cells")).expect("at most 12 cells");
-    Ok(enumerate_within(&space, &[packed], store, limits, progress)?)
+    let packed = pack(start).expect("at most 16 cells");
+    let space = MtmSpace::new(MtmPuzzle::new(start).expect("at most 16 cells")).expect("at most 16 cells");
+    Ok(OneProcess.enumerate(&space, &[packed], store, limits, progress)?)
 }
 
 /// The boards of an analysis as [`Grid`]s (its antipodes, say).
@@ -199,5 +236,30 @@ impl WithMtmHeuristic for Count<'_> {
         let tree = MtmTree::new(self.puzzle, h);
         let goal = Board16::from_state(&self.puzzle.goal(), self.puzzle.shape().cells());
         count_optimal_tree(&tree, self.start, |b: &Board16| *b == goal, self.list, &self.options)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn goal(rows: usize, cols: usize) -> Grid {
+        Grid::goal(Shape::new(rows, cols).unwrap())
+    }
+
+    /// Where walking distance's tables would be too large (2x8) or over the budget (2x6's
+    /// column table takes tens of megabytes to build), the strongest heuristic built is
+    /// Manhattan distance, with why.
+    #[test]
+    fn the_strongest_heuristic_built_falls_back_to_manhattan() {
+        let (solver, instead) = MtmSolver::strongest_built(&goal(2, 8), u64::MAX).unwrap();
+        assert_eq!(solver.heuristic(), MtmHeuristicChoice::Manhattan);
+        assert!(instead.unwrap().to_string().contains("1,016,930,880 matrices"));
+        let (solver, instead) = MtmSolver::strongest_built(&goal(2, 6), 20 << 20).unwrap();
+        assert_eq!(solver.heuristic(), MtmHeuristicChoice::Manhattan);
+        assert!(instead.is_some());
+        let (solver, instead) = MtmSolver::strongest_built(&goal(3, 3), u64::MAX).unwrap();
+        assert_eq!(solver.heuristic(), MtmHeuristicChoice::WalkingDistance);
+        assert!(instead.is_none());
     }
 }

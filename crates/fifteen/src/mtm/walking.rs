@@ -23,6 +23,7 @@ use slide_core::{Direction, Heuristic};
 
 use super::puzzle::{is_vertical, LineMove, MtmPuzzle};
 use crate::board::TileView;
+use crate::heuristics::walking_distance::configurations;
 use crate::{Shape, Tile, TileState};
 
 /// The most matrices a line table may have (2x8's columns, eight lines of two cells, have
@@ -64,9 +65,13 @@ struct Matrix {
 
 impl LineTable {
     /// The table of `lines` lines of `per_line` cells each whose blank belongs in line
-    /// `blank_goal`, with distances counting `jumps`; `None` past [`MAX_MATRICES`].
+    /// `blank_goal`, with distances counting `jumps`; `None` past [`MAX_MATRICES`], counted
+    /// before anything is built ([`LineTable::matrices`]).
     pub fn build(lines: usize, per_line: usize, blank_goal: usize, jumps: Jumps) -> Option<LineTable> {
         assert!((2..=MAX_LINES).contains(&lines) && lines * per_line <= 16 && blank_goal < lines);
+        if Self::matrices(lines, per_line, blank_goal) > MAX_MATRICES as u64 {
+            return None;
+        }
         let mut goal = Matrix { m: [[0; MAX_LINES]; MAX_LINES], blank: blank_goal as u8 };
         for (i, row) in goal.m.iter_mut().enumerate().take(lines) {
             row[i] = per_line as u8 - u8::from(i == blank_goal);
@@ -101,9 +106,7 @@ impl LineTable {
                             match index.get(&k) {
                                 Some(&id) => id,
                                 None => {
-                                    if matrices.len() >= MAX_MATRICES {
-                                        return None;
-                                    }
+                                    debug_assert!(matrices.len() < MAX_MATRICES, "counted before");
                                     let id = matrices.len() as u32;
                                     index.insert(k, id);
                                     matrices.push(c);
@@ -119,6 +122,20 @@ impl LineTable {
         let mut table = LineTable { lines, index, step, distance: Vec::new() };
         table.distance = table.distances(jumps);
         Some(table)
+    }
+
+    /// The matrices of the table [`LineTable::build`] makes of these lines, counted without
+    /// building it (walking distance's configurations: [`configurations`]).
+    pub fn matrices(lines: usize, per_line: usize, blank_goal: usize) -> u64 {
+        configurations(lines, per_line, blank_goal)
+    }
+
+    /// The bytes [`LineTable::build`] takes at most for `matrices` matrices of `lines`
+    /// lines: each one's index entry (its hash table twice over, as it grows by doubling),
+    /// steps and distance, and the matrix itself while the table is built.
+    pub fn build_bytes(lines: usize, matrices: u64) -> u64 {
+        let entry = 2 * (std::mem::size_of::<(u128, u32)>() as u64 + 1);
+        matrices * (entry + 2 * 4 * lines as u64 + 1 + std::mem::size_of::<Matrix>() as u64)
     }
 
     /// Every matrix's distance to the goal's (index 0), by breadth-first search over the
@@ -259,6 +276,23 @@ impl MtmWalkingDistance {
         let rows = LineTable::build(shape.rows(), shape.cols(), goal_row[0] as usize, jumps)?;
         let cols = LineTable::build(shape.cols(), shape.rows(), goal_col[0] as usize, jumps)?;
         Some(MtmWalkingDistance { shape, rows, cols, goal_row, goal_col })
+    }
+
+    /// The matrices of the larger of the two tables `puzzle`'s walking distance needs
+    /// (at most [`MAX_MATRICES`] for [`MtmWalkingDistance::new`] to build them), counted.
+    pub fn table_size(puzzle: &MtmPuzzle) -> u64 {
+        let (shape, blank) = (puzzle.shape(), puzzle.goal().blank());
+        let rows = LineTable::matrices(shape.rows(), shape.cols(), shape.row(blank));
+        rows.max(LineTable::matrices(shape.cols(), shape.rows(), shape.col(blank)))
+    }
+
+    /// The bytes building `puzzle`'s walking distance takes at most: both tables, counted
+    /// ([`LineTable::build_bytes`]).
+    pub fn build_bytes(puzzle: &MtmPuzzle) -> u64 {
+        let (shape, blank) = (puzzle.shape(), puzzle.goal().blank());
+        let (rows, cols) = (shape.rows(), shape.cols());
+        LineTable::build_bytes(rows, LineTable::matrices(rows, cols, shape.row(blank)))
+            + LineTable::build_bytes(cols, LineTable::matrices(cols, rows, shape.col(blank)))
     }
 
     /// The row and column tables.

@@ -1,7 +1,7 @@
 //! Partitions of the goal cells into patterns, and the table files they need.
 
 use slide_core::progress::Progress;
-use slide_core::table::{BuildCost, Payload, Scrutiny, Table, TableHeader, TableSet, TableSpec};
+use slide_core::table::{BuildCost, Payload, Scrutiny, Table, TableFault, TableHeader, TableSet, TableSpec};
 
 use super::build::{build_pattern, build_zero_pattern};
 use super::reference::PatternSpace;
@@ -230,11 +230,8 @@ impl Partition {
             }),
             check: Box::new(move |table, scrutiny| {
                 let sample = large || scrutiny == Scrutiny::Built;
-                if zero_aware {
-                    check_zero_pattern(table, shape, &cells, blank, sample)
-                } else {
-                    check_pattern(table, shape, &cells, blank, sample)
-                }
+                let check = if zero_aware { check_zero_pattern } else { check_pattern };
+                Ok(check(table, shape, &cells, blank, sample)?)
             }),
         }
     }
@@ -302,9 +299,7 @@ impl Partition {
             specs: self.specs(),
             cost: self.build_cost(),
             check_together: Some(Box::new(move |tables| {
-                together
-                    .check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5)
-                    .map_err(|e| e.to_string())
+                together.check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5).map_err(Into::into)
             })),
         }
     }
@@ -315,27 +310,29 @@ impl Partition {
 /// same code again), is checked on a sample: the goal placement is 0, no entry is
 /// unreachable, and every positive entry has a placement one pattern move away with a
 /// smaller entry (the move that starts its shortest abstract path).
-fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: bool) -> Result<String, String> {
+fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: bool) -> Result<String, TableFault> {
     use slide_core::pdb::AbstractSpace;
     let space = PatternSpace::new(shape, cells.len());
     let entries = table.payload();
     if entries.len() as u64 != space.placements() {
-        return Err(format!("{} entries, expected {}", entries.len(), space.placements()));
+        return Err(TableFault::EntryCount { found: entries.len() as u64, expected: space.placements() });
     }
     if !sample {
         let fresh = build_pattern(shape, cells, blank, &|_| {});
         return match fresh.iter().zip(entries).position(|(a, b)| a != b) {
             None => Ok(format!("all {} entries equal a fresh build", entries.len())),
-            Some(i) => Err(format!("entry {i} is {}, a fresh build gives {}", entries[i], fresh[i])),
+            Some(i) => {
+                Err(TableFault::DiffersFromBuild { index: i as u64, found: entries[i].into(), fresh: fresh[i].into() })
+            }
         };
     }
     if let Some(i) = entries.iter().position(|&e| e == u8::MAX) {
-        return Err(format!("placement {i} is marked unreachable"));
+        return Err(TableFault::Unreachable { unit: "placement", index: i as u64 });
     }
     let n = shape.cells() as u64;
     let goal = space.rank(&space.state(cells, blank)) / n;
     if entries[goal as usize] != 0 {
-        return Err("the goal placement is not 0".into());
+        return Err(TableFault::GoalNotZero { goal: "the goal placement" });
     }
     let step = (space.placements() / 50_000).max(1);
     let mut checked = 0;
@@ -351,7 +348,7 @@ fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: b
             }
         }
         if !explained {
-            return Err(format!("entry {placement} ({value}) has no neighbour closer to the goal"));
+            return Err(TableFault::Unexplained { index: placement, value: value.into() });
         }
         checked += 1;
     }
@@ -364,25 +361,33 @@ fn check_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: b
 /// otherwise a sample: the goal's entry is 0, no entry is unreachable, and every positive
 /// entry has a neighbour (a pattern tile beside the blank's region slid into it) with a
 /// smaller entry.
-fn check_zero_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, sample: bool) -> Result<String, String> {
+fn check_zero_pattern(
+    table: &Table,
+    shape: Shape,
+    cells: &[u8],
+    blank: u8,
+    sample: bool,
+) -> Result<String, TableFault> {
     let k = cells.len();
     let index = ZeroIndex::new(shape, k);
     let entries = table.payload();
     if entries.len() as u64 != index.entries() {
-        return Err(format!("{} entries, expected {}", entries.len(), index.entries()));
+        return Err(TableFault::EntryCount { found: entries.len() as u64, expected: index.entries() });
     }
     if !sample {
         let fresh = build_zero_pattern(shape, cells, blank, &|_| {});
         return match fresh.iter().zip(entries).position(|(a, b)| a != b) {
             None => Ok(format!("all {} entries equal a fresh build", entries.len())),
-            Some(i) => Err(format!("entry {i} is {}, a fresh build gives {}", entries[i], fresh[i])),
+            Some(i) => {
+                Err(TableFault::DiffersFromBuild { index: i as u64, found: entries[i].into(), fresh: fresh[i].into() })
+            }
         };
     }
     if let Some(i) = entries.iter().position(|&e| e == u8::MAX) {
-        return Err(format!("entry {i} is marked unreachable"));
+        return Err(TableFault::Unreachable { unit: "entry", index: i as u64 });
     }
     if entries[index.index(cells, blank) as usize] != 0 {
-        return Err("the goal's entry is not 0".into());
+        return Err(TableFault::GoalNotZero { goal: "the goal's entry" });
     }
     let n = shape.cells() as u8;
     let cols = shape.cols() as u8;
@@ -413,7 +418,7 @@ fn check_zero_pattern(table: &Table, shape: Shape, cells: &[u8], blank: u8, samp
             }
         }
         if let Some((i, _)) = regions.iter().find(|(_, explained)| !explained) {
-            return Err(format!("entry {i} ({}) has no neighbour closer to the goal", entries[*i as usize]));
+            return Err(TableFault::Unexplained { index: *i, value: entries[*i as usize].into() });
         }
         checked += regions.len();
     }

@@ -26,6 +26,7 @@
 use std::ops::ControlFlow;
 
 use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
+use slide_core::table::prefetch;
 use slide_core::{Outcome, SearchStats};
 
 use super::heuristic::{OrientationDetail, PdbHeuristic};
@@ -104,13 +105,16 @@ pub struct Node<const L: usize> {
 }
 
 /// A lookup a move changes, before its entry is read: which lookup, its cells, rank and
-/// occupied cells after the move, and the index of its entry.
+/// occupied cells after the move, and the index of its entry (for a zero-aware table, known
+/// once the word of its set of occupied cells, the `set`-th, is read; the blank on `blank`).
 #[derive(Clone, Copy, Default)]
 struct Change {
     lookup: u8,
+    blank: u8,
     cells: u64,
     rank: u32,
     mask: u32,
+    set: u32,
     index: u32,
 }
 
@@ -121,6 +125,21 @@ struct Pending {
     path: u32,
     count: usize,
     changes: [Change; MAX_CHANGES],
+}
+
+/// The table entries the 24-puzzle trees of this process read, counted with the feature
+/// `read-counts` (a shared counter costs time, so only the build that measures counts): the
+/// figure `cargo xtask bench-floor` reads as many of.
+#[cfg(feature = "read-counts")]
+static ENTRIES_READ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Counts `n` entries read (with the feature `read-counts`; otherwise nothing).
+#[inline(always)]
+fn count_reads(n: usize) {
+    #[cfg(feature = "read-counts")]
+    ENTRIES_READ.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "read-counts"))]
+    let _ = n;
 }
 
 /// The tree of one 5x5 puzzle and a pattern-database heuristic of `L` lookups (patterns times
@@ -305,7 +324,8 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         }
     }
 
-    /// The child made by sliding the tile on `from` into the blank on `to`, before its reads.
+    /// The child made by sliding the tile on `from` into the blank on `to`, before its reads
+    /// (with zero-aware tables, before the places of its entries: [`Tree25::read_in_rounds`]).
     ///
     /// Each lookup holding the moved tile is updated, not recomputed. With its slot `s` moving
     /// from cell `a` to `b` (adjacent cells, so `|b - a|` is 1 or 5 in any frame), an additive
@@ -341,18 +361,30 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             let rank = node.ranks[l].wrapping_add(delta as u32);
             debug_assert_eq!(rank, self.rank(cells), "the updated rank is the rank");
             let mask = node.masks[l] ^ (1 << a) ^ (1 << b);
-            *change = Change { lookup: l as u8, cells, rank, mask, index: self.index(rank, mask, a as u8) };
+            // A zero-aware entry's place is found later, for the entries read.
+            let index = if self.zero.is_some() { 0 } else { rank };
+            *change = Change { lookup: l as u8, blank: a as u8, cells, rank, mask, set: 0, index };
         }
         Pending { mv: Slide::of_bytes(tile as u8, from, to, direction), path, count, changes }
     }
 
     /// The children of a node, in the order of [`TilePuzzle::neighbours`] (the tile above,
     /// below, left, right), those whose path the automaton prunes left out (the move back
-    /// always). All are ranked first, then all their
-    /// entries are read (the reads, each likely a cache miss, on their way at once); then, in
-    /// order, those estimated at most `budget` are made and visited, and the others only
-    /// counted in `beyond`: a node is a few hundred bytes, not worth copying for a child the
-    /// bound prunes.
+    /// always): in order, those estimated at most `budget` are made and visited, and the others
+    /// only counted in `beyond` (a node is a few hundred bytes, not worth copying for a child
+    /// the bound prunes).
+    ///
+    /// All the children are ranked first; then their reads go in rounds, each round's reads
+    /// all asked for ([`prefetch`]) before the first is used, so that they wait on memory
+    /// together rather than one after another. A zero-aware entry's place needs the word of
+    /// its set of occupied cells, found only for the entries read.
+    ///
+    /// Where the node's estimate is above the budget, a child passes only if its largest sum
+    /// falls: that sum's one changed entry is read first, and a child it rules out costs one
+    /// read, not one per sum (on Korf and Felner's #44 with `zpdb6666x7`, 4.9 reads a child
+    /// instead of 14; reading it first also where the estimate is at the budget measured the
+    /// same). Its estimate beyond is then that sum's value, a lower bound of the whole
+    /// estimate: the next iteration's bound can only come out lower, never skip a length.
     #[inline(always)]
     fn children<F: FnMut(Slide, Node<L>) -> ControlFlow<()>>(
         &self,
@@ -373,34 +405,29 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
         for &(from, direction) in &NEIGHBOURS[blank][..NEIGHBOUR_COUNT[blank] as usize] {
             let path = self.paths.step(node.path, direction);
             if path != PRUNED {
+                // The child's own expansion reads its transitions.
+                self.paths.prefetch(path);
                 pending[count] = self.pending(node, from, blank as u8, direction, path);
                 count += 1;
             }
         }
-        // Where the node's estimate is above the budget, a child passes only if its largest
-        // sum falls: that sum's one changed entry is read first, and a child it rules out
-        // costs one read, not one per sum (on Korf and Felner's #44 with `zpdb6666x7`, 4.9
-        // reads a child instead of 14; reading it first also where the estimate is at the
-        // budget measured the same). Its estimate beyond is then that sum's value, a lower bound of the whole
-        // estimate: the next iteration's bound can only come out lower, never skip a length.
-        // `ruled_out[i]`: the first sum of a child it rules out, counted beyond in its turn
-        // (a goal found first stops the count, as in every tree).
+        let pending = &mut pending[..count];
+        // `ruled_out[i]`: the first sum of a child it rules out, counted beyond in its turn (a
+        // goal found first stops the count, as in every tree).
         let mut ruled_out = [None; 4];
         if node.h as u32 > budget {
             let best = self.largest(node);
-            let mut first = [(NOT_IN_SUM, 0u8); 4];
-            for (first, pending) in first.iter_mut().zip(&pending[..count]) {
-                let c = self.in_sum[pending.mv.tile.byte() as usize % 32][best];
-                if c != NOT_IN_SUM {
-                    let change = &pending.changes[c as usize % MAX_CHANGES];
-                    *first = (c, self.tables[change.lookup as usize % L][change.index as usize]);
-                }
-            }
-            for ((ruled_out, pending), &(c, entry)) in ruled_out.iter_mut().zip(&pending[..count]).zip(&first) {
-                let sum = match c {
+            let first = |p: &Pending| self.in_sum[p.mv.tile.byte() as usize % 32][best];
+            self.read_in_rounds(pending, |_, p, c| c == first(p) as usize);
+            count_reads(pending.iter().filter(|p| first(p) != NOT_IN_SUM).count());
+            for (ruled_out, p) in ruled_out.iter_mut().zip(pending.iter()) {
+                // The sum without the moved tile's pattern stays the node's.
+                let sum = match first(p) {
                     NOT_IN_SUM => node.sums[best],
                     c => {
-                        let l = pending.changes[c as usize % MAX_CHANGES].lookup as usize % L;
+                        let change = &p.changes[c as usize % MAX_CHANGES];
+                        let l = change.lookup as usize % L;
+                        let entry = self.tables[l][change.index as usize];
                         node.sums[best].wrapping_add(entry.wrapping_sub(node.entries[l]))
                     }
                 };
@@ -409,21 +436,21 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 }
             }
         }
+        self.read_in_rounds(pending, |i, _, _| ruled_out[i].is_none());
         let mut read = [[0u8; MAX_CHANGES]; 4];
-        for ((entries, pending), _) in
-            read.iter_mut().zip(&pending[..count]).zip(&ruled_out).filter(|(_, r)| r.is_none())
-        {
-            for (entry, change) in entries.iter_mut().zip(&pending.changes[..pending.count]) {
+        for ((entries, p), _) in read.iter_mut().zip(pending.iter()).zip(&ruled_out).filter(|(_, r)| r.is_none()) {
+            for (entry, change) in entries.iter_mut().zip(&p.changes[..p.count]) {
                 *entry = self.tables[change.lookup as usize % L][change.index as usize];
             }
+            count_reads(p.count);
         }
-        for ((pending, entries), &ruled_out) in pending[..count].iter().zip(&read).zip(&ruled_out) {
+        for ((p, entries), &ruled_out) in pending.iter().zip(&read).zip(&ruled_out) {
             if let Some(sum) = ruled_out {
                 beyond.add(sum as u32);
                 continue;
             }
             let mut sums = node.sums;
-            for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
+            for (change, &entry) in p.changes[..p.count].iter().zip(entries) {
                 let l = change.lookup as usize % L;
                 let delta = entry.wrapping_sub(node.entries[l]);
                 for (sum, &member) in sums.iter_mut().zip(&self.member[l]) {
@@ -435,13 +462,13 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
                 beyond.add(h as u32);
                 continue;
             }
-            let mv = pending.mv;
+            let mv = p.mv;
             let (t, from) = (mv.tile.byte() as u128, mv.from.byte());
             let mut child = *node;
             child.cells = node.cells ^ (t << (5 * from as u32)) ^ (t << (5 * blank as u32));
             child.blank = from;
-            child.path = pending.path;
-            for (change, &entry) in pending.changes[..pending.count].iter().zip(entries) {
+            child.path = p.path;
+            for (change, &entry) in p.changes[..p.count].iter().zip(entries) {
                 let l = change.lookup as usize % L;
                 child.slots[l] = change.cells;
                 child.ranks[l] = change.rank;
@@ -453,6 +480,23 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
             visit(mv, child)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Makes the index of the changes `chosen(child, its pending, change)` picks known, and
+    /// asks for their entries: with zero-aware tables, every chosen set's word asked for
+    /// first, then each index found from its word.
+    #[inline(always)]
+    fn read_in_rounds(&self, pending: &mut [Pending], chosen: impl Fn(usize, &Pending, usize) -> bool + Copy) {
+        if let Some(zero) = self.zero {
+            each_chosen(pending, chosen, |change| {
+                change.set = zero.set_of(change.mask);
+                zero.prefetch_set(change.set);
+            });
+            each_chosen(pending, chosen, |change| {
+                change.index = zero.index_in(change.set, change.rank, change.blank) as u32;
+            });
+        }
+        each_chosen(pending, chosen, |change| prefetch(self.tables[change.lookup as usize % L], change.index as usize));
     }
 
     /// The first of the node's sums that is its estimate.
@@ -492,6 +536,22 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
     }
 }
 
+/// Calls `f` on each change of `pending` that `chosen(child, its pending, change)` picks.
+#[inline(always)]
+fn each_chosen(
+    pending: &mut [Pending],
+    chosen: impl Fn(usize, &Pending, usize) -> bool,
+    mut f: impl FnMut(&mut Change),
+) {
+    for (i, p) in pending.iter_mut().enumerate() {
+        for c in 0..p.count.min(MAX_CHANGES) {
+            if chosen(i, p, c) {
+                f(&mut p.changes[c]);
+            }
+        }
+    }
+}
+
 impl<const K: usize, const L: usize> IdaTree for Tree25<'_, K, L> {
     type State = TileState;
     type Move = Slide;
@@ -508,6 +568,7 @@ impl<const K: usize, const L: usize> IdaTree for Tree25<'_, K, L> {
                 *sum = sum.wrapping_add(node.entries[l] & member);
             }
         }
+        count_reads(L);
         node.h = node.sums.iter().copied().max().unwrap_or(0);
         node
     }
@@ -601,7 +662,10 @@ pub fn ida_star_following<R: IdaRunner>(
             self.0.ida_star(tree, self.1, |s| *s == goal, self.3)
         }
     }
-    with_tree25(puzzle, h, paths, First(runner, start, puzzle.goal(), options)).ok()
+    let result = with_tree25(puzzle, h, paths, First(runner, start, puzzle.goal(), options)).ok();
+    #[cfg(feature = "read-counts")]
+    eprintln!("table entries read: {}", ENTRIES_READ.load(std::sync::atomic::Ordering::Relaxed));
+    result
 }
 
 /// Every optimal solution counted (and listed when `list`) on the [`Tree25`] of `puzzle` and
@@ -700,7 +764,9 @@ mod tests {
                         None => assert_eq!(change.rank, by_popcount(change.cells), "lookup {l}, {mv:?}"),
                         Some(index) => {
                             let blank = tree.cell_map[l][child.blank().index()];
-                            assert_eq!(change.index as u64, index.index(cells, blank), "lookup {l}, {mv:?}");
+                            assert_eq!(change.blank, blank, "lookup {l}, {mv:?}: the blank's cell");
+                            let placed = index.index_in(index.set_of(change.mask), change.rank, change.blank);
+                            assert_eq!(placed, index.index(cells, blank), "lookup {l}, {mv:?}");
                         }
                     }
                 }

@@ -59,7 +59,9 @@ pub enum SolveError {
     #[error("--metric mtm solves boards of at most {MAX_MTM_CELLS} cells (4x4, 2x8, 3x5, ...), not {0}")]
     MtmTooLarge(Shape),
     /// A board larger than the multi-tile metric's analysis takes.
-    #[error("--metric mtm analyzes boards of at most {MAX_ANALYZED_CELLS} cells (3x4, 2x6, ...), not {0}")]
+    #[error(
+        "--metric mtm analyzes boards of at most {MAX_ANALYZED_CELLS} cells whose positions fit the memory, not {0}"
+    )]
     MtmTooLargeToAnalyze(Shape),
     /// An algorithm other than IDA* asked of the multi-tile metric.
     #[error("--metric mtm solves by --algorithm idastar (the default, optimal), not {}", .0.name())]

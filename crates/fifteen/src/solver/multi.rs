@@ -2,7 +2,7 @@
 //! tiles of the blank's line, at cost 1. Boards of up to 16 cells are solved and counted
 //! optimally by [`crate::mtm`]'s IDA*, each goal's heuristic built once and kept: the
 //! pattern database where it serves and is built (or where it was asked for), else walking
-//! distance.
+//! distance where its tables fit, else Manhattan distance.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -40,10 +40,21 @@ pub(super) struct Context<'a> {
     pub notes: &'a Mutex<Vec<Note>>,
 }
 
+impl Context<'_> {
+    /// Says `text` once (a warning when `warning`, else advice).
+    fn note(&self, text: String, warning: bool) {
+        let mut notes = lock(self.notes);
+        if !notes.iter().any(|n| n.text == text) {
+            notes.push(Note { text, warning });
+        }
+    }
+}
+
 impl MultiTile {
     /// The solver of `goal`: kept, or made now with the heuristic asked for, else the pattern
-    /// database where it serves and is built, else walking distance.
-    fn solver(&self, goal: &Grid, cx: &Context) -> Result<Arc<MtmSolver>, SolveError> {
+    /// database where it serves and is built, else walking distance where its tables fit in
+    /// `limits`' memory, else Manhattan distance.
+    fn solver(&self, goal: &Grid, limits: &Limits, cx: &Context) -> Result<Arc<MtmSolver>, SolveError> {
         if let Some((_, s)) = lock(&self.solvers).iter().find(|(g, _)| g == goal) {
             return Ok(s.clone());
         }
@@ -52,7 +63,13 @@ impl MultiTile {
             return Err(SolveError::MtmTooLarge(shape));
         }
         let serves_pdb = MtmPuzzle::new(goal).is_some_and(|p| MtmPdb::standard_goal_only(&p).is_ok());
-        let walking_distance = || MtmSolver::new(goal, MtmHeuristicChoice::WalkingDistance);
+        let walking_distance = || {
+            let (solver, instead) = MtmSolver::strongest_built(goal, limits.search_memory())?;
+            if let Some(why) = instead {
+                cx.note(format!("{why}; using {}", solver.heuristic().name()), false);
+            }
+            Ok::<_, SolveError>(solver)
+        };
         let solver = match cx.asked {
             Some(MtmHeuristicChoice::Pdb) => {
                 let pdb = self.pdb(cx).map_err(SolveError::MtmPdb)?;
@@ -61,18 +78,14 @@ impl MultiTile {
                     e => e,
                 })?
             }
-            Some(choice) => MtmSolver::new(goal, choice)?,
+            Some(choice) => MtmSolver::within(goal, choice, limits.search_memory())?,
             None if serves_pdb => match self.pdb(cx) {
                 Ok(pdb) => MtmSolver::with_pdb(goal, &pdb)?,
                 Err(why) => {
                     // A table that is there but cannot be used is a warning, said every run;
                     // one not built is advice.
                     let there = cx.data_dir.is_some_and(|dir| crate::mtm::pdb::table_spec(cx.program).exists_in(dir));
-                    let note = Note { text: format!("{why}; using walking-distance"), warning: there };
-                    let mut notes = lock(cx.notes);
-                    if !notes.iter().any(|n| n.text == note.text) {
-                        notes.push(note);
-                    }
+                    cx.note(format!("{why}; using walking-distance"), there);
                     walking_distance()?
                 }
             },
@@ -114,7 +127,7 @@ impl MultiTile {
         if request.duplicates.is_some() {
             return Err(SolveError::MtmDuplicates);
         }
-        let solver = self.solver(goal, cx)?;
+        let solver = self.solver(goal, &request.limits, cx)?;
         let s = solver.solve(start, &request.limits)?;
         Ok(TileSolution {
             start: start.clone(),
@@ -141,7 +154,7 @@ impl MultiTile {
         limits: &Limits,
         cx: &Context,
     ) -> Result<TileCount, SolveError> {
-        let solver = self.solver(goal, cx)?;
+        let solver = self.solver(goal, limits, cx)?;
         let c = solver.count(start, list.is_some(), limits)?;
         Ok(TileCount {
             metric: super::Metric::MultiTile,

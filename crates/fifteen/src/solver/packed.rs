@@ -4,6 +4,7 @@
 //! A*; and the count of every optimal solution by IDA*. The engine of [`Solver`] for boards
 //! up to 5x5 (but the staged solver's).
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -18,7 +19,7 @@ use slide_core::{Outcome, SearchStats};
 
 use super::{Metric, Report, SolveError, Solver, TileSolution, WalkReport};
 use crate::board::CellOrder;
-use crate::duplicates::{MAX_LONGEST, SEARCH_LONGEST};
+use crate::duplicates::{Automaton, MAX_LONGEST, SEARCH_LONGEST};
 use crate::heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 use crate::heuristics::TileHeuristic;
 use crate::solvable::{check_solvable, solution_parity};
@@ -117,6 +118,7 @@ impl Solver {
                     algorithm,
                     options: search.options,
                     duplicates,
+                    data_dir: self.data_dir.as_deref(),
                     runner,
                 });
                 let path = found(outcome, &stats).map_err(|e| search.proving(e))?;
@@ -330,6 +332,8 @@ struct SolveWith<'a, R> {
     options: IdaOptions,
     /// The longest duplicate stretch IDA* leaves out.
     duplicates: u32,
+    /// Where the automaton that leaves them out is kept ([`Automaton::kept`]).
+    data_dir: Option<&'a Path>,
     runner: &'a R,
 }
 
@@ -340,7 +344,10 @@ impl<R: IdaRunner> WithHeuristic for SolveWith<'_, R> {
         let goal = |s: &TileState| p.is_goal(s);
         let limits = &self.options.limits;
         match self.algorithm {
-            Algorithm::Idastar => tree::ida_star_pruned(self.runner, p, h, self.duplicates, self.start, &self.options),
+            Algorithm::Idastar => {
+                let paths = Automaton::kept(p.shape(), self.duplicates, self.data_dir);
+                tree::ida_star_pruned(self.runner, p, h, &paths, self.start, &self.options)
+            }
             Algorithm::Astar => astar(p, h, self.start, goal, limits),
             Algorithm::Bfs => bfs(p, self.start, goal, limits),
             Algorithm::Iddfs => iterative_deepening(p, self.start, goal, 1000, limits),

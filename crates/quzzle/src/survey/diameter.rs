@@ -4,6 +4,8 @@
 //! layout's eccentricity from below and above, and the search stops when the diameter's
 //! bounds meet, usually after a handful of searches instead of one per layout.
 
+use slide_core::search::LimitHit;
+
 use super::graph::{Bfs, TypeMoves};
 use super::layout::Symmetry;
 use super::spare;
@@ -58,7 +60,8 @@ impl Eccentricities {
         group: &[u32],
         symmetries: &[Symmetry],
         max_searches: u32,
-    ) -> Diameter {
+        check: &dyn Fn() -> Option<LimitHit>,
+    ) -> Result<Diameter, LimitHit> {
         // With one search allowed, the bounds are never kept: the arrays are not touched.
         let mut candidates: Vec<u32> = Vec::new();
         if max_searches > 1 {
@@ -88,7 +91,7 @@ impl Eccentricities {
             if max_searches == 1 {
                 // The only search: its bounds need not be read layout by layout.
                 upper = upper.min(ecc + Self::nearest_image_farthest(moves, bfs, symmetries, ecc));
-                return Diameter { lower, upper, searches, pair };
+                return Ok(Diameter { lower, upper, searches, pair });
             }
             if searches >= max_searches {
                 // The last search (not the first): the bounds it gives are needed for the
@@ -106,7 +109,7 @@ impl Eccentricities {
                     }
                 }
                 upper = upper.min(lower.max(highest_upper));
-                return Diameter { lower, upper, searches, pair };
+                return Ok(Diameter { lower, upper, searches, pair });
             }
             candidates.retain(|&w| {
                 let lo = &mut self.lower[w as usize];
@@ -128,7 +131,7 @@ impl Eccentricities {
             // Every eccentricity is at most its upper bound; those removed are at most `lower`.
             upper = upper.min(lower.max(highest_upper));
             if lower == upper {
-                return Diameter { lower, upper, searches, pair };
+                return Ok(Diameter { lower, upper, searches, pair });
             }
             // Alternately the candidate that may be farthest and the one that may be most
             // central; ties to the layout with the most moves.
@@ -139,6 +142,11 @@ impl Eccentricities {
             }
             .expect("candidates are left");
             pick_high = !pick_high;
+            // A large group's searches take seconds together: Ctrl-C and the time limit are
+            // heard between them.
+            if let Some(hit) = check() {
+                return Err(hit);
+            }
             bfs.run(moves, [next]);
             searches += 1;
         }

@@ -5,19 +5,21 @@ use slide_core::search::LimitHit;
 
 use super::diameter::Eccentricities;
 use super::graph::{Bfs, TypeMoves};
-use super::layout::{Layout, Symmetry, GOAL_SQUARE};
+use super::layout::{Counts, Layout, Symmetry, GOAL_SQUARE};
 use super::rank::TypeRanker;
 use super::records::{DiameterRecord, GroupImages, GroupRecord, HardestRecord, Located, TypeRecord};
 use super::spare;
 
-/// A type to survey: its number, ranking and move count (known before the work starts, so
-/// that the memory is known too).
+/// A type to survey: its number, counts, layouts and moves (known before the work starts,
+/// from the tally, so that the memory is known before anything is built).
 #[derive(Clone, Debug)]
 pub struct TypeWork {
     /// The type's number.
     pub id: u8,
-    /// Its layouts' ranking.
-    pub ranker: TypeRanker,
+    /// Its blocks.
+    pub counts: Counts,
+    /// Its layouts.
+    pub layouts: u32,
     /// Its moves, counted from both ends.
     pub moves: u64,
     /// Its layouts without a move (each a group of its own).
@@ -27,18 +29,19 @@ pub struct TypeWork {
 impl TypeWork {
     /// At most how many groups it has: a layout with a move shares its group.
     pub fn max_groups(&self) -> u64 {
-        let n = self.ranker.count() as u64;
+        let n = self.layouts as u64;
         self.stuck as u64 + (n - self.stuck as u64) / 2
     }
 
-    /// The bytes [`survey_type`] takes at most for this type, its group records included.
+    /// The bytes [`survey_type`] takes at most for this type, its ranking and its group
+    /// records included.
     pub fn bytes(&self) -> u64 {
-        let n = self.ranker.count() as u64;
+        let n = self.layouts as u64;
         self.max_groups() * (std::mem::size_of::<GroupRecord>() as u64 + 4)
             + TypeMoves::bytes(n, self.moves)
             + Bfs::bytes(n)
             + Eccentricities::bytes(n)
-            + self.ranker.bytes()
+            + TypeRanker::bytes_of(self.counts)
             // the common codes, the group of each layout, one group's layouts, its goal
             // layouts, the diameter's candidates
             + 8 * n
@@ -64,8 +67,8 @@ pub struct TypeSurvey {
 /// reached, in rank order), and in each the distances to the goal (one search from all its
 /// goal layouts) and the diameter (at most `max_searches` searches; a group that is the
 /// image of one found before under a symmetry of the board takes its diameter, mapped).
-/// `check` is asked between groups whether to stop; `done` hears of each group's size when
-/// it is finished.
+/// `check` is asked between groups and between a diameter's searches whether to stop;
+/// `done` hears of each group's size when it is finished.
 pub fn survey_type(
     work: &TypeWork,
     max_searches: u32,
@@ -73,8 +76,9 @@ pub fn survey_type(
     check: &dyn Fn() -> Option<LimitHit>,
     done: &dyn Fn(u32),
 ) -> Result<TypeSurvey, LimitHit> {
-    let ranker = &work.ranker;
+    let ranker = &TypeRanker::new(work.counts).expect("a type of the tally has layouts");
     let n = ranker.count() as usize;
+    debug_assert_eq!(n, work.layouts as usize, "the tally's layouts");
     // The arrays are indexed by node (`TypeMoves`), the layouts met by rank.
     let mut codes = spare::filled(n, 0u64);
     let moves = TypeMoves::build(ranker, work.moves, |node, reading| codes[node as usize] = reading.common_code());
@@ -127,7 +131,7 @@ pub fn survey_type(
                 DiameterRecord { pair: d.pair.map(|l| l.image(s)), searches: 0, ..d }
             }
             None => {
-                let d = eccentricities.diameter(&moves, &mut bfs, &members, &own, max_searches);
+                let d = eccentricities.diameter(&moves, &mut bfs, &members, &own, max_searches, check)?;
                 DiameterRecord {
                     lower: d.lower,
                     upper: d.upper,
@@ -203,7 +207,7 @@ pub fn survey_type(
 
 /// The type's record, from its groups'.
 fn type_record(work: &TypeWork, groups: &[GroupRecord]) -> TypeRecord {
-    let counts = work.ranker.counts();
+    let counts = work.counts;
     let hardest = groups.iter().filter_map(|g| g.hardest).fold(None, |acc: Option<HardestRecord>, h| match acc {
         None => Some(h),
         Some(a) if h.moves > a.moves => Some(h),
@@ -221,7 +225,7 @@ fn type_record(work: &TypeWork, groups: &[GroupRecord]) -> TypeRecord {
         type_id: work.id,
         counts,
         spaces: counts.spaces().unwrap_or(0),
-        layouts: work.ranker.count(),
+        layouts: work.layouts,
         moves: work.moves,
         groups: groups.len() as u32,
         largest_group: groups[0].size,

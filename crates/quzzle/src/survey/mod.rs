@@ -124,9 +124,8 @@ pub enum SurveyError {
 /// reader is gone), which then ends with [`SurveyError::Halted`].
 pub type Sink<'a> = dyn Fn(&TypeSurvey) -> ControlFlow<()> + Sync + 'a;
 
-/// The work ahead: every type's layouts and moves, counted, and the memory the survey will
-/// take at most. The moves are read from [`tally`] (a type missing there would be counted
-/// by a pass over its layouts).
+/// The work ahead: every type's layouts and moves, read from [`tally`], and the memory the
+/// survey will take at most, known before anything is built or allocated.
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// The types, by number.
@@ -137,8 +136,8 @@ pub struct Plan {
     pub moves: u64,
     /// Types surveyed at once (the pool's threads).
     pub threads: usize,
-    /// The bytes the survey takes at most: every type's ranking table (the plan holds them
-    /// all) and the work of the `threads` largest types at once.
+    /// The bytes the survey takes at most: the work of the `threads` largest types at once,
+    /// each with its ranking table (made when the type's turn comes, dropped when it is done).
     pub memory: u64,
 }
 
@@ -153,40 +152,38 @@ pub fn family() -> Vec<(u8, TypeRanker)> {
         .collect()
 }
 
-/// Counts the work of `options` for `threads` types at once (on the caller's rayon pool),
-/// reporting to `progress`.
-pub fn plan(options: &SurveyOptions, threads: usize, progress: &dyn Progress) -> Result<Plan, SurveyError> {
+/// The work of `options` for `threads` types at once (on the caller's rayon pool), read
+/// from the tally: nothing is built, so that a survey that does not fit its memory is
+/// refused before it takes any.
+pub fn plan(options: &SurveyOptions, threads: usize) -> Result<Plan, SurveyError> {
     if options.max_searches == 0 {
         return Err(SurveyError::NoSearch);
     }
-    let mut family = family();
-    if let Some(only) = &options.only {
-        if let Some(missing) = only.iter().find(|c| !family.iter().any(|(_, r)| r.counts() == **c)) {
-            return Err(SurveyError::NoType(*missing));
+    let family =
+        tally::TALLY.iter().enumerate().map(|(id, &(horizontal, vertical, singles, layouts, moves, stuck))| TypeWork {
+            id: id as u8,
+            counts: Counts { horizontal, vertical, singles },
+            layouts,
+            moves,
+            stuck,
+        });
+    let types: Vec<TypeWork> = match &options.only {
+        None => family.collect(),
+        Some(only) => {
+            let types: Vec<TypeWork> = family.filter(|t| only.contains(&t.counts)).collect();
+            if let Some(missing) = only.iter().find(|c| !types.iter().any(|t| t.counts == **c)) {
+                return Err(SurveyError::NoType(*missing));
+            }
+            types
         }
-        family.retain(|(_, r)| only.contains(&r.counts()));
-    }
-    let layouts: u64 = family.iter().map(|(_, r)| r.count() as u64).sum();
-    let report = progress.task("counting moves", layouts);
-    let counted = AtomicU64::new(0);
-    let types: Vec<TypeWork> = family
-        .into_par_iter()
-        .map(|(id, ranker)| {
-            let (moves, stuck) = tally::tally(ranker.counts()).unwrap_or_else(|| graph::count_moves(&ranker));
-            let total = counted.fetch_add(ranker.count() as u64, Ordering::Relaxed) + ranker.count() as u64;
-            report(LayerStats { depth: id as u32, new: ranker.count() as u64, total, state_count: layouts });
-            TypeWork { id, ranker, moves, stuck }
-        })
-        .collect();
-    drop(report);
+    };
     let mut bytes: Vec<u64> = types.iter().map(TypeWork::bytes).collect();
     bytes.sort_unstable_by(|a, b| b.cmp(a));
     let threads = threads.max(1);
-    let tables: u64 = types.iter().map(|t| t.ranker.bytes()).sum();
     Ok(Plan {
-        layouts,
+        layouts: types.iter().map(|t| t.layouts as u64).sum(),
         moves: types.iter().map(|t| t.moves).sum(),
-        memory: tables + bytes.iter().take(threads).sum::<u64>(),
+        memory: bytes.iter().take(threads).sum::<u64>(),
         threads,
         types,
     })
@@ -212,7 +209,7 @@ pub fn survey(
     progress: &dyn Progress,
     sink: &Sink,
 ) -> Result<Survey, SurveyError> {
-    let plan = plan(options, rayon::current_num_threads(), progress)?;
+    let plan = plan(options, rayon::current_num_threads())?;
     run(plan, options, limits, progress, sink)
 }
 

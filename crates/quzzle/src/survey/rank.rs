@@ -93,6 +93,15 @@ impl TypeRanker {
         4 * self.starts.len() as u64
     }
 
+    /// The bytes [`TypeRanker::new`] takes at most for `counts`, before it is made: its
+    /// table, and the completions it counts them from (dropped once the table is made).
+    pub fn bytes_of(counts: Counts) -> u64 {
+        let used_states =
+            2 * (counts.singles as u64 + 1) * (counts.vertical as u64 + 1) * (counts.horizontal as u64 + 1);
+        let profiles = 1 << PROFILE;
+        4 * (CELLS as u64 * profiles * used_states * 8) + 4 * ((CELLS as u64 + 1) * profiles * used_states)
+    }
+
     fn index_of(&self, square: u32, h: u8, v: u8, s: u8) -> usize {
         (square * self.strides[3] + h as u32 * self.strides[2] + v as u32 * self.strides[1] + s as u32) as usize
     }

@@ -7,7 +7,7 @@ use std::fmt;
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use slide_core::units::thousands;
+use slide_core::units::{quantity, thousands};
 
 use super::layout::{Counts, Layout};
 
@@ -210,24 +210,23 @@ impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{} layouts in {} types and {} groups ({} moves); {} thread{}, {:.1} s, at most {}",
-            thousands(self.layouts),
-            self.types,
-            thousands(self.groups),
-            thousands(self.moves),
-            self.threads,
-            if self.threads == 1 { "" } else { "s" },
+            "{} in {} and {} ({}); {}, {:.1} s, at most {}",
+            quantity(self.layouts, "layout"),
+            quantity(self.types, "type"),
+            quantity(self.groups, "group"),
+            quantity(self.moves, "move"),
+            quantity(self.threads as u64, "thread"),
             self.seconds,
             slide_core::units::human_bytes(self.memory_bound)
         )?;
         let (t, g, size) = self.largest_group;
-        writeln!(f, "largest group: type {t} group {g}, {} layouts", thousands(size as u64))?;
+        writeln!(f, "largest group: type {t} group {g}, {}", quantity(size, "layout"))?;
         match &self.hardest {
             Some((t, h)) => writeln!(
                 f,
-                "goal reachable from {} layouts; hardest start: {} moves, {} ({}; type {t} group {}, {} such layout{})",
-                thousands(self.solvable_layouts),
-                h.moves,
+                "goal reachable from {}; hardest start: {}, {} ({}; type {t} group {}, {} such layout{})",
+                quantity(self.solvable_layouts, "layout"),
+                quantity(h.moves, "move"),
                 h.layout.board(),
                 format_args!("{:09X}", h.layout.common_code()),
                 h.group,
@@ -256,14 +255,14 @@ impl fmt::Display for Summary {
         for l in &self.located {
             write!(
                 f,
-                "{}: type {} group {} ({} layouts), ",
+                "{}: type {} group {} ({}), ",
                 l.layout.board(),
                 l.type_id,
                 l.group,
-                thousands(l.group_size as u64)
+                quantity(l.group_size, "layout")
             )?;
             match l.goal_moves {
-                Some(m) => writeln!(f, "{m} moves to the goal")?,
+                Some(m) => writeln!(f, "{} to the goal", quantity(m, "move"))?,
                 None => writeln!(f, "the goal cannot be reached")?,
             }
         }
