@@ -115,6 +115,9 @@ pub struct BlockSpace {
     pub goal_states: u64,
     /// Nodes generated.
     pub nodes: u64,
+    /// Each position's distance from the goal, kept by an analysis from the goal (a page's).
+    #[serde(skip)]
+    pub(crate) depths: page::Depths,
 }
 
 /// A solution as boards and moves, for pictures.
@@ -174,7 +177,8 @@ impl Blocks {
     }
 
     /// The block puzzles, playing `puzzle` on a page ([`slide_core::answer::Play`]): its
-    /// positions are its board, walls and blocks placed anew, towards its goal.
+    /// positions are its board, walls and blocks placed anew, towards its goal; analysed
+    /// without an input, its space is counted from the goal.
     pub fn playing(puzzle: Instance) -> Blocks {
         let options = BlockOptions { metric: Some(puzzle.board.metric), ..BlockOptions::default() };
         Blocks { options, goal: None, played: Some(puzzle) }
@@ -403,6 +407,9 @@ impl Facade for Blocks {
         })
     }
 
+    /// From `input`'s start; without one, from the default puzzle's start, or, for a page's
+    /// puzzle ([`Blocks::playing`]), from its goal: every position its start reaches, by its
+    /// distance from the nearest goal.
     fn analyze(
         &self,
         input: Option<&Instance>,
@@ -410,9 +417,11 @@ impl Facade for Blocks {
         _: &dyn Progress,
     ) -> Result<Analysis<Self>, AnswerError> {
         let default;
-        let inst = match input {
-            Some(inst) => inst,
-            None => {
+        let inst = match (input, &self.played) {
+            (Some(inst), _) => inst,
+            // A page's puzzle without an input: from its goal, as tile boards and Goat are.
+            (None, Some(played)) => return page::from_goal(played, limits),
+            (None, None) => {
                 default = self.parse(&self.default_inputs()[0])?;
                 &default
             }
@@ -439,8 +448,13 @@ impl Facade for Blocks {
             antipodes: antipodes.iter().map(|b| lines(b, inst.board.cols)).collect(),
             notes: vec![nearest],
         };
-        let space =
-            BlockSpace { input: inst.into(), goal_depth: a.goal_depth, goal_states: a.goal_states, nodes: a.nodes };
+        let space = BlockSpace {
+            input: inst.into(),
+            goal_depth: a.goal_depth,
+            goal_states: a.goal_states,
+            nodes: a.nodes,
+            depths: page::Depths::default(),
+        };
         Ok(Analysis::new(space, a.histogram, antipodes, a.elapsed, words))
     }
 }

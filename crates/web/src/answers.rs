@@ -1,6 +1,8 @@
 //! What the API answers, each through the puzzle's facade ([`Play`]): hints, solutions with
-//! their count, depth histograms and shuffled positions. Each function runs on a search
-//! thread within the [`Limits`] it is given.
+//! their count, depth histograms ([`Play::goal_space`]) and shuffled positions
+//! ([`Play::shuffle`]). Each function runs on a search thread within the [`Limits`] it is
+//! given, and is the same for every puzzle: the generic code here runs for the facade behind
+//! the [`Game`], and what differs between puzzles their facades say.
 //!
 //! Optimal where the facade has an optimal search and it finishes within the budget. When
 //! it does not (or when no optimal method takes the board: tile boards past 5x5), the answer
@@ -12,25 +14,21 @@ use std::any::Any;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quzzle::GoalDistances;
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use slide_core::answer::{AnswerError, Attempt, CountRequest, Hint, Play, Solution, SolveRequest, Step, View};
-use slide_core::progress::NoProgress;
+use slide_core::answer::{
+    AnswerError, Attempt, CountRequest, GoalSpace, Hint, NotCounted, Play, Solution, SolveRequest, Step, View,
+};
 use slide_core::search::{LimitHit, Limits, Stopped};
-use slide_core::units::{quantity, thousands};
+use slide_core::units::quantity;
 
-use crate::game::{on_play, Game, Position};
+use crate::game::{Game, Position};
 use crate::kept::Kept;
 use crate::searches::ApiError;
-use crate::tables::Tables;
 
 /// The most moves a scramble may walk.
 pub const MAX_SCRAMBLE: u64 = 100_000;
-
-/// The largest tile board whose whole space the page counts (10 cells: 1,814,400 positions).
-pub const HISTOGRAM_CELLS: usize = 10;
 
 /// The most time the quicker answer takes when the optimal search did not finish.
 pub const QUICK_ANSWER_TIMEOUT: Duration = Duration::from_secs(2);
@@ -136,30 +134,23 @@ pub struct Histogram {
     pub millis: f64,
 }
 
-/// Whole spaces already counted, so that a page that redraws its histogram after every move
-/// costs nothing: the depth histograms of tile boards and Goat, and block puzzles' goal
-/// distances. A few are kept, within [`KEPT_BYTES`].
+/// Whole spaces already counted ([`GoalSpace`]s, of whichever facade), so that a page that
+/// redraws its histogram after every move costs nothing. A few are kept, within
+/// [`KEPT_BYTES`].
 pub struct Caches {
-    histograms: Kept<Vec<u64>>,
-    distances: Kept<GoalDistances>,
+    spaces: Kept<dyn Any + Send + Sync>,
 }
 
-/// How many spaces of each kind are kept.
-const KEPT: usize = 8;
-/// The bytes the kept block spaces may take in all (each costs tens of bytes a position).
+/// How many spaces are kept.
+const KEPT: usize = 16;
+/// The bytes the kept spaces may take in all (a histogram is a few hundred bytes; a space
+/// that keeps each position's depth, a block puzzle's, tens of bytes a position).
 pub const KEPT_BYTES: u64 = 256 << 20;
 
 impl Default for Caches {
     fn default() -> Self {
-        // A histogram is a few hundred bytes: the count bounds them.
-        Caches { histograms: Kept::new(KEPT, KEPT_BYTES), distances: Kept::new(KEPT, KEPT_BYTES) }
+        Caches { spaces: Kept::new(KEPT, KEPT_BYTES) }
     }
-}
-
-/// The bytes `d` takes: its hash table as allocated, and its histogram.
-fn distances_bytes(d: &GoalDistances) -> u64 {
-    let entry = std::mem::size_of::<(quzzle::State, u32)>() as u64 + 1;
-    d.distances.capacity() as u64 * entry + d.histogram.len() as u64 * 8
 }
 
 fn millis(d: Duration) -> f64 {
@@ -284,7 +275,7 @@ fn best_bound(stopped: Option<&Stopped>, others: &[Option<u64>]) -> u32 {
 /// What an answer says when the optimal search gave no solution: why, what the stopped
 /// search did, and instead the facade's quicker solution (none when the server is stopping,
 /// or when the puzzle has nothing quicker), with the highest lower bound known.
-struct Instead<P: Play> {
+pub(crate) struct Instead<P: Play> {
     why: String,
     attempt: Option<Attempt>,
     stopped: Option<Stopped>,
@@ -344,13 +335,13 @@ impl<P: Play> Instead<P> {
 }
 
 /// A note beside the answer (a table not built), by the heuristic the facade used.
-type Remark<'a> = &'a dyn Fn(&str) -> Option<String>;
+pub(crate) type Remark<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// What the search of a position came to: a shortest solution, the goal out of reach, or
 /// (the optimal search stopped, or none takes the board) what it did and the quicker
 /// solution instead. A hint and a solution of one position are both made from one of these,
 /// so the page's Hint and Solve share one search ([`crate::shared`]).
-enum Outcome<P: Play> {
+pub(crate) enum Outcome<P: Play> {
     Found(Solution<P>),
     Unreachable(String),
     Instead(Instead<P>),
@@ -376,43 +367,29 @@ impl Answer for Searched {
 }
 
 impl Searched {
-    fn outcome<P: Play + 'static>(&self) -> Result<&Outcome<P>, ApiError> {
+    pub(crate) fn outcome<P: Play + 'static>(&self) -> Result<&Outcome<P>, ApiError> {
         self.outcome.downcast_ref().ok_or_else(|| ApiError::internal("a search of another game (a bug)"))
     }
 }
-
-/// The tile boards past this many cells (the 24-puzzle) get their quicker answer made
-/// beside the optimal search rather than after it: their optimal search rarely ends within
-/// the quick budget, and the answer must come within it.
-pub const BESIDE_CELLS: usize = 16;
 
 /// The share of the budget the optimal search takes when the quicker answer is made beside
 /// it: the rest is the margin within which the answer comes.
 const BESIDE_SHARE: f64 = 0.8;
 
 /// The search of `position` within `limits`: the optimal search, and the quicker solution
-/// when it does not finish (made beside it on boards past [`BESIDE_CELLS`], so that the
-/// first answer on a 24-puzzle comes within the quick budget).
+/// when it does not finish (made beside it where the facade says the optimal search is slow,
+/// [`Play::slow_optimal`], so that the first answer on a 24-puzzle comes within the quick
+/// budget).
 pub fn search(game: &Game, position: &Position, limits: &Limits) -> Result<Searched, ApiError> {
-    let beside = match (game, position) {
-        (Game::Tiles(_), Position::Tiles(input)) => input.start().shape().cells() > BESIDE_CELLS,
-        _ => false,
-    };
-    on_play!(
-        game,
-        position,
-        |p, pos| search_of(p, pos, limits, beside),
-        Err(ApiError::internal("a position of another game (a bug)"))
-    )
+    game.page().search(position, limits)
 }
 
-fn search_of<P>(p: &P, pos: &P::Input, limits: &Limits, beside: bool) -> Result<Searched, ApiError>
+pub(crate) fn search_of<P>(p: &P, pos: &P::Input, limits: &Limits) -> Result<Searched, ApiError>
 where
     P: Play + 'static,
-    Outcome<P>: Send + Sync,
-    Solution<P>: Send,
+    Solution<P>: Send + Sync,
 {
-    let (search, made) = match beside && p.optimal_method(pos).is_some() {
+    let (search, made) = match p.slow_optimal(pos) && p.optimal_method(pos).is_some() {
         false => (optimal(p, pos, limits)?, None),
         true => {
             let shorter = Limits { timeout: limits.timeout.map(|t| t.mul_f64(BESIDE_SHARE)), ..*limits };
@@ -431,21 +408,16 @@ where
 }
 
 /// The next move and the distance from `position`, from its search.
-pub fn hint(tables: &Tables, game: &Game, position: &Position, searched: &Searched) -> Result<Hint, ApiError> {
-    let remark = |heuristic: &str| remark(tables, game, heuristic);
-    let mut hint = on_play!(
-        game,
-        position,
-        |p, pos| hint_of(p, pos, searched.outcome()?, &remark),
-        Err(ApiError::internal("a position of another game (a bug)"))
-    )?;
+pub fn hint(game: &Game, position: &Position, searched: &Searched) -> Result<Hint, ApiError> {
+    let remark = |heuristic: &str| game.remark(heuristic);
+    let mut hint = game.page().hint(position, searched, &remark)?;
     if let Some(note) = &searched.note {
         join_note(&mut hint.note, note);
     }
     Ok(hint)
 }
 
-fn hint_of<P: Play>(p: &P, pos: &P::Input, outcome: &Outcome<P>, remark: Remark) -> Result<Hint, ApiError> {
+pub(crate) fn hint_of<P: Play>(p: &P, pos: &P::Input, outcome: &Outcome<P>, remark: Remark) -> Result<Hint, ApiError> {
     let solved = p.view(pos).solved;
     let instead = match outcome {
         Outcome::Found(s) => {
@@ -535,34 +507,18 @@ fn hint_of<P: Play>(p: &P, pos: &P::Input, outcome: &Outcome<P>, remark: Remark)
     }
 }
 
-/// What to say beside an answer found with `heuristic`: tile boards whose pattern
-/// databases are missing.
-fn remark(tables: &Tables, game: &Game, heuristic: &str) -> Option<String> {
-    match game {
-        Game::Tiles(t) if t.variant().any_size => tables.tile_note(t.shape().ok()?, heuristic),
-        _ => None,
-    }
-}
-
 /// A solution from `position`, from its search: optimal, with the number of optimal
 /// solutions when counting them is cheap within `limits`; else the facade's quicker one,
 /// marked. `boards`: the view after each move.
 pub fn solve(
-    tables: &Tables,
     game: &Game,
     position: &Position,
     searched: &Searched,
     limits: &Limits,
     boards: bool,
 ) -> Result<Solved, ApiError> {
-    let remark = |heuristic: &str| remark(tables, game, heuristic);
-    let words = game.count_words();
-    let mut solved = on_play!(
-        game,
-        position,
-        |p, pos| solve_of(p, pos, searched.outcome()?, limits, boards, words, &remark),
-        Err(ApiError::internal("a position of another game (a bug)"))
-    )?;
+    let remark = |heuristic: &str| game.remark(heuristic);
+    let mut solved = game.page().solve(position, searched, limits, boards, &remark)?;
     if let Some(note) = &searched.note {
         join_note(&mut solved.note, note);
     }
@@ -601,13 +557,12 @@ fn unsolved(lower_bound: u32, method: String, note: String) -> Solved {
     }
 }
 
-fn solve_of<P: Play>(
+pub(crate) fn solve_of<P: Play>(
     p: &P,
     pos: &P::Input,
     outcome: &Outcome<P>,
     limits: &Limits,
     boards: bool,
-    count_words: &str,
     remark: Remark,
 ) -> Result<Solved, ApiError> {
     let metric = p.metric();
@@ -618,7 +573,7 @@ fn solve_of<P: Play>(
             let count =
                 p.count(pos, &CountRequest { list: None, limits: count_limits(limits), style: Default::default() });
             let (optimal_solutions, count_note) = match count {
-                Ok(c) => (Some(count_value(c.count.0)), Some(count_words.to_string())),
+                Ok(c) => (Some(count_value(c.count.0)), Some(p.count_words().to_string())),
                 Err(AnswerError::Limit(s)) => {
                     (None, Some(format!("not counted: counting stops at a small budget ({})", s.hit)))
                 }
@@ -678,100 +633,53 @@ fn solve_of<P: Play>(
     }
 }
 
-/// The goal distances of a block puzzle's whole space (kept for next time when small).
-fn block_distances(caches: &Caches, game: &Game, limits: &Limits) -> Result<Arc<GoalDistances>, ApiError> {
-    let Game::Blocks(blocks) = game else { return Err(ApiError::internal("not a block puzzle (a bug)")) };
-    let key = game.key();
-    if let Some(d) = caches.distances.get(&key) {
-        return Ok(d);
-    }
-    let puzzle = blocks.start();
-    let d = quzzle::goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits).map(Arc::new).map_err(
-        |hit| match hit {
-            LimitHit::Interrupted => ApiError::busy("the server is stopping"),
-            hit => ApiError::bad(format!(
-                "the positions of {} were not all counted within the budget ({hit})",
-                puzzle.name
-            )),
-        },
-    )?;
-    caches.distances.keep(key, d.clone(), distances_bytes(&d));
-    Ok(d)
-}
-
-/// The histogram of a tile board or Goat from its goal, kept for next time.
-fn space_histogram<P: Play>(caches: &Caches, key: String, p: &P, limits: &Limits) -> Result<Arc<Vec<u64>>, String> {
-    if let Some(h) = caches.histograms.get(&key) {
-        return Ok(h);
-    }
-    let a = p.analyze(None, limits, &NoProgress).map_err(|e| e.to_string())?;
-    let h = Arc::new(a.histogram);
-    caches.histograms.keep(key, h.clone(), h.len() as u64 * 8);
-    Ok(h)
-}
-
-/// The distance of `pos` from the goal by the optimal search, when it finishes.
-fn depth_of<P: Play>(p: &P, pos: &P::Input, limits: &Limits) -> Option<u32> {
-    let method = p.optimal_method(pos)?;
-    p.solve(pos, &SolveRequest::new(method, *limits)).ok().map(|s| s.length as u32)
-}
-
 /// The depth histogram of the game's whole space, and where `position` stands in it.
 pub fn histogram(caches: &Caches, game: &Game, position: &Position, limits: &Limits) -> Result<Histogram, ApiError> {
+    game.page().histogram(caches, game.key(), position, limits)
+}
+
+/// The histogram of `p`'s space from its goal ([`Play::goal_space`], kept under `key` for
+/// next time), and the depth of `pos` in it; when the facade did not count it, why.
+pub(crate) fn histogram_of<P>(
+    p: &P,
+    caches: &Caches,
+    key: &str,
+    pos: &P::Input,
+    limits: &Limits,
+) -> Result<Histogram, ApiError>
+where
+    P: Play + 'static,
+    P::Input: 'static,
+{
     let clock = Instant::now();
-    let unavailable =
-        |note: String| Histogram { available: false, histogram: Vec::new(), states: 0, depth: None, note, millis: 0.0 };
-    let whole = "positions by their distance from the goal".to_string();
-    let (histogram, depth, note) = match (game, position) {
-        (Game::Tiles(t), Position::Tiles(input)) => {
-            let shape = input.start().shape();
-            if shape.cells() > HISTOGRAM_CELLS {
-                let positions: f64 = (1..=shape.cells()).map(|n| n as f64).product::<f64>() / 2.0;
-                let count = match positions < 1e21 {
-                    true => thousands(positions as u128),
-                    false => format!("{positions:.2e}"),
-                };
-                return Ok(unavailable(format!(
-                    "a {shape} board has {count} positions: the page counts boards of at most {HISTOGRAM_CELLS} cells"
-                )));
+    let kept = caches.spaces.get(key).and_then(|s| s.downcast::<GoalSpace<P>>().ok());
+    let space = match kept {
+        Some(space) => space,
+        None => match p.goal_space(limits) {
+            Ok(space) => {
+                let space = Arc::new(space);
+                caches.spaces.keep(key.to_string(), space.clone(), space.bytes);
+                space
             }
-            let h = match space_histogram(caches, game.key(), &**t, limits) {
-                Ok(h) => h,
-                Err(e) => return Ok(unavailable(format!("the {shape} positions were not counted: {e}"))),
-            };
-            (h, depth_of(&**t, input, limits), whole)
-        }
-        (Game::Goat(g), Position::Goat(input)) => {
-            let h = match space_histogram(caches, game.key(), &**g, limits) {
-                Ok(h) => h,
-                Err(e) => return Ok(unavailable(format!("Goat's positions were not counted: {e}"))),
-            };
-            (h, depth_of(&**g, input, limits), whole)
-        }
-        (Game::Blocks(_), Position::Blocks(inst)) => {
-            let d = match block_distances(caches, game, limits) {
-                Ok(d) => d,
-                Err(e) if e.status == axum::http::StatusCode::BAD_REQUEST => return Ok(unavailable(e.message)),
-                Err(e) => return Err(e),
-            };
-            let name = game.title();
-            if d.distances.is_empty() {
-                return Ok(unavailable(format!("the goal cannot be reached from {name}'s start")));
+            Err(NotCounted::Said(note)) => {
+                return Ok(Histogram {
+                    available: false,
+                    histogram: Vec::new(),
+                    states: 0,
+                    depth: None,
+                    note,
+                    millis: 0.0,
+                })
             }
-            let depth = d.distances.get(&inst.start).copied();
-            let metric = game.metric().unwrap_or("cell");
-            let note =
-                format!("positions reachable from {name}'s start, by their distance from the goal ({metric} metric)");
-            (Arc::new(d.histogram.clone()), depth, note)
-        }
-        _ => return Err(ApiError::internal("a position of another game (a bug)")),
+            Err(NotCounted::Answer(e)) => return Err(api_error(e)),
+        },
     };
     Ok(Histogram {
         available: true,
-        states: histogram.iter().sum(),
-        histogram: histogram.to_vec(),
-        depth,
-        note,
+        states: space.states(),
+        histogram: space.histogram.clone(),
+        depth: space.depth(p, pos, limits),
+        note: space.note.clone(),
         millis: millis(clock.elapsed()),
     })
 }
@@ -782,19 +690,17 @@ fn fresh_rng() -> rand_pcg::Pcg64 {
 
 /// A uniformly random position that can reach the goal (`moves` = None), or the position
 /// `moves` random moves from the goal (tiles, Goat) or from the puzzle's start (block
-/// puzzles), never undoing the move before.
+/// puzzles), never undoing the move before ([`Play::shuffle`]).
 pub fn shuffle(game: &Game, moves: Option<u64>, limits: &Limits) -> Result<Position, ApiError> {
     if let Some(n) = moves.filter(|&n| n > MAX_SCRAMBLE) {
         return Err(ApiError::bad(format!("a scramble of {n} moves: at most {MAX_SCRAMBLE}")));
     }
     let mut rng = fresh_rng();
-    let walked = |e: AnswerError| match e {
+    game.page().shuffle(moves, &mut rng, limits).map_err(|e| match e {
         AnswerError::Limit(s) if s.hit != LimitHit::Interrupted => ApiError::bad(format!("the scramble stopped: {s}")),
         e => api_error(e),
-    };
-    match game {
-        Game::Tiles(p) => p.shuffle(moves, &mut rng, limits).map(Position::Tiles).map_err(walked),
-        Game::Goat(p) => p.shuffle(moves, &mut rng, limits).map(Position::Goat).map_err(walked),
-        Game::Blocks(p) => p.shuffle(moves, &mut rng, limits).map(|i| Position::Blocks(Box::new(i))).map_err(walked),
-    }
+    })
 }
+
+#[cfg(test)]
+mod tests;

@@ -3,7 +3,7 @@
 //! | route | what it answers |
 //! |---|---|
 //! | `GET /` | the page (`/app.js`, `/style.css` beside it) |
-//! | `GET /api/puzzles` | the puzzles the page offers |
+//! | `GET /api/puzzles` | the puzzles the page offers ([`crate::menu`]) |
 //! | `GET /api/status` | the table sets, the search slots and budgets |
 //! | `POST /api/position` | `{puzzle, board?}`: the position drawn (with its goal) and the moves from it |
 //! | `POST /api/shuffle` | `{puzzle, moves?}`: a random position, or `moves` random moves from the goal |
@@ -39,7 +39,8 @@ use slide_core::answer::{Step, View};
 use slide_core::search::Limits;
 
 use crate::answers::{self, Answer, Caches, Patience};
-use crate::game::{Game, Position, PuzzleSpec};
+use crate::game::{Game, Position};
+use crate::menu::{Offered, PuzzleSpec};
 use crate::searches::{ApiError, Lane, Searches};
 use crate::tables::{Build, Tables};
 
@@ -219,31 +220,8 @@ fn positioned(game: &Game, position: &Position) -> Positioned {
     Positioned { board: game.view(position), moves: game.moves(position), title: game.title(), metric: game.metric() }
 }
 
-/// One puzzle the page offers.
-#[derive(Debug, Serialize)]
-struct Offered {
-    /// What the menu says.
-    title: String,
-    /// The puzzle, as requests name it.
-    puzzle: PuzzleSpec,
-}
-
 async fn puzzles() -> Json<Vec<Offered>> {
-    let mut list = Vec::new();
-    let tiles = |rows: u32, cols: u32, title: String| Offered { title, puzzle: PuzzleSpec::Tiles { rows, cols } };
-    list.push(tiles(3, 3, "8-puzzle (3x3)".into()));
-    list.push(tiles(4, 4, "15-puzzle (4x4)".into()));
-    list.push(tiles(5, 5, "24-puzzle (5x5)".into()));
-    list.push(tiles(6, 6, "35-puzzle (6x6, not optimal)".into()));
-    list.push(tiles(10, 10, "99-puzzle (10x10, not optimal)".into()));
-    list.push(Offered { title: "7-puzzle (2x4)".into(), puzzle: PuzzleSpec::Seven {} });
-    list.push(Offered { title: "Hiroi's Goat puzzle".into(), puzzle: PuzzleSpec::Goat {} });
-    for (name, text) in quzzle::puzzles::NAMED {
-        let title = quzzle::parse::parse_file(text).ok().and_then(|f| f.name).unwrap_or_else(|| name.to_string());
-        let puzzle = PuzzleSpec::Blocks { name: Some(name.to_string()), file: None, metric: None };
-        list.push(Offered { title, puzzle });
-    }
-    Json(list)
+    Json(crate::menu::offered())
 }
 
 /// What `/api/status` says: the version, the tables, the search lanes and the budget.
@@ -388,17 +366,16 @@ async fn searched(
 async fn hint(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
     let (game, position) = checked(&app, &request)?;
     let searched = searched(&app, &game, &position, request.patience.unwrap_or_default()).await?;
-    let answer = answers::hint(&app.tables, &game, &position, &searched)?;
+    let answer = answers::hint(&game, &position, &searched)?;
     Ok(Json(answer).into_response())
 }
 
 async fn solve(State(app): State<Arc<App>>, Body(request): Body<PositionRequest>) -> Result<Response, ApiError> {
     let (game, position) = checked(&app, &request)?;
     let searched = searched(&app, &game, &position, request.patience.unwrap_or_default()).await?;
-    let tables = app.tables.clone();
     let boards = request.boards.unwrap_or(true);
     // The count of optimal solutions (a small budget) and the boards, in a quick slot.
-    let work = move |limits: &Limits| answers::solve(&tables, &game, &position, &searched, limits, boards);
+    let work = move |limits: &Limits| answers::solve(&game, &position, &searched, limits, boards);
     let answer = app.searches.quick(work).await?;
     Ok(Json(answer).into_response())
 }

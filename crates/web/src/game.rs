@@ -1,226 +1,113 @@
-//! The puzzles the page plays, each through its library's facade ([`Play`]): tile boards
-//! (`fifteen::facade::Tiles`, one per size, kept with their tables in [`Tables`]), Hiroi's
-//! Goat (`goat::facade::GoatFacade`) and block puzzles (`quzzle::facade::Blocks`, made for the
-//! puzzle named or pasted).
+//! A puzzle the page plays, whichever it is: a [`Game`] is its library's facade ([`Play`])
+//! behind an object, made by the menu ([`crate::menu`]) for the puzzle a request names, and
+//! a [`Position`] is that facade's input. Nothing here names a puzzle: what differs between
+//! puzzles their facades say.
 //!
 //! Positions travel between the page and the server as the text each library reads (the
 //! tile numbers, Goat's numbers, a block puzzle's rows), so the libraries stay the one place
 //! where a board is parsed, checked, drawn and moved.
 
+use std::any::Any;
 use std::sync::Arc;
 
-use fifteen::facade::{TileInput, Tiles};
-use fifteen::Shape;
-use goat::facade::{GoatFacade, GoatInput};
-use quzzle::facade::Blocks;
-use quzzle::parse::FileError;
-use quzzle::{Instance, Metric};
-use serde::{Deserialize, Serialize};
-use slide_core::answer::{AnswerError, Play, Step, View};
-use thiserror::Error;
+use slide_core::answer::{AnswerError, Hint, Play, Solution, Step, View};
+use slide_core::search::Limits;
 
+use crate::answers::{self, Caches, Histogram, Remark, Searched, Solved};
+use crate::menu::{GameError, PuzzleSpec};
+use crate::searches::ApiError;
 use crate::tables::Tables;
 
-/// A puzzle as a request names it (and as `/api/puzzles` offers it).
-#[derive(Clone, Debug, Deserialize, Serialize)]
-#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
-pub enum PuzzleSpec {
-    /// Sliding tiles on a board of `rows` x `cols` (2 to 10 each).
-    Tiles {
-        /// Rows.
-        rows: u32,
-        /// Columns.
-        cols: u32,
-    },
-    /// The 7-puzzle (2x4 tiles, with its own tables). (Braces, not a unit variant: serde
-    /// refuses unknown fields only in variants with fields of their own.)
-    Seven {},
-    /// Hiroi's Goat puzzle.
-    Goat {},
-    /// A sliding-block puzzle: one compiled into quzzle by `name`, or a puzzle `file`
-    /// pasted as text (docs/QUZZLE_FORMAT.md); `metric` overrides the file's.
-    Blocks {
-        /// A named puzzle: pennant, klotski, century, small.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        name: Option<String>,
-        /// A puzzle file's text.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        file: Option<String>,
-        /// `cell`, `line` or `block`.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        metric: Option<String>,
-    },
-}
+/// What a search's answer may say beside it, by the heuristic it used.
+type Remarks = Arc<dyn Fn(&str) -> Option<String> + Send + Sync>;
 
 /// A puzzle, checked: the facade of its library, made for it.
 #[derive(Clone)]
-pub enum Game {
-    /// Tile boards of one size (`fifteen`'s, or the 7-puzzle's with its own tables).
-    Tiles(Arc<Tiles>),
-    /// Hiroi's Goat puzzle.
-    Goat(Arc<GoatFacade>),
-    /// One block puzzle.
-    Blocks(Arc<Blocks>),
+pub struct Game {
+    page: Arc<dyn Page>,
+    key: String,
+    remark: Option<Remarks>,
 }
 
 /// A position of a [`Game`]: its facade's input.
-#[derive(Clone, Debug)]
-pub enum Position {
-    /// Tiles.
-    Tiles(TileInput),
-    /// Goat.
-    Goat(GoatInput),
-    /// A block puzzle with this position as its start.
-    Blocks(Box<Instance>),
+#[derive(Clone)]
+pub struct Position(Arc<dyn Any + Send + Sync>);
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Position")
+    }
 }
 
-/// The largest tile board side the page plays and answers for: past 5x5 the answers are the
-/// staged solver's (or weighted A*'s), marked not optimal.
-pub const MAX_SIDE: u32 = 10;
+impl Position {
+    /// `input`, a position of the facade whose input it is.
+    pub(crate) fn new<T: Any + Send + Sync>(input: T) -> Position {
+        Position(Arc::new(input))
+    }
 
-/// Runs `$body` with `$p` the game's facade (a `&P` for its `P: Play`) and `$pos` the
-/// position (a `&P::Input`); `$mismatch` when the position is another game's.
-macro_rules! on_play {
-    ($game:expr, $position:expr, |$p:ident, $pos:ident| $body:expr, $mismatch:expr) => {
-        match ($game, $position) {
-            ($crate::game::Game::Tiles($p), $crate::game::Position::Tiles($pos)) => {
-                let $p = &**$p;
-                $body
-            }
-            ($crate::game::Game::Goat($p), $crate::game::Position::Goat($pos)) => {
-                let $p = &**$p;
-                $body
-            }
-            ($crate::game::Game::Blocks($p), $crate::game::Position::Blocks($pos)) => {
-                let $p = &**$p;
-                let $pos: &quzzle::Instance = $pos;
-                $body
-            }
-            _ => $mismatch,
-        }
-    };
-}
-pub(crate) use on_play;
-
-/// Why a request's puzzle is not one the page plays.
-#[derive(Debug, Error)]
-pub enum GameError {
-    /// A tile board of a size the page does not play.
-    #[error("a {rows}x{cols} board: the page plays tile boards of 2 to {MAX_SIDE} rows and columns")]
-    TileSize {
-        /// Rows asked for.
-        rows: u32,
-        /// Columns asked for.
-        cols: u32,
-    },
-    /// The tile facade could not be made.
-    #[error("{0}")]
-    Tiles(AnswerError),
-    /// A metric that is none of the three.
-    #[error("metric {0:?}: the metrics are cell, line and block")]
-    Metric(String),
-    /// A block puzzle name that is none of those compiled in.
-    #[error("no block puzzle named {name:?}: the named ones are {}", quzzle::puzzles::names())]
-    NoSuchPuzzle {
-        /// The name asked for.
-        name: String,
-    },
-    /// A compiled-in puzzle's file does not read (a bug).
-    #[error("{0}")]
-    Named(FileError),
-    /// The pasted puzzle file is not a puzzle.
-    #[error(
-        "the pasted puzzle: {0} (write start: and below it the rows, one character a cell: a letter or digit for \
-         each block, . for an empty cell, # for a wall)"
-    )]
-    Pasted(FileError),
-    /// A block puzzle spec with both a name and a file, or neither.
-    #[error("a block puzzle needs either a name or a file, not both")]
-    NameOrFile,
+    /// The input of `P` it is; an error when it is another facade's (a bug).
+    pub(crate) fn of<P: Play>(&self) -> Result<&P::Input, ApiError>
+    where
+        P::Input: 'static,
+    {
+        self.0.downcast_ref().ok_or_else(|| ApiError::internal("a position of another game (a bug)"))
+    }
 }
 
 impl Game {
-    /// Checks a request's puzzle: the facade that plays it.
-    pub fn from_spec(spec: &PuzzleSpec, tables: &Tables) -> Result<Game, GameError> {
-        match spec {
-            PuzzleSpec::Tiles { rows, cols } => {
-                let ok = |n: &u32| (2..=MAX_SIDE).contains(n);
-                let shape = Shape::new(*rows as usize, *cols as usize)
-                    .filter(|_| ok(rows) && ok(cols))
-                    .ok_or(GameError::TileSize { rows: *rows, cols: *cols })?;
-                Ok(Game::Tiles(tables.tiles(&fifteen::facade::FIFTEEN, shape).map_err(GameError::Tiles)?))
-            }
-            PuzzleSpec::Seven {} => {
-                Ok(Game::Tiles(tables.tiles(&seven::VARIANT, seven::SHAPE).map_err(GameError::Tiles)?))
-            }
-            PuzzleSpec::Goat {} => Ok(Game::Goat(tables.goat())),
-            PuzzleSpec::Blocks { name, file, metric } => {
-                let metric = match metric {
-                    None => None,
-                    Some(m) => Some(Metric::parse(m).ok_or_else(|| GameError::Metric(m.clone()))?),
-                };
-                let inst = match (name, file) {
-                    (Some(name), None) => {
-                        let text = quzzle::puzzles::named(name)
-                            .ok_or_else(|| GameError::NoSuchPuzzle { name: name.clone() })?;
-                        quzzle::parse::instance_from_file(text, name, metric).map_err(GameError::Named)?
-                    }
-                    (None, Some(file)) => {
-                        quzzle::parse::instance_from_file(file, "pasted puzzle", metric).map_err(GameError::Pasted)?
-                    }
-                    _ => return Err(GameError::NameOrFile),
-                };
-                Ok(Game::Blocks(Arc::new(Blocks::playing(inst))))
-            }
-        }
+    /// The game of `facade`, the puzzle `spec` names: its whole space and its searches are
+    /// kept under `spec`.
+    pub fn new<P>(facade: Arc<P>, spec: &PuzzleSpec) -> Game
+    where
+        P: Play + 'static,
+        P::Input: 'static,
+        Solution<P>: Send + Sync,
+    {
+        let key = serde_json::to_string(spec).expect("a puzzle spec is plain data");
+        Game { page: Arc::new(Facaded(facade)), key, remark: None }
+    }
+
+    /// The game, whose answers say what `remark` says of the heuristic they used.
+    pub fn remarked(self, remark: impl Fn(&str) -> Option<String> + Send + Sync + 'static) -> Game {
+        Game { remark: Some(Arc::new(remark)), ..self }
+    }
+
+    /// Checks a request's puzzle: the facade that plays it ([`crate::menu::game`]).
+    pub fn from_spec(spec: &PuzzleSpec, tables: &Arc<Tables>) -> Result<Game, GameError> {
+        crate::menu::game(spec, tables)
     }
 
     /// The position play starts from: the goal of tile boards (the page shuffles from
     /// there), the 7-puzzle's farthest position, Goat's and the block puzzles' starts.
     pub fn start(&self) -> Position {
-        match self {
-            Game::Tiles(p) => Position::Tiles(p.start()),
-            Game::Goat(p) => Position::Goat(p.start()),
-            Game::Blocks(p) => Position::Blocks(Box::new(p.start())),
-        }
+        self.page.start()
     }
 
     /// The position `text` describes, checked: a position of this puzzle that can reach the
-    /// goal (tiles; Goat's positions all can).
+    /// goal (where the facade can tell without a search: tiles by parity).
     pub fn parse(&self, text: &str) -> Result<Position, AnswerError> {
-        match self {
-            Game::Tiles(p) => p.position(text).map(Position::Tiles),
-            Game::Goat(p) => p.position(text).map(Position::Goat),
-            Game::Blocks(p) => p.position(text).map(|i| Position::Blocks(Box::new(i))),
-        }
+        self.page.parse(text)
     }
 
     /// A name for people: "the 15-puzzle (4x4)", "Klotski (Heng Dao Li Ma)".
     pub fn title(&self) -> String {
-        match self {
-            Game::Tiles(p) => p.title(),
-            Game::Goat(p) => p.title(),
-            Game::Blocks(p) => p.title(),
-        }
+        self.page.title()
     }
 
     /// How a block puzzle counts moves: `cell`, `line` or `block`.
     pub fn metric(&self) -> Option<&'static str> {
-        match self {
-            Game::Blocks(p) => p.metric(),
-            _ => None,
-        }
+        self.page.metric()
     }
 
     /// What the page draws of `position`.
     pub fn view(&self, position: &Position) -> View {
-        on_play!(self, position, |p, pos| p.view(pos), unreachable!("a position of another game"))
+        self.page.view(position).expect("a position of another game")
     }
 
     /// Every move the player can make from `position`: one-cell slides of one piece (block
     /// puzzles under any metric: a line or block move is several slides of one block).
     pub fn moves(&self, position: &Position) -> Vec<Step> {
-        on_play!(self, position, |p, pos| p.steps(pos), unreachable!("a position of another game"))
+        self.page.steps(position).expect("a position of another game")
     }
 
     /// Whether `position` is a goal.
@@ -228,33 +115,118 @@ impl Game {
         self.view(position).solved
     }
 
-    /// The key under which the game's whole space is kept: its puzzle and goal, not the
-    /// position.
-    pub fn key(&self) -> String {
-        match self {
-            Game::Tiles(p) => format!("{} {}", p.variant().name, p.shape().map(|d| d.to_string()).unwrap_or_default()),
-            Game::Goat(_) => "goat".into(),
-            Game::Blocks(p) => {
-                let inst = p.start();
-                format!(
-                    "blocks {}x{} {} {} {}",
-                    inst.board.rows,
-                    inst.board.cols,
-                    inst.start_text(),
-                    inst.goal_text,
-                    inst.board.metric
-                )
-            }
-        }
+    /// The key under which the game's whole space and its searches are kept: its puzzle as
+    /// the request named it, not the position.
+    pub fn key(&self) -> &str {
+        &self.key
     }
 
-    /// How the optimal solutions of this game are told apart, for the count's note.
-    pub fn count_words(&self) -> &'static str {
-        match self {
-            Game::Tiles(_) => "distinct optimal move sequences",
-            Game::Goat(_) => "distinct optimal move sequences (the two ─ are alike)",
-            Game::Blocks(_) => "distinct optimal solutions (blocks of one size that the goal does not name are alike)",
-        }
+    /// What to say beside an answer found with `heuristic` (a table not built), if anything.
+    pub fn remark(&self, heuristic: &str) -> Option<String> {
+        self.remark.as_ref().and_then(|r| r(heuristic))
+    }
+
+    /// The facade behind the object, for the answers.
+    pub(crate) fn page(&self) -> &dyn Page {
+        &*self.page
+    }
+}
+
+/// A facade played through an object: [`Play`] and the page's answers of its positions
+/// ([`crate::answers`]), each made by code generic over the facade.
+pub(crate) trait Page: Send + Sync {
+    fn start(&self) -> Position;
+    fn parse(&self, text: &str) -> Result<Position, AnswerError>;
+    fn title(&self) -> String;
+    fn metric(&self) -> Option<&'static str>;
+    /// None: a position of another game.
+    fn view(&self, position: &Position) -> Option<View>;
+    /// None: a position of another game.
+    fn steps(&self, position: &Position) -> Option<Vec<Step>>;
+    fn search(&self, position: &Position, limits: &Limits) -> Result<Searched, ApiError>;
+    fn hint(&self, position: &Position, searched: &Searched, remark: Remark) -> Result<Hint, ApiError>;
+    fn solve(
+        &self,
+        position: &Position,
+        searched: &Searched,
+        limits: &Limits,
+        boards: bool,
+        remark: Remark,
+    ) -> Result<Solved, ApiError>;
+    fn histogram(
+        &self,
+        caches: &Caches,
+        key: &str,
+        position: &Position,
+        limits: &Limits,
+    ) -> Result<Histogram, ApiError>;
+    fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Position, AnswerError>;
+}
+
+/// A facade as a [`Page`].
+struct Facaded<P>(Arc<P>);
+
+impl<P> Page for Facaded<P>
+where
+    P: Play + 'static,
+    P::Input: 'static,
+    Solution<P>: Send + Sync,
+{
+    fn start(&self) -> Position {
+        Position::new(self.0.start())
+    }
+
+    fn parse(&self, text: &str) -> Result<Position, AnswerError> {
+        self.0.position(text).map(Position::new)
+    }
+
+    fn title(&self) -> String {
+        self.0.title()
+    }
+
+    fn metric(&self) -> Option<&'static str> {
+        self.0.metric()
+    }
+
+    fn view(&self, position: &Position) -> Option<View> {
+        Some(self.0.view(position.of::<P>().ok()?))
+    }
+
+    fn steps(&self, position: &Position) -> Option<Vec<Step>> {
+        Some(self.0.steps(position.of::<P>().ok()?))
+    }
+
+    fn search(&self, position: &Position, limits: &Limits) -> Result<Searched, ApiError> {
+        answers::search_of(&*self.0, position.of::<P>()?, limits)
+    }
+
+    fn hint(&self, position: &Position, searched: &Searched, remark: Remark) -> Result<Hint, ApiError> {
+        answers::hint_of(&*self.0, position.of::<P>()?, searched.outcome()?, remark)
+    }
+
+    fn solve(
+        &self,
+        position: &Position,
+        searched: &Searched,
+        limits: &Limits,
+        boards: bool,
+        remark: Remark,
+    ) -> Result<Solved, ApiError> {
+        answers::solve_of(&*self.0, position.of::<P>()?, searched.outcome()?, limits, boards, remark)
+    }
+
+    fn histogram(
+        &self,
+        caches: &Caches,
+        key: &str,
+        position: &Position,
+        limits: &Limits,
+    ) -> Result<Histogram, ApiError> {
+        answers::histogram_of(&*self.0, caches, key, position.of::<P>()?, limits)
+    }
+
+    fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Position, AnswerError> {
+        self.0.shuffle(moves, rng, limits).map(Position::new)
     }
 }
 
@@ -262,9 +234,12 @@ impl Game {
 mod tests {
     use super::*;
 
+    fn tables() -> Arc<Tables> {
+        Arc::new(Tables::new(std::env::temp_dir().join("slide-web-game-tests")))
+    }
+
     fn game(spec: &str) -> Game {
-        let tables = Tables::new(std::env::temp_dir().join("slide-web-game-tests"));
-        Game::from_spec(&serde_json::from_str(spec).unwrap(), &tables).unwrap()
+        Game::from_spec(&serde_json::from_str(spec).unwrap(), &tables()).unwrap()
     }
 
     #[test]
@@ -300,7 +275,7 @@ mod tests {
 
     #[test]
     fn bad_puzzles_and_positions_are_named() {
-        let tables = Tables::new(std::env::temp_dir().join("slide-web-game-tests"));
+        let tables = tables();
         let err =
             |spec: &str| Game::from_spec(&serde_json::from_str(spec).unwrap(), &tables).err().unwrap().to_string();
         assert!(err(r#"{"kind":"tiles","rows":11,"cols":3}"#).contains("2 to 10"));

@@ -7,22 +7,23 @@ use std::sync::{Arc, Mutex};
 use slide_core::sync::lock;
 
 /// Values by key, the least recently used dropped first when a new one would pass
-/// `max_entries` or `max_bytes`.
+/// `max_entries` or `max_bytes`. A value may be a trait object (`Kept<dyn Any + Send + Sync>`
+/// keeps values of several types).
 #[derive(Debug)]
-pub struct Kept<T> {
+pub struct Kept<T: ?Sized> {
     entries: Mutex<Vec<Entry<T>>>,
     max_entries: usize,
     max_bytes: u64,
 }
 
 #[derive(Debug)]
-struct Entry<T> {
+struct Entry<T: ?Sized> {
     key: String,
     value: Arc<T>,
     bytes: u64,
 }
 
-impl<T> Kept<T> {
+impl<T: ?Sized> Kept<T> {
     /// At most `max_entries` values of at most `max_bytes` in all.
     pub fn new(max_entries: usize, max_bytes: u64) -> Self {
         Kept { entries: Mutex::new(Vec::new()), max_entries, max_bytes }

@@ -4,7 +4,10 @@
 //! or swipes, ask for the next move, and watch a solution played back: optimal when the
 //! search finishes within the budget, else a quicker one marked with its proven lower bound.
 //!
-//! - [`game`]: the puzzles, each played through its library's facade (`Play`);
+//! - [`menu`]: the puzzles the page offers and the facade each is played through: the one
+//!   module that names a puzzle (the practice mode's history and verdicts aside, which keep
+//!   tile boards);
+//! - [`game`]: a puzzle and its positions, played through its library's facade (`Play`);
 //! - [`answers`]: hints, solutions, histograms and shuffles, computed by the facades;
 //! - [`tables`]: the facades and tables kept for the server's life, and background builds;
 //! - [`kept`]: answers kept for next time, within a count and a byte budget;
@@ -36,6 +39,7 @@ pub mod game;
 pub mod guard;
 pub mod history;
 pub mod kept;
+pub mod menu;
 pub mod searches;
 pub mod shared;
 pub mod tables;

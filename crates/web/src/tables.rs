@@ -1,26 +1,27 @@
 //! The facades and tables the server keeps for its whole life, and the pattern databases it
 //! builds in the background.
 //!
-//! A request never waits for a table that takes long to build. The tile facades are told
-//! not to build pattern databases (`Tiles::build_databases(false)`): the 4x4 boards use the
-//! 7-8 or 6-6-3 databases when they are built, else walking distance; the 5x5 boards the
-//! 6-6-6-6 databases when built, else linear conflicts. At start the server builds the
-//! 6-6-3 set in a thread of its own when it is missing (the time `cargo xtask bench --tables`
-//! measured, which the start message quotes), with its progress in `/api/status`, then replaces the 4x4
-//! facade so that the next request uses it. The large sets are built only on request, by the
-//! `fifteen` program. Small tables (exact distances of boards up to 10 cells, Goat's exact
-//! table) take under a second and are built on first use.
+//! The menu ([`crate::menu`]) makes each facade once, through [`Tables::facade`], and the
+//! server keeps it with its tables. A request never waits for a table that takes long to
+//! build. The tile facades are told not to build pattern databases
+//! (`Tiles::build_databases(false)`): the 4x4 boards use the 7-8 or 6-6-3 databases when they
+//! are built, else walking distance; the 5x5 boards the 6-6-6-6 databases when built, else
+//! linear conflicts. At start the server builds the 6-6-3 set in a thread of its own when it
+//! is missing (the time `cargo xtask bench --tables` measured, which the start message
+//! quotes), with its progress in `/api/status`, then drops the facades kept so that the next
+//! request makes them anew and the 4x4 one uses the set. The large sets are built only on
+//! request, by the `fifteen` program. Small tables (exact distances of boards up to 10 cells,
+//! Goat's exact table) take under a second and are built on first use.
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use fifteen::facade::{Tiles, Variant};
 use fifteen::pdb::Partition;
 use fifteen::Shape;
-use goat::facade::GoatFacade;
 use serde::Serialize;
 use slide_core::answer::{AnswerError, Settings};
 use slide_core::progress::{NoProgress, Progress};
@@ -52,13 +53,15 @@ pub struct SetStatus {
     pub summary: String,
 }
 
+/// A facade kept, of whichever puzzle.
+type KeptFacade = Arc<dyn Any + Send + Sync>;
+
 /// The server's facades and their tables.
 pub struct Tables {
     dir: PathBuf,
-    /// The tile facades made so far, one per program and size: each keeps its heuristics.
-    tiles: Mutex<Vec<(&'static str, Shape, Arc<Tiles>)>>,
-    /// Goat's facade (its exact table is made on first use).
-    goat: Arc<GoatFacade>,
+    /// The facades made so far, by the menu's key (a tile facade per program and size, each
+    /// keeping its heuristics; Goat's, whose exact table is made on first use).
+    facades: Mutex<Vec<(String, KeptFacade)>>,
     build: Mutex<Build>,
     /// The background build's progress: the work done of each table built, by name.
     built: Arc<Mutex<HashMap<String, u64>>>,
@@ -79,10 +82,8 @@ fn settings(dir: &Path) -> Settings {
 impl Tables {
     /// The tables kept in `dir`; nothing is read or built yet.
     pub fn new(dir: PathBuf) -> Tables {
-        let goat = Arc::new(GoatFacade::new(&settings(&dir)).expect("Goat's default settings"));
         Tables {
-            tiles: Mutex::new(Vec::new()),
-            goat,
+            facades: Mutex::new(Vec::new()),
             build: Mutex::new(Build::Off),
             dir,
             built: Default::default(),
@@ -95,24 +96,26 @@ impl Tables {
         &self.dir
     }
 
-    /// The facade of `variant`'s boards of `shape`, made on first use and kept.
-    pub fn tiles(&self, variant: &'static Variant, shape: Shape) -> Result<Arc<Tiles>, AnswerError> {
-        let mut kept = lock(&self.tiles);
-        if let Some((.., t)) = kept.iter().find(|(name, d, _)| *name == variant.name && *d == shape) {
-            return Ok(t.clone());
+    /// The facade kept under `key`, made by `make` with the server's settings (its data
+    /// directory; warnings said on stderr) on first use.
+    pub fn facade<T: Send + Sync + 'static>(
+        &self,
+        key: &str,
+        make: impl FnOnce(&Settings) -> Result<T, AnswerError>,
+    ) -> Result<Arc<T>, AnswerError> {
+        let mut kept = lock(&self.facades);
+        if let Some(facade) = kept.iter().find(|(k, _)| k == key).and_then(|(_, f)| f.clone().downcast::<T>().ok()) {
+            return Ok(facade);
         }
-        let t = Arc::new(Tiles::new(variant, Some(shape), &settings(&self.dir))?.build_databases(false));
-        kept.push((variant.name, shape, t.clone()));
-        Ok(t)
-    }
-
-    /// Goat's facade.
-    pub fn goat(&self) -> Arc<GoatFacade> {
-        self.goat.clone()
+        let facade = Arc::new(make(&settings(&self.dir))?);
+        kept.retain(|(k, _)| k != key);
+        kept.push((key.to_string(), facade.clone()));
+        Ok(facade)
     }
 
     /// Starts building the 6-6-3 databases in a thread of its own when they are missing
-    /// (`enabled`), and records what it did; the 4x4 facade is replaced once they are there.
+    /// (`enabled`), and records what it did; the facades kept are made anew once they are
+    /// there.
     pub fn start_builds(self: &Arc<Self>, enabled: bool) {
         let partition = Partition::pdb663();
         if partition.missing_in(&self.dir).is_empty() {
@@ -144,9 +147,8 @@ impl Tables {
                 Build::Failed(why) => eprintln!("slide-web: the 6-6-3 pattern databases were not built: {why}"),
                 _ => {}
             }
-            // The next request for a 4x4 board makes a facade that finds them.
-            let four = partition.shape;
-            lock(&tables.tiles).retain(|(name, shape, _)| !(*name == "fifteen" && *shape == four));
+            // The next request makes its facade anew: a 4x4 board's finds them.
+            lock(&tables.facades).clear();
             *lock(&tables.build) = outcome;
             tables.generation.fetch_add(1, Ordering::Release);
         });

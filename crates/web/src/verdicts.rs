@@ -24,8 +24,8 @@ use slide_core::search::{LimitHit, Limits};
 use slide_core::sync::lock;
 
 use crate::api::{App, Body};
-use crate::game::PuzzleSpec;
 use crate::history::attempt::puzzle_shape;
+use crate::menu::PuzzleSpec;
 use crate::searches::ApiError;
 
 /// The verdict's route.
@@ -67,7 +67,7 @@ fn facade(app: &App, seven: bool, shape: Shape, metric: Metric) -> Result<Arc<Ti
     let variant = if seven { &seven::VARIANT } else { &fifteen::facade::FIFTEEN };
     let made = |e: AnswerError| ApiError::bad(e.to_string());
     match metric {
-        Metric::SingleTile => app.tables.tiles(variant, shape).map_err(made),
+        Metric::SingleTile => crate::menu::tiles(&app.tables, variant, shape).map_err(made),
         Metric::MultiTile => {
             let mut kept = lock(&MULTI);
             if let Some((.., t)) = kept.iter().find(|(n, s, _)| *n == variant.name && *s == shape) {

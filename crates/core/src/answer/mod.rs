@@ -23,7 +23,7 @@ mod records;
 
 pub use error::AnswerError;
 pub use method::{Algorithm, MethodInfo, Named, Param, Params, RandomWalk, DEFAULT_WEIGHT};
-pub use play::{Attempt, Estimate, Hint, Piece, Play, Step, Target, View};
+pub use play::{Attempt, Depths, Estimate, GoalSpace, Hint, NotCounted, Piece, Play, Step, Target, View};
 pub use records::{
     check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played,
     Record, RecordTooLarge, Solution, SpaceWords, Tally, Words, RECORD_BYTES_PER_MOVE, SHOWN_STEPS,

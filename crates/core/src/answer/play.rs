@@ -1,14 +1,19 @@
 //! What a page needs to let a person play a puzzle: its positions drawn as pieces
 //! ([`View`]) with the goal marked ([`Target`]), the moves from a position ([`Step`]), and
 //! hints ([`Hint`]); [`Play`] adds them to a [`Facade`], with the method of an optimal
-//! search for a position and a quicker answer for when that search would not finish.
+//! search for a position, a quicker answer for when that search would not finish, shuffles,
+//! and the whole space by distance from the goal ([`GoalSpace`]) for a depth histogram.
+//! A page is generic over [`Play`]: what differs between puzzles is said here, by each
+//! puzzle's facade, so that a page names a puzzle only to offer it.
 
 use serde::Serialize;
+use thiserror::Error;
 
+use crate::progress::NoProgress;
 use crate::search::{Limits, Stopped};
 use crate::Direction;
 
-use super::{Algorithm, AnswerError, Facade, Millis, Solution};
+use super::{Algorithm, AnswerError, Facade, Millis, Solution, SolveRequest};
 
 /// One piece as a page draws it: a rectangle of cells with a label.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -161,8 +166,88 @@ pub struct Estimate {
     pub method: String,
 }
 
+/// Each position's distance from the goal, as a [`GoalSpace`] keeps them: None for a position
+/// outside the space.
+pub type Depths<P> = Box<dyn Fn(&<P as Facade>::Input) -> Option<u32> + Send + Sync>;
+
+/// A puzzle's whole space as a page's depth histogram shows it ([`Play::goal_space`]): every
+/// position by its distance from the goal.
+pub struct GoalSpace<P: Play + ?Sized> {
+    /// `histogram[d]`: the positions `d` moves from the goal.
+    pub histogram: Vec<u64>,
+    /// What it counts, in words: "positions by their distance from the goal".
+    pub note: String,
+    /// Each position's distance from the goal, where the count kept them (None for a position
+    /// outside the space); without them a position's depth is its optimal solution's length.
+    pub depths: Option<Depths<P>>,
+    /// The bytes it takes, for a page that keeps a few.
+    pub bytes: u64,
+}
+
+impl<P: Play + ?Sized> GoalSpace<P> {
+    /// The space of `histogram`, counted from the goal, each position's depth left to the
+    /// optimal search.
+    pub fn from_goal(histogram: Vec<u64>) -> Self {
+        let bytes = histogram.len() as u64 * 8;
+        GoalSpace { histogram, note: "positions by their distance from the goal".into(), depths: None, bytes }
+    }
+
+    /// The positions in all.
+    pub fn states(&self) -> u64 {
+        self.histogram.iter().sum()
+    }
+}
+
+impl<P: Play> GoalSpace<P> {
+    /// `position`'s distance from the goal: the one kept, else the length of `puzzle`'s
+    /// optimal solution within `limits` (None: outside the space, no optimal method takes it,
+    /// or the search did not finish).
+    pub fn depth(&self, puzzle: &P, position: &P::Input, limits: &Limits) -> Option<u32> {
+        if let Some(depths) = &self.depths {
+            return depths(position);
+        }
+        let method = puzzle.optimal_method(position)?;
+        puzzle.solve(position, &SolveRequest::new(method, *limits)).ok().map(|s| s.length as u32)
+    }
+}
+
+impl<P: Play + ?Sized> std::fmt::Debug for GoalSpace<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GoalSpace")
+            .field("histogram", &self.histogram)
+            .field("note", &self.note)
+            .field("depths", &self.depths.as_ref().map(|_| "kept"))
+            .field("bytes", &self.bytes)
+            .finish()
+    }
+}
+
+/// Why a page shows no depth histogram of a puzzle's space ([`Play::goal_space`]).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum NotCounted {
+    /// It was not counted, and why, in words the page shows instead: the space is larger
+    /// than a page counts, its count ran out of budget, the goal is out of reach.
+    #[error("{0}")]
+    Said(String),
+    /// An error the page answers with instead of a histogram (the server stopping, a bug).
+    #[error(transparent)]
+    Answer(#[from] AnswerError),
+}
+
+impl NotCounted {
+    /// Whether `e` is answered as it is rather than said beside an empty histogram: a stop
+    /// by Ctrl-C, or a bug.
+    pub fn answers(e: &AnswerError) -> bool {
+        match e {
+            AnswerError::Bug(_) => true,
+            AnswerError::Limit(s) => s.hit == crate::search::LimitHit::Interrupted,
+            _ => false,
+        }
+    }
+}
+
 /// A [`Facade`] a person can play on a page: one puzzle's positions (a facade made for one
-/// board size, or one block puzzle), drawn, moved, hinted and shuffled.
+/// board size, or one block puzzle), drawn, moved, hinted, shuffled and placed in its space.
 pub trait Play: Facade {
     /// The puzzle's name for people: "the 15-puzzle (4x4)", "Klotski".
     fn title(&self) -> String;
@@ -204,8 +289,34 @@ pub trait Play: Facade {
         Ok(None)
     }
 
+    /// Whether the optimal search of `position` rarely ends within a page's quick budget (the
+    /// 24-puzzle's), so that the page makes the quicker solution beside it rather than after
+    /// it and its first answer still comes within that budget.
+    fn slow_optimal(&self, position: &Self::Input) -> bool {
+        let _ = position;
+        false
+    }
+
+    /// How the optimal solutions [`Facade::count`] counts are told apart, in words for the
+    /// count's note: "distinct optimal move sequences".
+    fn count_words(&self) -> &'static str {
+        "distinct optimal move sequences"
+    }
+
     /// A position `moves` random moves from the goal (block puzzles: from the start), never
     /// undoing the move before, or (None) a uniformly random position that can reach the goal.
     fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits)
         -> Result<Self::Input, AnswerError>;
+
+    /// The whole space by distance from the goal, for a page's depth histogram: by default
+    /// [`Facade::analyze`] without an input, whose origin is the puzzle's goal, each position's
+    /// depth left to the optimal search. Not counted: why, in words the page shows
+    /// ([`NotCounted::Said`]), or an error to answer with (a stop by Ctrl-C, a bug).
+    fn goal_space(&self, limits: &Limits) -> Result<GoalSpace<Self>, NotCounted> {
+        match self.analyze(None, limits, &NoProgress) {
+            Ok(a) => Ok(GoalSpace::from_goal(a.histogram)),
+            Err(e) if NotCounted::answers(&e) => Err(NotCounted::Answer(e)),
+            Err(e) => Err(NotCounted::Said(format!("the positions of {} were not counted: {e}", self.title()))),
+        }
+    }
 }

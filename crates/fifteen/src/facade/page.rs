@@ -2,10 +2,15 @@
 //! size, any size from 2x2 to 100x100. The optimal search takes boards up to 5x5; the quick
 //! answer for when it would not finish is chosen here by size: up to 5x5 the shorter of
 //! weighted A* (W = 2, the best so far when its budget runs out) and the staged solver,
-//! past 5x5 the staged solver, each with its proven lower bound.
+//! past 5x5 the staged solver, each with its proven lower bound. A page's depth histogram
+//! counts the boards of at most 10 cells.
 
-use slide_core::answer::{Algorithm, AnswerError, Estimate, Facade, Piece, Play, Solution, SolveRequest, Step, View};
+use slide_core::answer::{
+    Algorithm, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution, SolveRequest, Step, View,
+};
+use slide_core::progress::NoProgress;
 use slide_core::search::{Limits, Weight};
+use slide_core::units::thousands;
 use slide_core::Direction;
 
 use super::{TileInput, Tiles};
@@ -23,6 +28,14 @@ const WEIGHTED_CELLS: usize = 25;
 /// release build; 3 s for a 10x10 in the tests' build on a loaded machine), so a budget cut
 /// short does not leave the page without one. Memory and Ctrl-C bound it as ever.
 const STAGED_AT_LEAST: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The largest board whose whole space a page counts for its depth histogram (10 cells:
+/// 1,814,400 positions).
+const SPACE_CELLS: usize = 10;
+
+/// The boards past this many cells (the 24-puzzle) have an optimal search that rarely ends
+/// within a page's quick budget ([`Play::slow_optimal`]).
+const SLOW_OPTIMAL_CELLS: usize = 16;
 
 impl Tiles {
     /// The step that moves `direction` from `board`, if a tile can.
@@ -174,6 +187,31 @@ impl Play for Tiles {
         Ok(Some(best))
     }
 
+    /// Boards past 16 cells: the 24-puzzle's optimal search rarely ends within a quick budget.
+    fn slow_optimal(&self, position: &TileInput) -> bool {
+        position.start.shape().cells() > SLOW_OPTIMAL_CELLS
+    }
+
+    /// Boards of at most `SPACE_CELLS` cells, analysed from the goal; every error (a stop
+    /// among them) is said beside the empty histogram.
+    fn goal_space(&self, limits: &Limits) -> Result<GoalSpace<Self>, NotCounted> {
+        let shape = self.shape()?;
+        if shape.cells() > SPACE_CELLS {
+            let positions: f64 = (1..=shape.cells()).map(|n| n as f64).product::<f64>() / 2.0;
+            let count = match positions < 1e21 {
+                true => thousands(positions as u128),
+                false => format!("{positions:.2e}"),
+            };
+            return Err(NotCounted::Said(format!(
+                "a {shape} board has {count} positions: the page counts boards of at most {SPACE_CELLS} cells"
+            )));
+        }
+        let a = self
+            .analyze(None, limits, &NoProgress)
+            .map_err(|e| NotCounted::Said(format!("the {shape} positions were not counted: {e}")))?;
+        Ok(GoalSpace::from_goal(a.histogram))
+    }
+
     fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<TileInput, AnswerError> {
         let shape = self.shape()?;
         let goal = self.goal(shape)?;
@@ -242,5 +280,38 @@ mod tests {
         assert!(s.length <= fast.length);
         assert!(s.lower_bound.unwrap() >= fast.lower_bound.unwrap());
         assert_eq!(p.start.try_play(&s.path.moves), Ok(p.goal.clone()));
+    }
+
+    /// A page's depth histogram: the whole space from the goal up to 10 cells, each
+    /// position's depth its optimal distance; past 10 cells, why not, in the page's words.
+    #[test]
+    fn a_page_counts_the_spaces_of_boards_up_to_10_cells_from_the_goal() {
+        let t = tiles(3, 3);
+        let space = t.goal_space(&Limits::default()).unwrap();
+        assert_eq!((space.states(), space.histogram.len(), space.histogram[0]), (181_440, 32, 1));
+        assert_eq!(space.note, "positions by their distance from the goal");
+        let far = t.position("8 6 7 / 2 5 4 / 3 0 1").unwrap();
+        assert_eq!(space.depth(&t, &far, &Limits::default()), Some(31));
+        let said = |t: Tiles| match t.goal_space(&Limits::default()) {
+            Err(NotCounted::Said(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            said(tiles(4, 4)),
+            "a 4x4 board has 10,461,394,944,000 positions: the page counts boards of at most 10 cells"
+        );
+        assert!(said(tiles(10, 10)).starts_with("a 10x10 board has 4.67e157 positions"), "{}", said(tiles(10, 10)));
+        let small = Limits { max_memory: Some(1024), ..Limits::default() };
+        match tiles(2, 5).goal_space(&small) {
+            Err(NotCounted::Said(why)) => assert!(why.starts_with("the 2x5 positions were not counted: "), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_optimal_search_is_slow_past_4x4() {
+        assert!(!tiles(4, 4).slow_optimal(&tiles(4, 4).start()));
+        assert!(tiles(5, 5).slow_optimal(&tiles(5, 5).start()));
+        assert_eq!(tiles(3, 3).count_words(), "distinct optimal move sequences");
     }
 }

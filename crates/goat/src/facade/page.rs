@@ -3,7 +3,10 @@
 //! cell in the goal) is marked, and the exact table makes every optimal search instant.
 
 use rand::RngExt;
-use slide_core::answer::{Algorithm, AnswerError, Estimate, Piece, Play, Solution, Step, Target, View};
+use slide_core::answer::{
+    Algorithm, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution, Step, Target, View,
+};
+use slide_core::progress::NoProgress;
 use slide_core::search::{Limits, PathOf};
 use slide_core::Puzzle;
 
@@ -144,6 +147,19 @@ impl Play for GoatFacade {
         Some(Algorithm::Idastar)
     }
 
+    fn count_words(&self) -> &'static str {
+        "distinct optimal move sequences (the two ─ are alike)"
+    }
+
+    /// The space analysed from the goal; every error (a stop among them) is said beside the
+    /// empty histogram.
+    fn goal_space(&self, limits: &Limits) -> Result<GoalSpace<Self>, NotCounted> {
+        let a = self
+            .analyze(None, limits, &NoProgress)
+            .map_err(|e| NotCounted::Said(format!("Goat's positions were not counted: {e}")))?;
+        Ok(GoalSpace::from_goal(a.histogram))
+    }
+
     fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<GoatInput, AnswerError> {
         let start = match moves {
             None => crate::rank::unrank(rng.random_range(0..crate::rank::STATE_COUNT)),
@@ -185,5 +201,25 @@ mod tests {
         let (mv, child) = moved.unwrap();
         assert_eq!(path_steps(&one_move(start.start, mv, child))[0].board, child.numbers());
         assert!(goat.view(&GoatInput { start: goal, goal }).solved);
+    }
+
+    /// A page's depth histogram: every arrangement of the pieces, from the goal, each
+    /// position's depth its optimal distance.
+    #[test]
+    fn a_page_counts_the_space_from_the_goal() {
+        let goat = GoatFacade::new(&Settings::default()).unwrap();
+        let limits = Limits::default();
+        let space = goat.goal_space(&limits).unwrap();
+        assert_eq!((space.states(), space.histogram[0]), (crate::rank::STATE_COUNT, 1));
+        let start = goat.start();
+        let request = slide_core::answer::SolveRequest::new(Algorithm::Idastar, limits);
+        let length = goat.solve(&start, &request).unwrap().length as u32;
+        assert_eq!(space.depth(&goat, &start, &limits), Some(length));
+        let small = Limits { max_memory: Some(1024), ..limits };
+        match goat.goal_space(&small) {
+            Err(NotCounted::Said(why)) => assert!(why.starts_with("Goat's positions were not counted: "), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(goat.count_words(), "distinct optimal move sequences (the two ─ are alike)");
     }
 }

@@ -4,17 +4,69 @@
 //! one block as one move under the line and block metrics), and the goal is drawn where it
 //! wants its blocks.
 
+use std::sync::Arc;
+
 use rand::RngExt;
+use rustc_hash::FxHashMap;
 use slide_core::answer::{
-    Algorithm as Method, AnswerError, Estimate, Facade, Piece, Play, Solution, SolveRequest, Step, Target, View,
+    Algorithm as Method, Analysis, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution,
+    SolveRequest, SpaceWords, Step, Target, View,
 };
-use slide_core::search::Limits;
+use slide_core::progress::NoProgress;
+use slide_core::search::{LimitHit, Limits};
+use slide_core::units::thousands;
 use slide_core::{Heuristic, Puzzle};
 
-use super::Blocks;
+use super::{lines, BlockSpace, Blocks};
 use crate::engine::bits;
 use crate::parse::{is_label, render, render_canonical, rows_of};
-use crate::{goal_distances, label_path, GoalDistance, Instance, Metric, Move};
+use crate::{goal_distances, label_path, GoalDistance, Instance, Metric, Move, State};
+
+/// Each position's distance from the nearest goal, as an analysis from the goal keeps them
+/// for a page (none in other analyses).
+#[derive(Clone, Default)]
+pub(crate) struct Depths(Option<Arc<FxHashMap<State, u32>>>);
+
+impl std::fmt::Debug for Depths {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(d) => write!(f, "Depths({} positions)", d.len()),
+            None => write!(f, "Depths(none)"),
+        }
+    }
+}
+
+/// The analysis of `puzzle` from its goal: every position its start reaches, by its distance
+/// from the nearest goal (none when no goal is reachable), with those distances kept.
+pub(super) fn from_goal(puzzle: &Instance, limits: &Limits) -> Result<Analysis<Blocks>, AnswerError> {
+    let d = goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits)?;
+    let deepest = d.histogram.len().saturating_sub(1) as u32;
+    let mut far: Vec<State> = d.distances.iter().filter(|&(_, &at)| at == deepest).map(|(s, _)| *s).collect();
+    far.sort();
+    let antipodes: Vec<String> = far.iter().map(|s| render_canonical(&puzzle.board, s, &puzzle.blocks)).collect();
+    let goal_states = d.histogram.first().copied().unwrap_or(0);
+    let words = SpaceWords {
+        title: format!(
+            "{} ({}x{}, metric {}; blocks of one shape interchangeable), from the goal",
+            puzzle.name, puzzle.board.rows, puzzle.board.cols, puzzle.board.metric
+        ),
+        origin: "the goal",
+        chart_title: format!("quzzle {} from the goal ({} metric)", puzzle.name, puzzle.board.metric),
+        antipodes: antipodes.iter().map(|b| lines(b, puzzle.board.cols)).collect(),
+        notes: vec![match goal_states {
+            0 => "the goal is not reachable from the start".to_string(),
+            n => format!("{} positions the start reaches, {} of them goals", thousands(d.states), thousands(n)),
+        }],
+    };
+    let space = BlockSpace {
+        input: puzzle.into(),
+        goal_depth: (goal_states > 0).then_some(0),
+        goal_states,
+        nodes: d.nodes,
+        depths: Depths(Some(Arc::new(d.distances))),
+    };
+    Ok(Analysis::new(space, d.histogram, antipodes, d.elapsed, words))
+}
 
 /// A position as rows separated by `/`: how a page sends it back.
 fn rows_text(inst: &Instance, one_line: &str) -> String {
@@ -235,6 +287,47 @@ impl Play for Blocks {
         }
     }
 
+    fn count_words(&self) -> &'static str {
+        "distinct optimal solutions (blocks of one size that the goal does not name are alike)"
+    }
+
+    /// The positions the puzzle's start reaches, by their distance from the goal
+    /// ([`Facade::analyze`] from the goal), each position's depth kept. Ctrl-C is answered as
+    /// it is; another stop, or a goal out of reach, is said beside the empty histogram.
+    fn goal_space(&self, limits: &Limits) -> Result<GoalSpace<Self>, NotCounted> {
+        let puzzle = self.played()?;
+        let page;
+        let facade = match self.played {
+            Some(_) => self,
+            None => {
+                page = Blocks::playing(puzzle.clone());
+                &page
+            }
+        };
+        let a = facade.analyze(None, limits, &NoProgress).map_err(|e| match e {
+            AnswerError::Limit(s) if s.hit != LimitHit::Interrupted => NotCounted::Said(format!(
+                "the positions of {} were not all counted within the budget ({})",
+                puzzle.name, s.hit
+            )),
+            e => NotCounted::Answer(e),
+        })?;
+        let name = &puzzle.name;
+        let Some(depths) = a.space.depths.0.filter(|d| !d.is_empty()) else {
+            return Err(NotCounted::Said(format!("the goal cannot be reached from {name}'s start")));
+        };
+        let entry = std::mem::size_of::<(State, u32)>() as u64 + 1;
+        let bytes = depths.capacity() as u64 * entry + a.histogram.len() as u64 * 8;
+        Ok(GoalSpace {
+            histogram: a.histogram,
+            note: format!(
+                "positions reachable from {name}'s start, by their distance from the goal ({} metric)",
+                puzzle.board.metric.name()
+            ),
+            depths: Some(Box::new(move |position: &Instance| depths.get(&position.start).copied())),
+            bytes,
+        })
+    }
+
     /// `moves` one-cell slides from the puzzle's start, or (None) a uniformly random position
     /// among those the start reaches that can reach the goal.
     fn shuffle(&self, moves: Option<u64>, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Instance, AnswerError> {
@@ -306,5 +399,52 @@ mod tests {
         let mut rng = rand_pcg::Pcg64::new(1, 2);
         let p = k.shuffle(None, &mut rng, &Limits::default()).unwrap();
         assert!(k.quick_solution(&p, &Limits::default()).unwrap().is_some_and(|s| !s.optimal || s.length == 0));
+    }
+
+    /// A page's puzzle is analysed from its goal: the positions its start reaches, by their
+    /// distance from the nearest goal (the histogram `goal_distances` gives), each one's kept;
+    /// the command line's analysis of the same puzzle stays from the start.
+    #[test]
+    fn a_page_s_puzzle_is_analysed_from_its_goal() {
+        let k = klotski();
+        let limits = Limits::default();
+        let start = k.start();
+        let d = goal_distances(&start.board, start.start, |s| start.is_goal(s), &limits).unwrap();
+        let a = k.analyze(None, &limits, &NoProgress).unwrap();
+        assert_eq!((a.histogram.clone(), a.states, a.words.origin), (d.histogram.clone(), 25_955, "the goal"));
+        assert_eq!(a.space.goal_depth, Some(0));
+        assert_eq!(a.space.goal_states, d.histogram[0]);
+        let from_start = k.analyze(Some(&start), &limits, &NoProgress).unwrap();
+        assert_eq!(from_start.states, 25_955);
+        assert_ne!(from_start.histogram, a.histogram);
+        let space = k.goal_space(&limits).unwrap();
+        assert_eq!(space.histogram, d.histogram);
+        assert_eq!(space.depth(&k, &start, &limits), Some(81), "Klotski's file counts block moves");
+        assert_eq!(
+            space.note,
+            "positions reachable from Klotski (Heng Dao Li Ma)'s start, by their distance from the goal (block metric)"
+        );
+        // A shuffled position's depth is its distance from the goal.
+        let mut rng = rand_pcg::Pcg64::new(5, 8);
+        let p = k.shuffle(None, &mut rng, &limits).unwrap();
+        assert_eq!(space.depth(&k, &p, &limits), d.distances.get(&p.start).copied());
+        assert!(k.count_words().starts_with("distinct optimal solutions"));
+    }
+
+    #[test]
+    fn a_space_not_counted_says_why() {
+        let stuck = "name: stuck\nsize: 2x3\nstart:\nab.\ncc#\n\ngoal:\n..a\n...\n";
+        let inst = crate::parse::instance_from_file(stuck, "pasted", None).unwrap();
+        let said = |b: &Blocks, limits: &Limits| match b.goal_space(limits) {
+            Err(NotCounted::Said(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(said(&Blocks::playing(inst), &Limits::default()), "the goal cannot be reached from stuck's start");
+        let stopped = said(&klotski(), &Limits::nodes(1000));
+        assert!(
+            stopped
+                .starts_with("the positions of Klotski (Heng Dao Li Ma) were not all counted within the budget (node"),
+            "{stopped}"
+        );
     }
 }

@@ -123,8 +123,8 @@ pub fn puzzle_shape(puzzle: &str) -> Option<Shape> {
     let (r, c) = puzzle.split_once('x')?;
     let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
     Shape::new(r, c)
-        .filter(|_| (2..=crate::game::MAX_SIDE as usize).contains(&r))
-        .filter(|_| (2..=crate::game::MAX_SIDE as usize).contains(&c))
+        .filter(|_| (2..=crate::menu::MAX_SIDE as usize).contains(&r))
+        .filter(|_| (2..=crate::menu::MAX_SIDE as usize).contains(&c))
 }
 
 /// The direction of a LURD letter (the way the tile moves).
