@@ -76,12 +76,12 @@ impl TileState {
     }
     /// The tile on `cell` ([`Tile::BLANK`] for the blank).
     #[inline]
-    pub fn tile_at(&self, cell: Cell) -> Tile {
+    pub(crate) fn tile_at(&self, cell: Cell) -> Tile {
         self.cells.get(cell.index()).into()
     }
     /// The cell of `tile`.
     #[inline]
-    pub fn cell_of(&self, tile: Tile) -> Cell {
+    pub(crate) fn cell_of(&self, tile: Tile) -> Cell {
         self.positions.get(tile.index()).into()
     }
     /// The blank's cell.
@@ -91,12 +91,12 @@ impl TileState {
     }
     /// The packed cell view (5 bits per cell, cell 0 lowest).
     #[inline]
-    pub fn cells_word(&self) -> u128 {
+    pub(crate) fn cells_word(&self) -> u128 {
         self.cells.word()
     }
     /// The state after the tile on `from` (next to the blank) slides into the blank.
     #[inline]
-    pub fn slide(&self, from: Cell) -> TileState {
+    pub(crate) fn slide(&self, from: Cell) -> TileState {
         self.slide_byte(from.index() as u8)
     }
     /// [`TileState::slide`] from a cell as a byte, for the searches' inner loops.
@@ -143,17 +143,6 @@ impl TileView for TileState {
 /// (the tile of each cell, the cell of each tile): what IDA*'s inner loop moves on such
 /// boards, where a slide is a few shifts and xors of machine words. Tiles past the board's
 /// last are 0 in both views.
-///
-/// ```
-/// use fifteen::board::{Board16, TileView};
-/// use fifteen::TileState;
-///
-/// let state = TileState::from_cells(&[1, 2, 3, 0]);
-/// let board = Board16::from_state(&state, 4);
-/// let (tile, next) = board.slide(2);
-/// assert_eq!((tile, next.blank(), next.tile_at(3)), (3, 2, 3));
-/// assert_eq!(next.to_state(4), TileState::from_cells(&[1, 2, 0, 3]));
-/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Board16 {
     cells: u64,
@@ -162,7 +151,7 @@ pub struct Board16 {
 
 impl Board16 {
     /// The first `n` cells of `state` (`n` at most 16).
-    pub fn from_state(state: &TileState, n: usize) -> Board16 {
+    pub(crate) fn from_state(state: &TileState, n: usize) -> Board16 {
         assert!(n <= 16, "a Board16 has at most 16 cells");
         let mut b = Board16 { cells: 0, positions: 0 };
         for cell in 0..n as u8 {
@@ -173,17 +162,12 @@ impl Board16 {
         b
     }
     /// The same position as a [`TileState`] of `n` cells.
-    pub fn to_state(&self, n: usize) -> TileState {
+    pub(crate) fn to_state(self, n: usize) -> TileState {
         TileState::from_cells(&(0..n as u8).map(|c| self.tile_at(c)).collect::<Vec<_>>())
-    }
-    /// The tile on `from` (next to the blank) and the position after it slides into the blank.
-    #[inline(always)]
-    pub fn slide(&self, from: u8) -> (u8, Board16) {
-        self.slide_into(from, self.blank())
     }
     /// [`Board16::slide`] when the blank's cell, `to`, is known already.
     #[inline(always)]
-    pub fn slide_into(&self, from: u8, to: u8) -> (u8, Board16) {
+    pub(crate) fn slide_into(&self, from: u8, to: u8) -> (u8, Board16) {
         debug_assert_eq!(to, self.blank());
         let (from, to) = (from as u64, to as u64);
         let tile = (self.cells >> (4 * from)) & 15;
@@ -228,7 +212,7 @@ pub struct TilePuzzle {
     degree: [u8; MAX_CELLS],
 }
 
-/// The cell of a missing neighbour in [`TilePuzzle::neighbours4`]: none has this number.
+/// The cell of a missing neighbour in `TilePuzzle::neighbours4`: none has this number.
 pub const NO_NEIGHBOUR: u8 = u8::MAX;
 
 impl TilePuzzle {
@@ -336,7 +320,7 @@ impl TilePuzzle {
     /// The cells next to `cell` as bytes, always four: the missing ones come last, as
     /// [`NO_NEIGHBOUR`] (for the searches' loops, which the compiler unrolls).
     #[inline(always)]
-    pub fn neighbours4(&self, cell: u8) -> &[(u8, Direction); 4] {
+    pub(crate) fn neighbours4(&self, cell: u8) -> &[(u8, Direction); 4] {
         &self.neighbours[cell as usize % MAX_CELLS]
     }
 }

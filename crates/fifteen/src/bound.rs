@@ -25,7 +25,7 @@ pub fn lower_bound(start: &Grid, goal: &Grid) -> u64 {
 }
 
 /// The sum over tiles of their row and column distances to their goal cells.
-pub fn manhattan(start: &Grid, goal: &Grid) -> u64 {
+pub(crate) fn manhattan(start: &Grid, goal: &Grid) -> u64 {
     let shape = start.shape();
     let tiles = shape.each_cell().map(|cell| (cell, start.tile_at(cell))).filter(|(_, t)| !t.is_blank());
     tiles.map(|(cell, t)| shape.distance(cell, goal.cell_of(t)) as u64).sum()
@@ -33,7 +33,7 @@ pub fn manhattan(start: &Grid, goal: &Grid) -> u64 {
 
 /// Twice the tiles that must leave their goal row or column to pass each other, summed
 /// over every row and column.
-pub fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
+pub(crate) fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
     let shape = start.shape();
     // The goal cell of the tile on `cell`, unless it is the blank.
     let home = |cell| {
@@ -60,15 +60,8 @@ pub fn linear_conflicts(start: &Grid, goal: &Grid) -> u64 {
 /// of them that must leave so that the rest stand in order: the line's length minus its
 /// longest increasing subsequence, found by patience sorting as the places stream by. The
 /// one home of the rule for every linear-conflict heuristic of the crate.
-///
-/// ```
-/// use fifteen::bound::line_conflicts;
-/// assert_eq!(line_conflicts([0, 1, 2]), 0);
-/// // 3 1 2 5 4: 1 2 5 (or 1 2 4) stays, two leave.
-/// assert_eq!(line_conflicts([3, 1, 2, 5, 4]), 4);
-/// ```
 #[inline]
-pub fn line_conflicts(homes: impl IntoIterator<Item = u8>) -> u32 {
+pub(crate) fn line_conflicts(homes: impl IntoIterator<Item = u8>) -> u32 {
     // tails[k]: the smallest last place of an increasing subsequence of length k + 1.
     let mut tails = [0u8; crate::Shape::MAX_SIDE];
     let (mut len, mut n) = (0, 0);

@@ -56,7 +56,7 @@ pub struct Branching {
 impl Branching {
     /// The branching factors of a `rows` x `cols` board whose tree starts with the blank on
     /// `blank`, with node counts to `depth` (at most [`MAX_DEPTH`]).
-    pub fn new(rows: usize, cols: usize, blank: usize, depth: u32) -> Result<Branching, BranchingError> {
+    pub(crate) fn new(rows: usize, cols: usize, blank: usize, depth: u32) -> Result<Branching, BranchingError> {
         if rows < 2 || cols < 2 || blank >= rows * cols {
             return Err(BranchingError::NoBoard { rows, cols, blank });
         }
@@ -84,12 +84,12 @@ impl Branching {
     }
 
     /// Lecky's average as a number.
-    pub fn average(&self) -> f64 {
+    pub(crate) fn average(&self) -> f64 {
         self.choices as f64 / self.degrees as f64
     }
 
     /// Lecky's average as a fraction in lowest terms.
-    pub fn average_reduced(&self) -> (u64, u64) {
+    pub(crate) fn average_reduced(&self) -> (u64, u64) {
         let g = gcd(self.choices, self.degrees);
         (self.choices / g, self.degrees / g)
     }
@@ -97,13 +97,13 @@ impl Branching {
     /// The growth measured from the counts: `sqrt(N(D) / N(D-2))` at the deepest depth `D`
     /// (two moves, because the blank alternates between the two colours of a chessboard's
     /// cells, and the counts alternate with it). None below depth 2.
-    pub fn measured(&self) -> Option<f64> {
+    pub(crate) fn measured(&self) -> Option<f64> {
         let d = self.nodes.len().checked_sub(1).filter(|&d| d >= 2)?;
         Some((self.nodes[d] as f64 / self.nodes[d - 2] as f64).sqrt())
     }
 
     /// Why the average and the tree's growth differ, in a sentence.
-    pub fn why(&self) -> String {
+    pub(crate) fn why(&self) -> String {
         let side = match self.growth < self.average() {
             true => "below",
             false => "above",

@@ -10,7 +10,7 @@
 //! if a path holds a stretch that is not the least path of its own effect, replacing the
 //! stretch by the least one gives a path to the same board that is shorter or earlier, so a
 //! board's least path never holds one. Pruning every path that holds such a stretch of at most
-//! [`Automaton::longest`] moves therefore keeps each board's least path (and so a shortest one)
+//! `Automaton::longest` moves therefore keeps each board's least path (and so a shortest one)
 //! while cutting the search tree.
 //!
 //! The stretches are found by breadth-first search from every cell of the blank, in shortlex
@@ -25,7 +25,7 @@
 //! solution use a longer automaton.
 //!
 //! Building one takes longer than many searches it serves (the 15-puzzle's for 14 moves,
-//! about 70 ms; most 15-puzzles solve in milliseconds), so [`Automaton::kept`] keeps each in the
+//! about 70 ms; most 15-puzzles solve in milliseconds), so `Automaton::kept` keeps each in the
 //! data directory, under [`KEPT_UNDER`], in the checked table format, and later processes
 //! read it back.
 
@@ -47,7 +47,7 @@ fn cache() -> &'static Built {
     BUILT.get_or_init(Default::default)
 }
 
-/// The subdirectory of a data directory where [`Automaton::kept`] keeps automata, one file
+/// The subdirectory of a data directory where `Automaton::kept` keeps automata, one file
 /// each (`4x4-14.tbl`): apart from the tables, which every host of a cluster must share
 /// byte for byte, since each process can rebuild these alone.
 pub const KEPT_UNDER: &str = "paths";
@@ -71,20 +71,8 @@ pub const MAX_LONGEST: u32 = 16;
 pub const SEARCH_LONGEST: u32 = 14;
 
 /// An automaton over the blank's paths on one [`Shape`] that accepts exactly the paths holding
-/// no stretch of at most [`Automaton::longest`] moves that another path of the same effect
+/// no stretch of at most `Automaton::longest` moves that another path of the same effect
 /// beats in shortlex order (see the module documentation).
-///
-/// ```
-/// use fifteen::duplicates::{Automaton, PRUNED};
-/// use fifteen::{Cell, Direction, Shape};
-///
-/// let automaton = Automaton::new(Shape::FIFTEEN, 2);
-/// // The blank on cell 5; the tile below it slides up, then the blank may not come back.
-/// let state = automaton.step(automaton.start(Cell::new(5)), Direction::Up);
-/// assert_ne!(state, PRUNED);
-/// assert_eq!(automaton.step(state, Direction::Down), PRUNED);
-/// assert_ne!(automaton.step(state, Direction::Left), PRUNED);
-/// ```
 #[derive(Debug, PartialEq, Eq)]
 pub struct Automaton {
     shape: Shape,
@@ -115,7 +103,7 @@ impl Automaton {
     /// the 5x5's for 14 moves takes 0.28 s of two cores (0.39 s of one) and about 75 MiB
     /// while it is built (breadth-first searches of 25 x 300,000 boards), which a batch of
     /// boards should not pay for each.
-    pub fn shared(shape: Shape, longest: u32) -> Arc<Automaton> {
+    pub(crate) fn shared(shape: Shape, longest: u32) -> Arc<Automaton> {
         Automaton::kept(shape, longest, None)
     }
 
@@ -128,18 +116,7 @@ impl Automaton {
     /// # Panics
     ///
     /// As [`Automaton::new`].
-    ///
-    /// ```
-    /// use fifteen::duplicates::{Automaton, KEPT_UNDER};
-    /// use fifteen::Shape;
-    ///
-    /// let dir = std::env::temp_dir().join(format!("kept-paths-{}", std::process::id()));
-    /// let kept = Automaton::kept(Shape::EIGHT, 8, Some(&dir));
-    /// assert_eq!(*kept, Automaton::new(Shape::EIGHT, 8));
-    /// assert!(dir.join(KEPT_UNDER).join("3x3-8.tbl").is_file());
-    /// # std::fs::remove_dir_all(&dir).unwrap();
-    /// ```
-    pub fn kept(shape: Shape, longest: u32, data_dir: Option<&Path>) -> Arc<Automaton> {
+    pub(crate) fn kept(shape: Shape, longest: u32, data_dir: Option<&Path>) -> Arc<Automaton> {
         Automaton::assert_buildable(shape, longest);
         let key = (shape.rows(), shape.cols(), longest);
         let mut built = cache().lock().unwrap_or_else(|e| e.into_inner());
@@ -254,41 +231,37 @@ impl Automaton {
         Some(Automaton { shape, longest, next, start, words: word(0) as usize })
     }
 
+    /// How many stretches it prunes (none of them holding another).
+    #[cfg(test)]
+    pub(crate) fn stretches(&self) -> usize {
+        self.words
+    }
+
     /// The board it is built for.
-    pub fn shape(&self) -> Shape {
+    pub(crate) fn shape(&self) -> Shape {
         self.shape
     }
 
     /// The longest stretch it prunes, in moves.
-    pub fn longest(&self) -> u32 {
+    pub(crate) fn longest(&self) -> u32 {
         self.longest
     }
 
     /// Its states, as many as a search node's state may take.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.next.len() / 4
-    }
-
-    /// How many stretches it prunes (none of them holding another).
-    pub fn stretches(&self) -> usize {
-        self.words
-    }
-
-    /// The bytes of its transitions.
-    pub fn bytes(&self) -> usize {
-        self.next.len() * size_of::<u32>() + self.start.len() * size_of::<u32>()
     }
 
     /// The state of a path that starts with the blank on `blank`.
     #[inline]
-    pub fn start(&self, blank: Cell) -> u32 {
+    pub(crate) fn start(&self, blank: Cell) -> u32 {
         self.start[blank.index()]
     }
 
     /// The state after a tile slides in `direction` into the blank, or [`PRUNED`] when that
     /// completes a pruned stretch or no tile can slide that way.
     #[inline(always)]
-    pub fn step(&self, state: u32, direction: Direction) -> u32 {
+    pub(crate) fn step(&self, state: u32, direction: Direction) -> u32 {
         self.next[4 * state as usize + direction as usize]
     }
 
@@ -570,6 +543,16 @@ impl Trie {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The blank on cell 5; the tile below it slides up, then the blank may not come back.
+    #[test]
+    fn the_move_back_is_pruned() {
+        let automaton = Automaton::new(Shape::FIFTEEN, 2);
+        let state = automaton.step(automaton.start(Cell::new(5)), Direction::Up);
+        assert_ne!(state, PRUNED);
+        assert_eq!(automaton.step(state, Direction::Down), PRUNED);
+        assert_ne!(automaton.step(state, Direction::Left), PRUNED);
+    }
 
     /// From every start cell, the paths the automaton accepts reach every board within
     /// `depth` moves in as few moves as breadth-first search needs; and when `depth` is at

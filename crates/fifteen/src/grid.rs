@@ -105,7 +105,7 @@ impl Grid {
     }
     /// Slides the tile on `from`, which must be next to the blank, into the blank.
     #[inline]
-    pub fn slide_from(&mut self, from: Cell) {
+    pub(crate) fn slide_from(&mut self, from: Cell) {
         let to = self.blank();
         debug_assert_eq!(self.shape.distance(from, to), 1, "a tile slides only into the blank next to it");
         let tile = self.cells[from.index()];

@@ -27,7 +27,6 @@ pub use board::{Direction, Slide, TilePuzzle, TileState};
 pub use grid::Grid;
 pub use heuristics::choice::{AnyHeuristic, HeuristicChoice, WithHeuristic};
 pub use heuristics::HeuristicError;
-pub use parse::TileBoard;
 pub use shape::{Cell, Shape, Tile};
 pub use solver::{
     solve, Algorithm, Metric, Note, RandomWalk, Report, SolveError, Solver, TileCount, TileSolution, WalkReport, Work,

@@ -306,33 +306,3 @@ mod tests {
             .contains("larger than the optimal solvers take"));
     }
 }
-
-/// A tile board with its shape: what BOARD text describes on its own.
-///
-/// ```
-/// use fifteen::TileBoard;
-/// let board: TileBoard = "8 6 7 / 2 5 4 / 3 0 1".parse().unwrap();
-/// assert_eq!(board.shape.to_string(), "3x3");
-/// assert_eq!(board.to_string(), "8 6 7 / 2 5 4 / 3 0 1");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TileBoard {
-    /// The shape.
-    pub shape: Shape,
-    /// The tiles.
-    pub state: TileState,
-}
-
-impl std::str::FromStr for TileBoard {
-    type Err = BoardError;
-    /// Reads BOARD text, inferring the shape (see [`parse_board`]).
-    fn from_str(text: &str) -> Result<Self, BoardError> {
-        parse_board(text, None).map(|(state, shape)| TileBoard { shape, state })
-    }
-}
-
-impl std::fmt::Display for TileBoard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&board_text(&self.state, self.shape))
-    }
-}

@@ -99,7 +99,7 @@ pub enum PlayError {
 
 /// The number of tiles that can slide in `direction` (the tiles' way) into the blank on
 /// `blank`: the tiles on the blank's other side in its line.
-pub fn tiles_beside_blank(shape: Shape, blank: Cell, direction: Direction) -> usize {
+pub(crate) fn tiles_beside_blank(shape: Shape, blank: Cell, direction: Direction) -> usize {
     let (row, col) = (shape.row(blank), shape.col(blank));
     match direction {
         Direction::Down => row,
@@ -125,7 +125,7 @@ pub fn play_move(board: &mut Grid, mv: Move) -> Result<(), usize> {
 
 /// Plays `moves` on `board` in order; at an illegal one, stops before it (the board shows
 /// every earlier move played) and says which.
-pub fn play(board: &mut Grid, moves: &[MoveAt], convention: Convention) -> Result<(), IllegalMove> {
+pub(crate) fn play(board: &mut Grid, moves: &[MoveAt], convention: Convention) -> Result<(), IllegalMove> {
     for (index, m) in moves.iter().enumerate() {
         play_move(board, m.mv).map_err(|_| IllegalMove {
             index,

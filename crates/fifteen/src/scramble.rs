@@ -16,7 +16,7 @@ pub fn scramble<R: Rng + ?Sized>(puzzle: &TilePuzzle, moves: u32, rng: &mut R) -
 }
 
 /// [`scramble`] within `limits` ([`scramble_grid`] on the packed board).
-pub fn scramble_within<R: Rng + ?Sized>(
+pub(crate) fn scramble_within<R: Rng + ?Sized>(
     puzzle: &TilePuzzle,
     moves: u32,
     rng: &mut R,

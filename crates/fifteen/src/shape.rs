@@ -15,14 +15,15 @@ use std::fmt;
 use serde::Serialize;
 use slide_core::Direction;
 
-/// A cell of a board, numbered row-major from 0 ([`Shape::cell`], [`Shape::row`],
+/// A cell of a board, numbered row-major from 0 (`Shape::cell`, [`Shape::row`],
 /// [`Shape::col`]). Every board's cells fit a `u16` (100x100 has 10,000); serialized as its
 /// number.
 ///
 /// ```
 /// use fifteen::{Cell, Shape};
-/// let cell = Shape::FIFTEEN.cell(2, 1);
-/// assert_eq!((cell, cell.index(), cell.to_string()), (Cell::new(9), 9, "9".to_string()));
+/// let cell = Cell::new(9);
+/// assert_eq!((Shape::FIFTEEN.row(cell), Shape::FIFTEEN.col(cell)), (2, 1));
+/// assert_eq!((cell.index(), cell.to_string()), (9, "9".to_string()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[repr(transparent)]
@@ -88,7 +89,7 @@ impl Tile {
     }
     /// Its number, to index by.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
     /// Whether it is the blank.
@@ -204,19 +205,19 @@ impl Shape {
     }
     /// The cell at `row`, `col`.
     #[inline]
-    pub const fn cell(self, row: usize, col: usize) -> Cell {
+    pub(crate) const fn cell(self, row: usize, col: usize) -> Cell {
         Cell::new(row * self.cols() + col)
     }
     /// The Manhattan distance between two cells.
     #[inline]
-    pub const fn distance(self, a: Cell, b: Cell) -> usize {
+    pub(crate) const fn distance(self, a: Cell, b: Cell) -> usize {
         self.row(a).abs_diff(self.row(b)) + self.col(a).abs_diff(self.col(b))
     }
     /// The cells next to `cell`, each with the direction a tile there slides into `cell`: the
     /// cell above (its tile slides down), below, left, right, in that order (the order of
     /// `TilePuzzle`'s moves, so that seeded walks agree).
     #[inline]
-    pub fn neighbours(self, cell: Cell) -> impl Iterator<Item = (Cell, Direction)> {
+    pub(crate) fn neighbours(self, cell: Cell) -> impl Iterator<Item = (Cell, Direction)> {
         let (r, c, cols, i) = (self.row(cell), self.col(cell), self.cols(), cell.index());
         [
             (r > 0).then(|| (Cell::new(i - cols), Direction::Down)),

@@ -41,14 +41,14 @@ fn cycle_parity(n: usize, next: impl Fn(usize) -> usize) -> u32 {
 }
 
 /// The parity (0 or 1) of the permutation taking `start` to `goal`, blank included.
-pub fn grid_permutation_parity(start: &Grid, goal: &Grid) -> u32 {
+pub(crate) fn grid_permutation_parity(start: &Grid, goal: &Grid) -> u32 {
     // Cell c's tile belongs on goal cell sigma(c).
     cycle_parity(start.shape().cells(), |c| goal.cell_of(start.tile_at(Cell::new(c))).index())
 }
 
 /// The parity (0 or 1) of the tiles' order read row by row, without the blank, relative to
 /// the goal's order (the number of inversions, modulo 2).
-pub fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
+pub(crate) fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
     // rank[cell]: the place of the goal's tile on `cell` in the goal's order without the blank.
     let n = start.shape().cells();
     let mut rank = vec![0usize; n];
@@ -66,7 +66,7 @@ pub fn grid_tile_parity(start: &Grid, goal: &Grid) -> u32 {
 }
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
-pub fn grid_blank_distance(start: &Grid, goal: &Grid) -> u32 {
+pub(crate) fn grid_blank_distance(start: &Grid, goal: &Grid) -> u32 {
     start.shape().distance(start.blank(), goal.blank()) as u32
 }
 
@@ -108,7 +108,7 @@ pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> 
 }
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.
-pub fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
+pub(crate) fn blank_distance(shape: Shape, start: &TileState, goal: &TileState) -> u32 {
     shape.distance(start.blank(), goal.blank()) as u32
 }
 

@@ -65,7 +65,7 @@ pub struct TileNode<B, C, S> {
 
 impl<'a, B, H, const FOUR_BY_FOUR: bool> TileTree<'a, B, H, NoUndo, FOUR_BY_FOUR> {
     /// The tree of `puzzle` estimated by `heuristic`, leaving out the move back.
-    pub fn new(puzzle: &'a TilePuzzle, heuristic: &'a H) -> Self {
+    pub(crate) fn new(puzzle: &'a TilePuzzle, heuristic: &'a H) -> Self {
         assert!(!FOUR_BY_FOUR || puzzle.shape() == crate::Shape::FIFTEEN, "an unrolled tree is for 4x4 boards");
         TileTree { puzzle, heuristic, paths: NoUndo, _board: std::marker::PhantomData }
     }
@@ -77,7 +77,7 @@ impl<'a, B, H, const FOUR_BY_FOUR: bool> TileTree<'a, B, H, &'a Automaton, FOUR_
     /// # Panics
     ///
     /// If `paths` is not built for the puzzle's shape.
-    pub fn following(puzzle: &'a TilePuzzle, heuristic: &'a H, paths: &'a Automaton) -> Self {
+    pub(crate) fn following(puzzle: &'a TilePuzzle, heuristic: &'a H, paths: &'a Automaton) -> Self {
         assert!(!FOUR_BY_FOUR || puzzle.shape() == crate::Shape::FIFTEEN, "an unrolled tree is for 4x4 boards");
         assert_eq!(paths.shape(), puzzle.shape(), "the automaton of the puzzle's board");
         TileTree { puzzle, heuristic, paths, _board: std::marker::PhantomData }
@@ -279,7 +279,7 @@ pub fn ida_star<H: TileHeuristic>(
 
 /// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or
 /// [`OneProcess`]) on the same tree.
-pub fn ida_star_on<R: IdaRunner, H: TileHeuristic>(
+pub(crate) fn ida_star_on<R: IdaRunner, H: TileHeuristic>(
     runner: &R,
     puzzle: &TilePuzzle,
     heuristic: &H,
@@ -289,8 +289,8 @@ pub fn ida_star_on<R: IdaRunner, H: TileHeuristic>(
     ida_star_pruned(runner, puzzle, heuristic, &Automaton::shared(puzzle.shape(), SEARCH_LONGEST), start, options)
 }
 
-/// [`ida_star_on`] on the tree that follows the paths `paths` accepts, leaving out those
-/// holding a duplicate stretch of up to [`Automaton::longest`] moves ([`crate::duplicates`];
+/// `ida_star_on` on the tree that follows the paths `paths` accepts, leaving out those
+/// holding a duplicate stretch of up to `Automaton::longest` moves ([`crate::duplicates`];
 /// 2: only the move back, the nodes of slide-core's generic tree in its order;
 /// [`SEARCH_LONGEST`] by default).
 ///

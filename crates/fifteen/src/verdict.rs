@@ -60,14 +60,15 @@ pub enum Distance {
 
 impl Distance {
     /// The moves: the distance, or its lower bound.
-    pub fn moves(self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn moves(self) -> u32 {
         match self {
             Distance::Exact(d) | Distance::AtLeast(d) => d,
         }
     }
 
     /// The distance when it is exact.
-    pub fn exact(self) -> Option<u32> {
+    pub(crate) fn exact(self) -> Option<u32> {
         match self {
             Distance::Exact(d) => Some(d),
             Distance::AtLeast(_) => None,

@@ -34,19 +34,20 @@ impl WideState {
     }
 
     /// The tiles cell by cell, for `n` cells.
-    pub fn to_cells(&self, n: usize) -> Vec<u8> {
+    #[cfg(test)]
+    pub(crate) fn to_cells(self, n: usize) -> Vec<u8> {
         self.cells[..n].to_vec()
     }
 
     /// The tile on `cell`.
     #[inline]
-    pub fn tile_at(&self, cell: u8) -> u8 {
+    pub(crate) fn tile_at(&self, cell: u8) -> u8 {
         self.cells[cell as usize]
     }
 
     /// The blank's cell: the zero byte, found eight cells at a time.
     #[inline]
-    pub fn blank(&self) -> u8 {
+    pub(crate) fn blank(&self) -> u8 {
         const ONES: u64 = 0x0101_0101_0101_0101;
         const HIGHS: u64 = 0x8080_8080_8080_8080;
         for (i, chunk) in self.cells.chunks_exact(8).enumerate() {
@@ -61,7 +62,7 @@ impl WideState {
 
     /// The state after the tile on `from` slides into the blank on `to`.
     #[inline]
-    pub fn slide(&self, from: u8, to: u8) -> WideState {
+    pub(crate) fn slide(&self, from: u8, to: u8) -> WideState {
         let mut s = *self;
         s.cells[to as usize] = s.cells[from as usize];
         s.cells[from as usize] = 0;
@@ -116,28 +117,30 @@ impl WidePuzzle {
     }
 
     /// The standard goal of `cells` cells: tiles 1..N in order, blank last.
-    pub fn standard_goal(cells: usize) -> WideState {
+    #[cfg(test)]
+    pub(crate) fn standard_goal(cells: usize) -> WideState {
         let tiles: Vec<u8> = (1..cells as u8).chain([0]).collect();
         WideState::from_cells(&tiles)
     }
 
     /// Rows.
-    pub fn rows(&self) -> usize {
+    pub(crate) fn rows(&self) -> usize {
         self.rows.into()
     }
 
     /// Columns.
-    pub fn cols(&self) -> usize {
+    pub(crate) fn cols(&self) -> usize {
         self.cols.into()
     }
 
     /// The number of cells.
-    pub fn cells(&self) -> usize {
+    pub(crate) fn cells(&self) -> usize {
         self.rows() * self.cols()
     }
 
     /// The goal.
-    pub fn goal(&self) -> WideState {
+    #[cfg(test)]
+    pub(crate) fn goal(&self) -> WideState {
         self.goal
     }
 
@@ -149,14 +152,14 @@ impl WidePuzzle {
 
     /// The cells next to `cell`, each with the direction a tile there slides into `cell`.
     #[inline]
-    pub fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
+    pub(crate) fn neighbours(&self, cell: u8) -> &[(u8, Direction)] {
         let (list, n) = &self.neighbours[cell as usize];
         &list[..*n as usize]
     }
 
     /// The parity (0 or 1) of every solution's length from `start`: each move moves the
     /// blank one cell, so it is the parity of the blank's distance to its goal cell.
-    pub fn solution_parity(&self, start: &WideState) -> u32 {
+    pub(crate) fn solution_parity(&self, start: &WideState) -> u32 {
         let (a, b) = (start.blank(), self.goal.blank());
         let (cols, a, b) = (u32::from(self.cols), u32::from(a), u32::from(b));
         ((a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)) % 2
@@ -214,7 +217,7 @@ impl WideConflicts {
     }
 
     /// The Manhattan distance of `state`.
-    pub fn manhattan(&self, state: &WideState) -> u32 {
+    pub(crate) fn manhattan(&self, state: &WideState) -> u32 {
         let cells = self.rows as usize * self.cols as usize;
         (0..cells as u8).filter(|&c| state.tile_at(c) != 0).map(|c| self.distance(state.tile_at(c), c)).sum()
     }
@@ -232,7 +235,7 @@ impl WideConflicts {
     }
 
     /// Every row's and column's conflict terms.
-    pub fn conflicts(&self, state: &WideState) -> u32 {
+    pub(crate) fn conflicts(&self, state: &WideState) -> u32 {
         let rows: u32 = (0..self.rows).map(|r| self.row_conflicts(state, r)).sum();
         rows + (0..self.cols).map(|c| self.col_conflicts(state, c)).sum::<u32>()
     }

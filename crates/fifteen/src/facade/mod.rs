@@ -171,7 +171,7 @@ impl Tiles {
     }
 
     /// How moves are counted.
-    pub fn metric(&self) -> Metric {
+    pub(crate) fn metric(&self) -> Metric {
         self.solver.metric_used()
     }
 

@@ -31,7 +31,7 @@ pub struct Variant {
 
 impl Variant {
     /// Whether boards of `shape` are played.
-    pub fn allowed(&self, shape: Shape) -> bool {
+    pub(crate) fn allowed(&self, shape: Shape) -> bool {
         self.any_size || shape == self.default_shape
     }
 }

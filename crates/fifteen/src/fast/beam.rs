@@ -26,7 +26,7 @@ pub const BEAM_CELLS: usize = 400;
 /// The beam's width on a board of `cells` cells: about the same work per depth whatever the
 /// size (1,600 boards on a 10x10, 400 on a 20x20), or no beam above [`BEAM_CELLS`]. A random
 /// 10x10 then takes well under a second; twice the width saves only 2% of the moves.
-pub fn width(cells: usize) -> Option<usize> {
+pub(crate) fn width(cells: usize) -> Option<usize> {
     (cells <= BEAM_CELLS).then(|| (160_000 / cells).clamp(400, 1600))
 }
 

@@ -64,12 +64,12 @@ impl HeuristicChoice {
     ];
 
     /// The choice named `name` (as [`HeuristicChoice::name`] writes it).
-    pub fn from_name(name: &str) -> Option<HeuristicChoice> {
+    pub(crate) fn from_name(name: &str) -> Option<HeuristicChoice> {
         HeuristicChoice::ALL.into_iter().find(|c| c.name() == name)
     }
 
     /// What it is, in a few words, for help texts.
-    pub const fn description(self) -> &'static str {
+    pub(crate) const fn description(self) -> &'static str {
         match self {
             HeuristicChoice::None => "no estimate: plain iterative deepening",
             HeuristicChoice::Manhattan => "Manhattan distance",
@@ -116,7 +116,7 @@ impl HeuristicChoice {
 
     /// The next best choice when this one cannot serve a board by default (its tables are
     /// not generated, or the goal's blank is not in a corner).
-    pub fn fallback(self) -> Option<HeuristicChoice> {
+    pub(crate) fn fallback(self) -> Option<HeuristicChoice> {
         match self {
             HeuristicChoice::Pdb78 => Some(HeuristicChoice::Pdb663),
             HeuristicChoice::Pdb663 => Some(HeuristicChoice::WalkingDistance),
@@ -187,7 +187,7 @@ impl AnyHeuristic {
 
     /// Checks that the table files this heuristic maps were not written in place since they
     /// were opened ([`slide_core::table::Payload::unchanged`]).
-    pub fn tables_unchanged(&self) -> Result<(), TableError> {
+    pub(crate) fn tables_unchanged(&self) -> Result<(), TableError> {
         match self {
             AnyHeuristic::Exact(h) => h.table_unchanged(),
             AnyHeuristic::Pdb(h) => h.tables_unchanged(),

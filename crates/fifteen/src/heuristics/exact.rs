@@ -42,10 +42,6 @@ impl TileSpace {
         let cells = puzzle.shape().cells();
         (cells <= MAX_SPACE_CELLS).then(|| TileSpace { puzzle, ranker: PermutationRanker::new(cells), cells })
     }
-    /// The puzzle.
-    pub fn puzzle(&self) -> &TilePuzzle {
-        &self.puzzle
-    }
 }
 
 impl Puzzle for TileSpace {
@@ -90,7 +86,7 @@ impl RankedSpace for TileSpace {
 }
 
 /// The goal "tiles 1, 2, ... in cell order, blank on `blank`": the root of every exact table.
-pub fn canonical_goal(shape: Shape, blank: Cell) -> TileState {
+pub(crate) fn canonical_goal(shape: Shape, blank: Cell) -> TileState {
     let mut next = 1;
     let cells: Vec<u8> = shape
         .each_cell()
@@ -107,7 +103,7 @@ pub fn canonical_goal(shape: Shape, blank: Cell) -> TileState {
 }
 
 /// The table's name: `exact-RxC`, with `-blankB` when the blank does not belong last.
-pub fn table_name(shape: Shape, blank: Cell) -> String {
+pub(crate) fn table_name(shape: Shape, blank: Cell) -> String {
     if blank.index() == shape.cells() - 1 {
         format!("exact-{shape}")
     } else {
@@ -116,7 +112,12 @@ pub fn table_name(shape: Shape, blank: Cell) -> String {
 }
 
 /// Enumerates the space of `shape` from the canonical goal with its blank on `blank`.
-pub fn build_table(puzzle_name: &str, shape: Shape, blank: Cell, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
+pub(crate) fn build_table(
+    puzzle_name: &str,
+    shape: Shape,
+    blank: Cell,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Table {
     let goal = canonical_goal(shape, blank);
     let space = TilePuzzle::new(shape, goal).and_then(TileSpace::new).expect("a shape with a table spec");
     let e =
@@ -237,7 +238,7 @@ impl ExactDistance {
 
     /// The heuristic for `puzzle` from the table cached in `dir` (built and saved there on
     /// first use when it is small).
-    pub fn load(
+    pub(crate) fn load(
         puzzle_name: &str,
         puzzle: &TilePuzzle,
         dir: &Path,
@@ -261,7 +262,7 @@ impl ExactDistance {
     }
 
     /// The heuristic for `puzzle` from a table built for its shape and blank goal cell.
-    pub fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, HeuristicError> {
+    pub(crate) fn from_table(table: Table, puzzle: &TilePuzzle) -> Result<ExactDistance, HeuristicError> {
         let shape = puzzle.shape();
         let goal = puzzle.goal();
         let space = TilePuzzle::new(shape, canonical_goal(shape, goal.blank()))
@@ -281,13 +282,8 @@ impl ExactDistance {
     }
 
     /// Checks that a mapped table file was not written in place since it was opened.
-    pub fn table_unchanged(&self) -> Result<(), TableError> {
+    pub(crate) fn table_unchanged(&self) -> Result<(), TableError> {
         self.depths.bytes.unchanged()
-    }
-
-    /// The memory the table takes, in bytes.
-    pub fn memory_bytes(&self) -> usize {
-        self.depths.bytes.len()
     }
 }
 

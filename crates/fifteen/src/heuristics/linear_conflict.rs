@@ -38,7 +38,7 @@ impl LinearConflict {
     /// # Panics
     ///
     /// If `shape` does not pack ([`Shape::packs`]); [`Self::new`] takes a checked puzzle.
-    pub fn for_goal(shape: Shape, goal: &TileState) -> LinearConflict {
+    pub(crate) fn for_goal(shape: Shape, goal: &TileState) -> LinearConflict {
         let g = GoalCells::new(shape, goal);
         let mut row_code = [[0; 5]; MAX_CELLS];
         let mut col_code = [[0; 5]; MAX_CELLS];
@@ -116,7 +116,7 @@ impl LinearConflict {
     }
 
     /// The sum of every row's and column's conflict terms.
-    pub fn conflicts<V: TileView>(&self, state: &V) -> u32 {
+    pub(crate) fn conflicts<V: TileView>(&self, state: &V) -> u32 {
         let rows: u32 = (0..self.rows).map(|r| self.row_conflicts(state, r)).sum();
         let cols: u32 = (0..self.cols).map(|c| self.col_conflicts(state, c)).sum();
         rows + cols

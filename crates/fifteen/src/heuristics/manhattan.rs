@@ -3,7 +3,7 @@
 
 use super::{tile_heuristic, GoalCells, TileHeuristic};
 use crate::board::{TileView, MAX_CELLS};
-use crate::{Cell, Direction, Shape, Slide, Tile, TilePuzzle, TileState};
+use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 
 /// The Manhattan-distance heuristic for one shape and goal.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ impl Manhattan {
     /// # Panics
     ///
     /// If `shape` does not pack ([`Shape::packs`]); [`Self::new`] takes a checked puzzle.
-    pub fn for_goal(shape: Shape, goal: &TileState) -> Manhattan {
+    pub(crate) fn for_goal(shape: Shape, goal: &TileState) -> Manhattan {
         let g = GoalCells::new(shape, goal);
         let mut dist = [[0; MAX_CELLS]; MAX_CELLS];
         for (t, row) in dist.iter_mut().enumerate().take(shape.cells()).skip(1) {
@@ -56,19 +56,14 @@ impl Manhattan {
         }
         Manhattan { tiles: shape.cells() as u8, dist, change }
     }
-    /// The distance of `tile` on `cell` from its goal cell.
-    #[inline]
-    pub fn tile_distance(&self, tile: Tile, cell: Cell) -> u32 {
-        self.dist[tile.index()][cell.index()] as u32
-    }
     /// The Manhattan distance of `state`.
     #[inline]
-    pub fn distance<V: TileView>(&self, state: &V) -> u32 {
+    pub(crate) fn distance<V: TileView>(&self, state: &V) -> u32 {
         (1..self.tiles).map(|t| self.dist[t as usize][state.cell_of(t) as usize] as u32).sum()
     }
     /// The Manhattan distance after `mv`, from the distance `h` before it.
     #[inline]
-    pub fn delta(&self, h: u32, mv: Slide) -> u32 {
+    pub(crate) fn delta(&self, h: u32, mv: Slide) -> u32 {
         h.wrapping_add_signed(self.change[delta_index(mv.tile.byte(), mv.from.byte(), mv.direction)] as i32)
     }
 }

@@ -125,7 +125,7 @@ impl GoalCells {
     ///
     /// If `shape` does not pack ([`Shape::packs`]): the tile heuristics' tables are for
     /// boards up to 5x5.
-    pub fn new(shape: Shape, goal: &TileState) -> GoalCells {
+    pub(crate) fn new(shape: Shape, goal: &TileState) -> GoalCells {
         assert!(shape.packs(), "the tile heuristics are for boards up to 5x5, not {shape}");
         let mut row = [0; MAX_CELLS];
         let mut col = [0; MAX_CELLS];

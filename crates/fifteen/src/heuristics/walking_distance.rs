@@ -50,7 +50,7 @@ impl WdTable {
     /// The table of `lines` lines of `per_line` cells each, whose blank belongs in line
     /// `blank_goal`, by breadth-first search from the goal configuration; `None` when it
     /// would exceed `max_configs` configurations (5x5 has about a billion).
-    pub fn build(lines: usize, per_line: usize, blank_goal: usize, max_configs: usize) -> Option<WdTable> {
+    pub(crate) fn build(lines: usize, per_line: usize, blank_goal: usize, max_configs: usize) -> Option<WdTable> {
         // Counted first: 5x4's and 5x5's tens of millions are refused before any work.
         if configurations(lines, per_line, blank_goal) > max_configs as u64 {
             return None;
@@ -74,9 +74,10 @@ impl WdTable {
     pub fn len(&self) -> usize {
         self.distances.len()
     }
-    /// Whether the table is empty (never, once built).
+
+    /// Whether it holds no entry.
     pub fn is_empty(&self) -> bool {
-        self.distances.is_empty()
+        self.len() == 0
     }
     /// The greatest distance.
     pub fn max_distance(&self) -> u8 {
@@ -96,13 +97,7 @@ impl WdTable {
 /// the blank's one fewer), for each line the blank may be in. Every one is reachable from
 /// the goal's (the tests build the tables and compare), so this is each table's size, in
 /// either metric: 24,964 for the 15-puzzle's rows, 16,854,390 for the columns of 2x7.
-///
-/// ```
-/// use fifteen::heuristics::walking_distance::configurations;
-/// assert_eq!(configurations(4, 4, 3), 24_964);
-/// assert_eq!(configurations(3, 3, 2), 105);
-/// ```
-pub fn configurations(lines: usize, per_line: usize, blank_goal: usize) -> u64 {
+pub(crate) fn configurations(lines: usize, per_line: usize, blank_goal: usize) -> u64 {
     let owed: Vec<usize> = (0..lines).map(|j| per_line - usize::from(j == blank_goal)).collect();
     (0..lines)
         .map(|blank| {

@@ -13,8 +13,6 @@
 //!   and its transpose), combined with walking distance by [`MaxOf`]: what solves random
 //!   4x4 boards.
 
-use std::path::Path;
-
 use slide_core::{Heuristic, ZeroHeuristic};
 
 use super::pdb::MtmPdb;
@@ -255,7 +253,7 @@ pub enum AnyMtmHeuristic {
     None,
 }
 
-/// A computation generic over the heuristic, run by [`AnyMtmHeuristic::with`] with the one
+/// A computation generic over the heuristic, run by `AnyMtmHeuristic::with` with the one
 /// that was built (each compiled for its heuristic).
 pub trait WithMtmHeuristic {
     /// What it gives.
@@ -266,26 +264,13 @@ pub trait WithMtmHeuristic {
 
 impl AnyMtmHeuristic {
     /// The pattern database `pdb` (for any goal) with walking distance, serving `puzzle`.
-    pub fn pattern_database(puzzle: &MtmPuzzle, pdb: &MtmPdb) -> Result<AnyMtmHeuristic, HeuristicError> {
+    pub(crate) fn pattern_database(puzzle: &MtmPuzzle, pdb: &MtmPdb) -> Result<AnyMtmHeuristic, HeuristicError> {
         let wd = MtmWalkingDistance::new(puzzle, Jumps::Any).expect("4x4 tables fit");
         Ok(AnyMtmHeuristic::Pdb(Box::new(MaxOf(pdb.for_goal(puzzle)?, wd))))
     }
 
-    /// Builds `choice` for `puzzle`, the pattern database from the table in `dir` (never
-    /// built here); the error says why it cannot serve the board.
-    pub fn load(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice, dir: &Path) -> Result<AnyMtmHeuristic, HeuristicError> {
-        match choice {
-            MtmHeuristicChoice::Pdb => {
-                // Refuse another board before the table is opened.
-                MtmPdb::standard_goal_only(puzzle)?;
-                Self::pattern_database(puzzle, &MtmPdb::load("fifteen", dir)?)
-            }
-            other => Self::build(puzzle, other),
-        }
-    }
-
-    /// Builds `choice` for `puzzle` (all but the pattern database, which [`Self::load`]
-    /// reads); the error says why it cannot serve the board.
+    /// Builds `choice` for `puzzle` (all but the pattern database, which is read from its
+    /// table); the error says why it cannot serve the board.
     pub fn build(puzzle: &MtmPuzzle, choice: MtmHeuristicChoice) -> Result<AnyMtmHeuristic, HeuristicError> {
         let shape = puzzle.shape();
         let too_large = || HeuristicError::MtmTooLarge(shape);
@@ -320,7 +305,7 @@ impl AnyMtmHeuristic {
     }
 
     /// Runs `work` with the heuristic.
-    pub fn with<W: WithMtmHeuristic>(&self, work: W) -> W::Output {
+    pub(crate) fn with<W: WithMtmHeuristic>(&self, work: W) -> W::Output {
         match self {
             AnyMtmHeuristic::Pdb(h) => work.run(&**h),
             AnyMtmHeuristic::WalkingDistance(h) => work.run(h),

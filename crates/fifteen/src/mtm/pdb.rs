@@ -137,7 +137,7 @@ impl Default for ColourSpace {
 
 impl ColourSpace {
     /// The goal's colours.
-    pub fn goal() -> Colours {
+    pub(crate) fn goal() -> Colours {
         COLOURS.iter().enumerate().fold(0, |w, (cell, &c)| w | (c as u64) << (4 * cell))
     }
 }
@@ -206,7 +206,7 @@ pub fn table_spec(puzzle_name: &str) -> TableSpec {
 }
 
 /// The table as a set a user builds by name (`tables build mtm-pdb-4x4`).
-pub fn table_set(puzzle_name: &str) -> TableSet {
+pub(crate) fn table_set(puzzle_name: &str) -> TableSet {
     let spec = table_spec(puzzle_name);
     TableSet {
         name: spec.name.clone(),
@@ -222,7 +222,7 @@ fn params() -> String {
 }
 
 /// Enumerates every board of colours from the goal's, 4 bits an entry.
-pub fn build_table(puzzle_name: &str, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
+pub(crate) fn build_table(puzzle_name: &str, progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
     let e = enumerate(&ColourSpace::default(), &[ColourSpace::goal()], DepthStore::Nibbles, u64::MAX, progress)
         .expect("the colour space fits its nibbles");
     let depths = e.depths.expect("asked for distances");
@@ -290,7 +290,7 @@ const fn transpose(cell: usize) -> usize {
 impl MtmPdb {
     /// The heuristic from the table cached in `dir` (never built here: it is large; build it
     /// with `tables build mtm-pdb-4x4`, or [`MtmPdb::build`]).
-    pub fn load(puzzle_name: &str, dir: &Path) -> Result<MtmPdb, HeuristicError> {
+    pub(crate) fn load(puzzle_name: &str, dir: &Path) -> Result<MtmPdb, HeuristicError> {
         let spec = table_spec(puzzle_name);
         let table = spec.load(dir).map_err(|e| match e {
             TableError::Io { .. } => HeuristicError::NotBuilt {
@@ -303,13 +303,8 @@ impl MtmPdb {
         Self::from_table(table)
     }
 
-    /// The heuristic built in memory now (minutes).
-    pub fn build(progress: &(dyn Fn(LayerStats) + Sync)) -> MtmPdb {
-        Self::from_table(build_table("fifteen", progress)).expect("a table just built fits")
-    }
-
     /// The heuristic from the table.
-    pub fn from_table(table: Table) -> Result<MtmPdb, HeuristicError> {
+    pub(crate) fn from_table(table: Table) -> Result<MtmPdb, HeuristicError> {
         let (h, payload) = table.into_parts();
         if h.entry_bits != 4 || h.entry_count != STATES || h.params != params() {
             return Err(HeuristicError::MtmMisfit(h.name));
@@ -333,7 +328,7 @@ impl MtmPdb {
 
     /// Whether the table can serve `puzzle`: a 4x4 goal whose blank belongs in the last cell
     /// (with it in another, the colours' goal and its transpose would not be one board).
-    pub fn standard_goal_only(puzzle: &MtmPuzzle) -> Result<(), HeuristicError> {
+    pub(crate) fn standard_goal_only(puzzle: &MtmPuzzle) -> Result<(), HeuristicError> {
         if puzzle.shape() != Shape::new(4, 4).expect("4x4") {
             return Err(HeuristicError::MtmPdbShape(puzzle.shape()));
         }
@@ -345,7 +340,7 @@ impl MtmPdb {
 
     /// The same table serving `puzzle`'s goal, if its blank belongs in the last cell (the
     /// colours follow the tiles' goal cells).
-    pub fn for_goal(&self, puzzle: &MtmPuzzle) -> Result<MtmPdb, HeuristicError> {
+    pub(crate) fn for_goal(&self, puzzle: &MtmPuzzle) -> Result<MtmPdb, HeuristicError> {
         Self::standard_goal_only(puzzle)?;
         let goal = puzzle.goal();
         let mut pdb = self.clone();
@@ -390,16 +385,6 @@ impl MtmPdb {
             steps += 1;
         }
         steps
-    }
-
-    /// The memory the table takes, in bytes.
-    pub fn memory_bytes(&self) -> usize {
-        self.depths.bytes.len()
-    }
-
-    /// Checks that a mapped table file was not written in place since it was opened.
-    pub fn table_unchanged(&self) -> Result<(), TableError> {
-        self.depths.bytes.unchanged()
     }
 }
 

@@ -30,11 +30,6 @@ impl LineMove {
     pub fn notation(self) -> Move {
         Move::new(self.direction, self.count as u32).expect("a board's line holds at most 99 tiles")
     }
-    /// Whether the tiles move along a column.
-    #[inline]
-    pub fn vertical(self) -> bool {
-        is_vertical(self.direction)
-    }
 }
 
 /// Whether `d` moves along a column.
@@ -117,11 +112,6 @@ impl MtmPuzzle {
     /// multi-tile one.
     pub(crate) fn longest(&self) -> usize {
         self.longest
-    }
-    /// Whether `state` is the goal.
-    #[inline]
-    pub fn is_goal(&self, state: &TileState) -> bool {
-        *state == self.goal
     }
 }
 

@@ -31,7 +31,7 @@ pub(crate) struct MtmSolution {
 
 impl MtmSolution {
     /// The moves in slide-core's notation: in runs, one token per move (`R3 D2 L`).
-    pub fn notation(&self) -> Vec<Move> {
+    pub(crate) fn notation(&self) -> Vec<Move> {
         self.moves.iter().map(|m| m.notation()).collect()
     }
 }
@@ -67,7 +67,7 @@ impl MtmSolver {
     /// The solver of `goal` with heuristic `choice`, built now (all but
     /// [`MtmHeuristicChoice::Pdb`], whose table [`MtmSolver::with_pdb`] takes); boards of at
     /// most 16 cells.
-    pub fn new(goal: &Grid, choice: MtmHeuristicChoice) -> Result<MtmSolver, SolveError> {
+    pub(crate) fn new(goal: &Grid, choice: MtmHeuristicChoice) -> Result<MtmSolver, SolveError> {
         let puzzle = Self::puzzle(goal)?;
         let heuristic = AnyMtmHeuristic::build(&puzzle, choice).map_err(SolveError::Heuristic)?;
         Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
@@ -77,7 +77,7 @@ impl MtmSolver {
     /// bytes: walking distance, or Manhattan distance where walking distance's tables would
     /// be too large (2x7, 2x8 and their transposes) or take more than `budget` (both counted
     /// before anything is built), with why it could not serve.
-    pub fn strongest_built(goal: &Grid, budget: u64) -> Result<(MtmSolver, Option<SolveError>), SolveError> {
+    pub(crate) fn strongest_built(goal: &Grid, budget: u64) -> Result<(MtmSolver, Option<SolveError>), SolveError> {
         match Self::within(goal, MtmHeuristicChoice::WalkingDistance, budget) {
             Err(
                 e @ SolveError::Heuristic(
@@ -91,7 +91,7 @@ impl MtmSolver {
 
     /// [`MtmSolver::new`], refused before anything is built when walking distance's tables
     /// would take more than `budget` bytes.
-    pub fn within(goal: &Grid, choice: MtmHeuristicChoice, budget: u64) -> Result<MtmSolver, SolveError> {
+    pub(crate) fn within(goal: &Grid, choice: MtmHeuristicChoice, budget: u64) -> Result<MtmSolver, SolveError> {
         let puzzle = Self::puzzle(goal)?;
         if choice == MtmHeuristicChoice::WalkingDistance {
             let bytes = MtmWalkingDistance::build_bytes(&puzzle);
@@ -109,7 +109,7 @@ impl MtmSolver {
 
     /// The solver of `goal` with the pattern database `pdb` (kept by the caller for every
     /// 4x4 goal) and walking distance.
-    pub fn with_pdb(goal: &Grid, pdb: &MtmPdb) -> Result<MtmSolver, SolveError> {
+    pub(crate) fn with_pdb(goal: &Grid, pdb: &MtmPdb) -> Result<MtmSolver, SolveError> {
         let puzzle = Self::puzzle(goal)?;
         let heuristic = AnyMtmHeuristic::pattern_database(&puzzle, pdb).map_err(SolveError::Heuristic)?;
         Ok(MtmSolver { puzzle, goal: goal.clone(), heuristic })
@@ -123,7 +123,7 @@ impl MtmSolver {
     }
 
     /// The heuristic.
-    pub fn heuristic(&self) -> MtmHeuristicChoice {
+    pub(crate) fn heuristic(&self) -> MtmHeuristicChoice {
         self.heuristic.choice()
     }
 
@@ -150,7 +150,7 @@ impl MtmSolver {
 
     /// Every shortest solution of `start` in the multi-tile metric, counted; listed when
     /// `list` (mind the memory: there can be many).
-    pub fn count(&self, start: &Grid, list: bool, limits: &Limits) -> Result<MtmCount, SolveError> {
+    pub(crate) fn count(&self, start: &Grid, list: bool, limits: &Limits) -> Result<MtmCount, SolveError> {
         let packed = self.checked(start)?;
         let cells = self.goal.shape().cells();
         let clock = Instant::now();

@@ -44,7 +44,7 @@ pub struct MtmNode<C> {
 
 impl<'a, H: MtmHeuristic> MtmTree<'a, H> {
     /// The tree of `puzzle` (at most 16 cells) estimated by `heuristic`.
-    pub fn new(puzzle: &MtmPuzzle, heuristic: &'a H) -> Self {
+    pub(crate) fn new(puzzle: &MtmPuzzle, heuristic: &'a H) -> Self {
         let shape = puzzle.shape();
         assert!(shape.cells() <= 16, "a multi-tile tree is for boards of at most 16 cells");
         MtmTree { heuristic, lines: shape.each_cell().map(|cell| lines(shape, cell)).collect() }

@@ -67,7 +67,7 @@ impl LineTable {
     /// The table of `lines` lines of `per_line` cells each whose blank belongs in line
     /// `blank_goal`, with distances counting `jumps`; `None` past [`MAX_MATRICES`], counted
     /// before anything is built ([`LineTable::matrices`]).
-    pub fn build(lines: usize, per_line: usize, blank_goal: usize, jumps: Jumps) -> Option<LineTable> {
+    pub(crate) fn build(lines: usize, per_line: usize, blank_goal: usize, jumps: Jumps) -> Option<LineTable> {
         assert!((2..=MAX_LINES).contains(&lines) && lines * per_line <= 16 && blank_goal < lines);
         if Self::matrices(lines, per_line, blank_goal) > MAX_MATRICES as u64 {
             return None;
@@ -126,14 +126,14 @@ impl LineTable {
 
     /// The matrices of the table [`LineTable::build`] makes of these lines, counted without
     /// building it (walking distance's configurations: [`configurations`]).
-    pub fn matrices(lines: usize, per_line: usize, blank_goal: usize) -> u64 {
+    pub(crate) fn matrices(lines: usize, per_line: usize, blank_goal: usize) -> u64 {
         configurations(lines, per_line, blank_goal)
     }
 
     /// The bytes [`LineTable::build`] takes at most for `matrices` matrices of `lines`
     /// lines: each one's index entry (its hash table twice over, as it grows by doubling),
     /// steps and distance, and the matrix itself while the table is built.
-    pub fn build_bytes(lines: usize, matrices: u64) -> u64 {
+    pub(crate) fn build_bytes(lines: usize, matrices: u64) -> u64 {
         let entry = 2 * (std::mem::size_of::<(u128, u32)>() as u64 + 1);
         matrices * (entry + 2 * 4 * lines as u64 + 1 + std::mem::size_of::<Matrix>() as u64)
     }
@@ -185,13 +185,10 @@ impl LineTable {
     pub fn len(&self) -> usize {
         self.distance.len()
     }
-    /// Whether there are none (never, once built).
+
+    /// Whether it holds no entry.
     pub fn is_empty(&self) -> bool {
-        self.distance.is_empty()
-    }
-    /// The greatest distance.
-    pub fn max_distance(&self) -> u8 {
-        self.distance.iter().copied().max().unwrap_or(0)
+        self.len() == 0
     }
 
     /// The matrix after the blank of `m` steps one line toward higher lines (`toward` 1) or
@@ -280,7 +277,7 @@ impl MtmWalkingDistance {
 
     /// The matrices of the larger of the two tables `puzzle`'s walking distance needs
     /// (at most [`MAX_MATRICES`] for [`MtmWalkingDistance::new`] to build them), counted.
-    pub fn table_size(puzzle: &MtmPuzzle) -> u64 {
+    pub(crate) fn table_size(puzzle: &MtmPuzzle) -> u64 {
         let (shape, blank) = (puzzle.shape(), puzzle.goal().blank());
         let rows = LineTable::matrices(shape.rows(), shape.cols(), shape.row(blank));
         rows.max(LineTable::matrices(shape.cols(), shape.rows(), shape.col(blank)))
@@ -288,7 +285,7 @@ impl MtmWalkingDistance {
 
     /// The bytes building `puzzle`'s walking distance takes at most: both tables, counted
     /// ([`LineTable::build_bytes`]).
-    pub fn build_bytes(puzzle: &MtmPuzzle) -> u64 {
+    pub(crate) fn build_bytes(puzzle: &MtmPuzzle) -> u64 {
         let (shape, blank) = (puzzle.shape(), puzzle.goal().blank());
         let (rows, cols) = (shape.rows(), shape.cols());
         LineTable::build_bytes(rows, LineTable::matrices(rows, cols, shape.row(blank)))
@@ -301,7 +298,7 @@ impl MtmWalkingDistance {
     }
 
     /// The matrices of `board`.
-    pub fn matrices<V: TileView>(&self, board: &V) -> Matrices {
+    pub(crate) fn matrices<V: TileView>(&self, board: &V) -> Matrices {
         let d = self.shape;
         Matrices {
             rows: self.rows.matrix_of(board, d.cells(), |c| d.row(c.into()) as u8, &self.goal_row),
@@ -311,12 +308,12 @@ impl MtmWalkingDistance {
 
     /// The estimate of matrices `m`.
     #[inline(always)]
-    pub fn lookup(&self, m: Matrices) -> u32 {
+    pub(crate) fn lookup(&self, m: Matrices) -> u32 {
         self.rows.distance[m.rows as usize] as u32 + self.cols.distance[m.cols as usize] as u32
     }
 
     /// The estimate of `board` and its matrices.
-    pub fn estimate_view<V: TileView>(&self, board: &V) -> (u32, Matrices) {
+    pub(crate) fn estimate_view<V: TileView>(&self, board: &V) -> (u32, Matrices) {
         let m = self.matrices(board);
         (self.lookup(m), m)
     }
@@ -324,7 +321,7 @@ impl MtmWalkingDistance {
     /// The matrices after `mv` on `parent` (whose matrices are `m`): one step of the moving
     /// axis's table per tile moved, by the goal line of each, nearest the blank first.
     #[inline(always)]
-    pub fn update_view<V: TileView>(&self, parent: &V, m: Matrices, mv: LineMove) -> (u32, Matrices) {
+    pub(crate) fn update_view<V: TileView>(&self, parent: &V, m: Matrices, mv: LineMove) -> (u32, Matrices) {
         let count = mv.count as i32;
         let stride = (mv.to.index() as i32 - mv.blank.index() as i32) / count;
         let mut next = m;

@@ -365,7 +365,7 @@ struct Zero<'a> {
 /// from that placement to the goal, over every position of the blank. `progress` hears each
 /// depth (counting free cells closed); `stop` is asked between chunks of work, and a `true`
 /// ends the build with [`Stopped`].
-pub fn build_pattern_stoppable(
+pub(crate) fn build_pattern_stoppable(
     shape: Shape,
     cells: &[u8],
     blank: u8,
@@ -397,7 +397,7 @@ pub fn build_pattern_stoppable(
 /// cell is the least number of pattern-tile moves that bring the tiles home and the blank
 /// into the region of its goal cell. It is the same search as [`build_pattern_stoppable`],
 /// which keeps only the first region of each placement to close.
-pub fn build_zero_pattern_stoppable(
+pub(crate) fn build_zero_pattern_stoppable(
     shape: Shape,
     cells: &[u8],
     blank: u8,
@@ -418,13 +418,18 @@ pub fn build_zero_pattern_stoppable(
     Ok(entries.into_iter().map(AtomicU8::into_inner).collect())
 }
 
-/// [`build_pattern_stoppable`] without a way to stop.
+/// `build_pattern_stoppable` without a way to stop.
 pub fn build_pattern(shape: Shape, cells: &[u8], blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Vec<u8> {
     build_pattern_stoppable(shape, cells, blank, progress, &|| false).expect("never stopped")
 }
 
 /// [`build_zero_pattern_stoppable`] without a way to stop.
-pub fn build_zero_pattern(shape: Shape, cells: &[u8], blank: u8, progress: &(dyn Fn(LayerStats) + Sync)) -> Vec<u8> {
+pub(crate) fn build_zero_pattern(
+    shape: Shape,
+    cells: &[u8],
+    blank: u8,
+    progress: &(dyn Fn(LayerStats) + Sync),
+) -> Vec<u8> {
     build_zero_pattern_stoppable(shape, cells, blank, progress, &|| false).expect("never stopped")
 }
 

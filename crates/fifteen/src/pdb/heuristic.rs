@@ -256,7 +256,7 @@ impl PdbHeuristic {
 
     /// Checks that no mapped table file was written in place since it was opened: a search
     /// that read such a table may have read bytes of two files ([`Payload::unchanged`]).
-    pub fn tables_unchanged(&self) -> Result<(), slide_core::table::TableError> {
+    pub(crate) fn tables_unchanged(&self) -> Result<(), slide_core::table::TableError> {
         self.tables.iter().try_for_each(Payload::unchanged)
     }
 

@@ -17,9 +17,9 @@ mod symmetry;
 pub mod tree;
 pub mod zero;
 
-pub use build::{build_pattern, build_pattern_stoppable, build_zero_pattern, build_zero_pattern_stoppable, Stopped};
+pub use build::{build_pattern, Stopped};
 pub use check::CheckError;
 pub use heuristic::{PdbEntries, PdbError, PdbHeuristic, MAX_CARRIED};
 pub use partition::Partition;
-pub use reference::{build_pattern_reference, PatternSpace};
+pub use reference::PatternSpace;
 pub use symmetry::symmetries;

@@ -51,7 +51,7 @@ impl Partition {
 
     /// 4x4, blank last: the top two rows (8 tiles) and the bottom two (7 tiles), Korf and
     /// Felner's strongest 4x4 partition. 576 MB; built on request (`fifteen tables build pdb78`).
-    pub fn pdb78() -> Partition {
+    pub(crate) fn pdb78() -> Partition {
         Partition {
             name: "pdb78",
             shape: Shape::FIFTEEN,
@@ -67,7 +67,7 @@ impl Partition {
     /// goal): the 2x3 block farthest from the blank, the 3x2 blocks of the other two corners,
     /// and the blank's own corner with the centre. 4 x 127.5 M entries (486 MiB); built on
     /// request (`fifteen tables build pdb6666`).
-    pub fn pdb6666() -> Partition {
+    pub(crate) fn pdb6666() -> Partition {
         Partition {
             name: "pdb6666",
             shape: Shape::TWENTY_FOUR,
@@ -87,7 +87,7 @@ impl Partition {
     /// 5x5, blank last: Korf and Felner's 6-6-6-6 partition ([`Partition::pdb6666`]) with
     /// zero-aware tables ([`super::zero`]): 4 x 181 M entries (690 MiB), each entry at least
     /// the additive table's. Built on request (`fifteen tables build zpdb6666`).
-    pub fn zpdb6666() -> Partition {
+    pub(crate) fn zpdb6666() -> Partition {
         Partition { name: "zpdb6666", zero_aware: true, ..Partition::pdb6666() }
     }
 
@@ -97,7 +97,7 @@ impl Partition {
     /// transpose: the estimate is the largest of 14 sums. 14 x 181 M entries (2.4 GiB); built
     /// on request (`fifteen tables build zpdb6666x7`). The cells are the goal cells with the
     /// blank on 0, as in Korf's instances; the orientations turn the board for other corners.
-    pub fn zpdb6666x7() -> Partition {
+    pub(crate) fn zpdb6666x7() -> Partition {
         Partition {
             name: "zpdb6666x7",
             shape: Shape::TWENTY_FOUR,
@@ -154,7 +154,7 @@ impl Partition {
     }
 
     /// The entries of pattern `i`'s table.
-    pub fn entries(&self, i: usize) -> u64 {
+    pub(crate) fn entries(&self, i: usize) -> u64 {
         let k = self.patterns[i].len();
         if self.zero_aware {
             ZeroIndex::count(self.shape, k)
@@ -170,7 +170,7 @@ impl Partition {
     }
 
     /// The table name of pattern `i`, e.g. `"pdb663-4x4-1"`.
-    pub fn table_name(&self, i: usize) -> String {
+    pub(crate) fn table_name(&self, i: usize) -> String {
         format!("{}-{}-{}", self.name, self.shape, i + 1)
     }
 
@@ -253,7 +253,7 @@ impl Partition {
     /// 50 M abstract states, and eight bytes of working memory per entry of its largest table
     /// (the tables are built one after another: a catalogue's fourteen need no more memory
     /// than one).
-    pub fn build_cost(&self) -> BuildCost {
+    pub(crate) fn build_cost(&self) -> BuildCost {
         let largest = (0..self.patterns.len()).map(|i| self.entries(i)).max().unwrap_or(0);
         let estimate = BuildCost {
             seconds: (self.table_bytes() * self.shape.cells() as u64 / 50_000_000).max(1) as u32,

@@ -3,8 +3,11 @@
 //! times the memory of [`super::build`], and it is kept as an independent method: the tests
 //! and the check of the small tables compare the two byte for byte.
 
+#[cfg(test)]
 use slide_core::enumerate::LayerStats;
-use slide_core::pdb::{self, AbstractSpace};
+#[cfg(test)]
+use slide_core::pdb;
+use slide_core::pdb::AbstractSpace;
 use slide_core::rank::KPermutationRanker;
 
 use super::build::MAX_PATTERN;
@@ -14,7 +17,8 @@ use crate::Shape;
 ///
 /// Moving a pattern tile costs 1; moving any other tile (the blank stepping onto a cell
 /// the pattern does not occupy) costs 0, which is what makes disjoint tables additive.
-/// Ranks are `placement rank * cells + blank`, so that [`pdb::build`] folds the blank away.
+/// Ranks are `placement rank * cells + blank`, so that slide-core's pattern-database builder folds the blank
+/// away.
 pub struct PatternSpace {
     shape: Shape,
     ranker: KPermutationRanker,
@@ -31,7 +35,7 @@ pub struct PatternState {
 
 impl PatternSpace {
     /// The space of `k` tiles on `shape` (at most 8 tiles; any board up to 5x5).
-    pub fn new(shape: Shape, k: usize) -> Self {
+    pub(crate) fn new(shape: Shape, k: usize) -> Self {
         assert!((1..=MAX_PATTERN).contains(&k), "pattern too large");
         let cols = shape.cols();
         let n = shape.cells();
@@ -58,14 +62,14 @@ impl PatternSpace {
     }
 
     /// The number of placements of the pattern's tiles: the table's entry count.
-    pub fn placements(&self) -> u64 {
+    pub(crate) fn placements(&self) -> u64 {
         self.ranker.count()
     }
 }
 
 impl PatternSpace {
     /// The state with the pattern's tiles on `cells` and the blank on `blank`.
-    pub fn state(&self, cells: &[u8], blank: u8) -> PatternState {
+    pub(crate) fn state(&self, cells: &[u8], blank: u8) -> PatternState {
         let mut s = PatternState { cells: [0; MAX_PATTERN], blank };
         s.cells[..cells.len()].copy_from_slice(cells);
         s
@@ -74,7 +78,7 @@ impl PatternSpace {
 
 impl PatternState {
     /// Whether the blank and the first `k` tiles are on distinct cells (ranks are not all states).
-    pub fn is_valid(&self, k: usize) -> bool {
+    pub(crate) fn is_valid(&self, k: usize) -> bool {
         !self.cells[..k].contains(&self.blank)
     }
 }
@@ -145,7 +149,8 @@ impl AbstractSpace for PatternSpace {
 /// The table of the pattern whose tiles belong on `cells` (in slot order), for goals with
 /// the blank on `blank`: entry `rank(placement)` is the least number of pattern-tile moves
 /// from that placement to the goal, over every position of the blank.
-pub fn build_pattern_reference(
+#[cfg(test)]
+pub(crate) fn build_pattern_reference(
     shape: Shape,
     cells: &[u8],
     blank: u8,

@@ -25,14 +25,14 @@
 
 use std::ops::ControlFlow;
 
-use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, OneProcess, Path};
+use slide_core::search::{count_optimal_tree, Beyond, CountResult, IdaOptions, IdaRunner, IdaTree, Path};
 use slide_core::table::prefetch;
 use slide_core::{Outcome, SearchStats};
 
 use super::heuristic::{OrientationDetail, PdbHeuristic};
 use super::zero::ZeroIndex;
 use crate::board::TileView;
-use crate::duplicates::{Automaton, PRUNED, SEARCH_LONGEST};
+use crate::duplicates::{Automaton, PRUNED};
 use crate::{Direction, Shape, Slide, TilePuzzle, TileState};
 
 /// The most sums (partitions times orientations) a node keeps.
@@ -83,7 +83,7 @@ const NEIGHBOUR_COUNT: [u8; 25] = {
 };
 
 /// A node: the board (5 bits per cell, the tile on each, cell 0 lowest: the packing of
-/// [`TileState::cells_word`]), each lookup's cells, rank, occupied cells and entry, the sums,
+/// `TileState::cells_word`), each lookup's cells, rank, occupied cells and entry, the sums,
 /// the estimate, the blank's cell and the state of the [`Automaton`] that prunes duplicate
 /// paths.
 #[derive(Clone, Copy, Debug)]
@@ -179,7 +179,7 @@ impl<'a, const K: usize, const L: usize> Tree25<'a, K, L> {
     /// The tree of `puzzle` with `h` following the paths `paths` accepts, if the board is
     /// 5x5 (and `paths` is built for it) and `h` has `L` lookups, all of `K` tiles, and at
     /// most 32 sums.
-    pub fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic, paths: &'a Automaton) -> Option<Self> {
+    pub(crate) fn new(puzzle: &TilePuzzle, h: &'a PdbHeuristic, paths: &'a Automaton) -> Option<Self> {
         if puzzle.shape() != Shape::TWENTY_FOUR || paths.shape() != Shape::TWENTY_FOUR {
             return None;
         }
@@ -601,7 +601,7 @@ impl<const K: usize, const L: usize> IdaTree for Tree25<'_, K, L> {
     }
 }
 
-/// What [`ida_star`] and [`count_optimal`] run on a [`Tree25`] of the right dimensions.
+/// What the 24-puzzle's IDA* and its count of optimal solutions run on a [`Tree25`] of the right dimensions.
 pub trait Search25 {
     /// The result.
     type Output;
@@ -612,7 +612,7 @@ pub trait Search25 {
 /// Runs `search` on the [`Tree25`] that fits `h` on `puzzle` (patterns of 6 tiles: 6-6-6-6 in
 /// two orientations, or a catalogue of seven such partitions; for tests, patterns of 3 or 4
 /// tiles) and follows the paths that `paths` accepts, or gives it back when none does.
-pub fn with_tree25<S: Search25>(
+pub(crate) fn with_tree25<S: Search25>(
     puzzle: &TilePuzzle,
     h: &PdbHeuristic,
     paths: &Automaton,
@@ -629,20 +629,7 @@ pub fn with_tree25<S: Search25>(
     Err(search)
 }
 
-/// A shortest path by IDA* on the [`Tree25`] of `puzzle` and `h`, when one fits (`None`
-/// otherwise), following only the paths without a duplicate stretch of up to
-/// [`SEARCH_LONGEST`] moves ([`crate::duplicates`]).
-pub fn ida_star(
-    puzzle: &TilePuzzle,
-    h: &PdbHeuristic,
-    start: TileState,
-    options: &IdaOptions,
-) -> Option<(Outcome<Path<TileState, Slide>>, SearchStats)> {
-    let paths = Automaton::shared(Shape::TWENTY_FOUR, SEARCH_LONGEST);
-    ida_star_following(&OneProcess, puzzle, h, &paths, start, options)
-}
-
-/// [`ida_star`] with the iterations run by `runner` (a cluster's ranks, or [`OneProcess`]) on
+/// IDA* with the iterations run by `runner` (a cluster's ranks, or `OneProcess`) on
 /// the tree that follows the paths `paths` accepts (with `Automaton::new(Shape::TWENTY_FOUR,
 /// 2)`, every path that does not undo its last move: the generic tree's nodes in its order):
 /// [`crate::tree::ida_star_pruned`] calls it for 5x5 pattern databases.
@@ -671,7 +658,7 @@ pub fn ida_star_following<R: IdaRunner>(
 /// Every optimal solution counted (and listed when `list`) on the [`Tree25`] of `puzzle` and
 /// `h`, when one fits (`None` otherwise). Every path that does not undo its last move is
 /// followed: two solutions of one stretch's duplicates are two solutions.
-pub fn count_optimal(
+pub(crate) fn count_optimal(
     puzzle: &TilePuzzle,
     h: &PdbHeuristic,
     start: TileState,

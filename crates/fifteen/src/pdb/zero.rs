@@ -60,7 +60,7 @@ impl ZeroIndex {
     ///
     /// # Panics
     /// If `k` is 0 or above [`MAX_ZERO_PATTERN`], or leaves no free cell.
-    pub fn new(shape: Shape, k: usize) -> ZeroIndex {
+    pub(crate) fn new(shape: Shape, k: usize) -> ZeroIndex {
         let n = shape.cells();
         assert!((1..=MAX_ZERO_PATTERN).contains(&k) && k < n, "zero-aware patterns have 1 to 7 tiles");
         let grid = Grid::new(shape);
@@ -106,8 +106,14 @@ impl ZeroIndex {
     }
 
     /// The number of entries of a table.
-    pub fn entries(&self) -> u64 {
+    pub(crate) fn entries(&self) -> u64 {
         self.entries
+    }
+
+    /// The number of regions of the free cells when the cells of `mask` are occupied.
+    #[cfg(test)]
+    pub(crate) fn regions(&self, mask: u32) -> usize {
+        (self.maps[self.subsets.rank(mask) as usize] & SetMap::COUNT) as usize
     }
 
     /// The number of entries of a table of `k` tiles on `shape`, as [`ZeroIndex::entries`]
@@ -118,7 +124,7 @@ impl ZeroIndex {
     ///
     /// # Panics
     /// As [`ZeroIndex::new`].
-    pub fn count(shape: Shape, k: usize) -> u64 {
+    pub(crate) fn count(shape: Shape, k: usize) -> u64 {
         if let Some(&(.., entries)) = KNOWN_COUNTS.iter().find(|&&(s, n, _)| (s, n) == (shape, k)) {
             return entries;
         }
@@ -148,15 +154,10 @@ impl ZeroIndex {
         regions * orders
     }
 
-    /// The number of tiles.
-    pub fn tiles(&self) -> usize {
-        self.k
-    }
-
     /// The order of the tiles of slots `0..k` on `cells` (distinct): the Lehmer code of their
     /// relative order, `0..k!`.
     #[inline]
-    pub fn order(&self, cells: &[u8]) -> u32 {
+    pub(crate) fn order(&self, cells: &[u8]) -> u32 {
         let mut order = 0;
         for (s, &c) in cells.iter().enumerate().take(self.k) {
             let below = cells[s + 1..self.k].iter().filter(|&&later| later < c).count() as u32;
@@ -173,7 +174,7 @@ impl ZeroIndex {
     /// The entry of the tiles of slots `0..k` on `cells` with the blank on `blank` (a free
     /// cell).
     #[inline]
-    pub fn index(&self, cells: &[u8], blank: u8) -> u64 {
+    pub(crate) fn index(&self, cells: &[u8], blank: u8) -> u64 {
         let mask = cells[..self.k].iter().fold(0u32, |m, &c| m | 1 << c);
         self.index_of(mask, self.order(cells), blank)
     }
@@ -181,7 +182,7 @@ impl ZeroIndex {
     /// The entry of the placement whose occupied cells are `mask` and whose tiles are in
     /// `order` ([`ZeroIndex::order`]), with the blank on `blank`.
     #[inline(always)]
-    pub fn index_of(&self, mask: u32, order: u32, blank: u8) -> u64 {
+    pub(crate) fn index_of(&self, mask: u32, order: u32, blank: u8) -> u64 {
         self.index_in(self.set_of(mask), order, blank)
     }
 
@@ -213,11 +214,6 @@ impl ZeroIndex {
             region = self.regions[rank * self.n + blank as usize] as u64;
         }
         ((map >> SetMap::SLOT & SetMap::SLOTS) + region) * self.orders as u64 + order as u64
-    }
-
-    /// The number of regions of the free cells when the cells of `mask` are occupied.
-    pub fn regions(&self, mask: u32) -> usize {
-        (self.maps[self.subsets.rank(mask) as usize] & SetMap::COUNT) as usize
     }
 }
 

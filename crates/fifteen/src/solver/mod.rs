@@ -187,7 +187,7 @@ impl Solver {
     }
 
     /// The puzzle name in the headers of the tables this solver makes (`fifteen`, `seven`).
-    pub fn table_puzzle(mut self, name: &'static str) -> Self {
+    pub(crate) fn table_puzzle(mut self, name: &'static str) -> Self {
         self.table_puzzle = name;
         self
     }
@@ -221,7 +221,7 @@ impl Solver {
     }
 
     /// How moves are counted.
-    pub fn metric_used(&self) -> Metric {
+    pub(crate) fn metric_used(&self) -> Metric {
         self.metric
     }
 
@@ -317,7 +317,7 @@ impl Solver {
     /// A lower bound on the moves from `start` to `goal` in the single-tile metric, raised
     /// to the parity every solution has, and the heuristic that proves it: the optimal
     /// searches' heuristic up to 5x5, Manhattan distance plus linear conflicts beyond.
-    pub fn lower_bound(&self, start: &Grid, goal: &Grid) -> Result<(u32, &'static str), SolveError> {
+    pub(crate) fn lower_bound(&self, start: &Grid, goal: &Grid) -> Result<(u32, &'static str), SolveError> {
         let parity = grid_blank_distance(start, goal) % 2;
         let (estimate, name) = match (start.tile_state(), goal.tile_state()) {
             (Some((shape, s)), Some((_, g))) => {

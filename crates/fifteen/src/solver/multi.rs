@@ -146,7 +146,7 @@ impl MultiTile {
     }
 
     /// Every shortest solution of `start`, counted; the first `list` of them listed.
-    pub fn count(
+    pub(crate) fn count(
         &self,
         start: &Grid,
         goal: &Grid,
