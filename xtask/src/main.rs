@@ -1,11 +1,13 @@
 //! `cargo xtask`: generate, verify and list every precomputed table; run the standard
 //! benchmarks and write their report (`bench`); compare the 15-puzzle's search with a plain C
-//! IDA* (`reference-ida`); write the binaries' man pages (`man`).
+//! IDA* (`reference-ida`); write the binaries' man pages (`man`); list the libraries' public
+//! API (`api`).
 //!
 //! Generation and verification go through the table sets the puzzle crates define
 //! ([`TableSet`]), as the binaries' own `tables` subcommand does: the same code builds a
 //! table and, on load, checks its header, checksum and meaning.
 
+mod api;
 mod bench;
 mod man;
 mod registry;
@@ -88,6 +90,14 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Write the public API of each library crate, one item a line, to docs/api/PACKAGE.txt,
+    /// and print how many functions each makes public; --check compares instead of writing.
+    /// Example: cargo xtask api
+    Api {
+        /// Compare the listings with the code, and fail with the difference.
+        #[arg(long)]
+        check: bool,
+    },
     /// Run one command and print its wall time, CPU time and peak memory (used by bench).
     #[command(hide = true)]
     Measure {
@@ -152,6 +162,7 @@ fn main() {
                 let pages = man::write_pages(&out)?;
                 println!("{} man pages in {}", pages.len(), out.display());
             }
+            Command::Api { check } => api::run(&bench::root(), check).map_err(CliError::input)?,
             Command::ListTables => {
                 println!("Tables in {}:", dir.display());
                 for set in &sets {
