@@ -820,7 +820,7 @@ fn solve<P: Front>(
                     CliError::input(format!(
                         "no picture: the solution has {} moves, and --svg draws solutions of at most {} \
                          (one board per move)",
-                        thousands(s.len() as u64),
+                        thousands(s.length as u64),
                         thousands(MAX_PICTURE_MOVES as u64)
                     )),
                 ),
@@ -856,7 +856,7 @@ impl SolveSummary {
     /// Counts one solution.
     pub fn add<F: Facade>(&mut self, s: &Solution<F>) {
         self.solved += 1;
-        self.total_length += s.len();
+        self.total_length += s.length;
         self.nodes += s.nodes;
     }
 
@@ -881,7 +881,7 @@ impl SolveSummary {
 /// Text for people of a solution's moves: numbered, eight to a line, a long solution's first
 /// and last moves with a line saying how many are left out; then what moved.
 fn moves_text<F: Facade>(s: &Solution<F>) -> String {
-    let [head, tail] = shown_steps(s.len());
+    let [head, tail] = shown_steps(s.length);
     let left_out = tail.start - head.end;
     let mut text = numbered_steps(&s.words.steps[head.clone()], 8, 1);
     if left_out > 0 {
@@ -910,10 +910,10 @@ fn omitted(shown: usize, resumed: usize) -> String {
 /// Text for people of the boards along a solution (`--boards`): the start, then the board
 /// after each move shown, each headed by its move.
 fn boards_text<F: Facade>(s: &Solution<F>) -> String {
-    let [head, tail] = shown_steps(s.len());
+    let [head, tail] = shown_steps(s.length);
     let left_out = tail.start - head.end;
     let mut text = String::new();
-    for (board, i) in s.words.boards.iter().zip(shown_boards(s.len())) {
+    for (board, i) in s.words.boards.iter().zip(shown_boards(s.length)) {
         match i {
             0 => text += "start:\n",
             i => {
@@ -951,7 +951,7 @@ fn solved_text<F: Facade>(s: &Solution<F>, (boards, style): (bool, Style)) -> St
     let mut text = format!(
         "{}: {}, {} ({}, heuristic {}, {}, {} ms)\n",
         s.words.title,
-        quantity(s.len() as u64, "move"),
+        quantity(s.length as u64, "move"),
         if s.optimal { "optimal" } else { "NOT necessarily optimal" },
         s.algorithm,
         s.heuristic,
@@ -959,8 +959,8 @@ fn solved_text<F: Facade>(s: &Solution<F>, (boards, style): (bool, Style)) -> St
         s.millis
     );
     text += &moves_text(s);
-    if let Some(notation) = s.notation.as_ref().filter(|_| !s.is_empty()) {
-        match s.len() <= SHOWN_STEPS {
+    if let Some(notation) = s.notation.as_ref().filter(|_| s.length > 0) {
+        match s.length <= SHOWN_STEPS {
             true => {
                 let _ = writeln!(text, "notation ({style}): {notation}");
             }
@@ -1040,7 +1040,7 @@ fn analyze<P: Front>(
                     false => dir.clone(),
                 });
                 let job = vec![("program".to_string(), format!("{} analyze", P::NAME))];
-                let mut frontier = Frontier::new().say(&say).checkpoint(dir, job);
+                let mut frontier = Frontier::default().say(&say).checkpoint(dir, job);
                 if log.is_some() {
                     frontier = frontier.layer_log(&write_log);
                 }

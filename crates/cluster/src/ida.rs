@@ -33,7 +33,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use slide_core::search::split::{follow, Split};
+use slide_core::search::split::{choices, follow, Split};
 use slide_core::search::{IdaOptions, IdaRunner, IdaTree, LimitHit, Limits, Path, SearchResult};
 use slide_core::sync::lock;
 use slide_core::{Outcome, SearchStats};
@@ -343,7 +343,7 @@ impl<T: IdaTree, G: Fn(&T::State) -> bool + Sync> Searcher<'_, T, G> {
                     let limits =
                         Limits { max_nodes: lease, timeout, interrupt: Some(self.jobs.cancel), ..Limits::default() };
                     let r = cut.search(self.tree, self.goal, index as usize, &limits);
-                    let found = r.found.and_then(|path| cut.choices(self.tree, &path));
+                    let found = r.found.and_then(|path| choices(self.tree, path.states[0], &path.moves));
                     let hit = r.hit.map(Hit::from);
                     Report::Searched { iteration, index, nodes: r.nodes, next_bound: r.next_bound, found, hit }
                 }
@@ -488,7 +488,7 @@ impl<X: Transport> Rank<'_, '_, X> {
         done.next_bound = done.next_bound.min(r.next_bound);
         done.end = match (r.hit, r.found) {
             (Some(hit), _) => Some(Ending::Limit(hit.into())),
-            (None, Some(path)) => cut.choices(tree, &path).map(Ending::Found),
+            (None, Some(path)) => choices(tree, path.states[0], &path.moves).map(Ending::Found),
             (None, None) => None,
         };
         done

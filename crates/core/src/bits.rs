@@ -6,37 +6,19 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 #[derive(Debug)]
 pub struct AtomicBitSet {
     words: Vec<AtomicU64>,
-    len: u64,
 }
 
 impl AtomicBitSet {
     /// `len` bits, all clear.
     pub fn new(len: u64) -> Self {
         let words = (0..len.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        AtomicBitSet { words, len }
-    }
-    /// The number of bits.
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-    /// Whether the set has no bits at all.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    /// Bytes of memory used.
-    pub fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
+        AtomicBitSet { words }
     }
     /// Sets bit `i`; returns whether it was clear before (this caller set it first).
     #[inline]
     pub fn insert(&self, i: u64) -> bool {
         let mask = 1u64 << (i % 64);
         self.words[(i / 64) as usize].fetch_or(mask, Ordering::Relaxed) & mask == 0
-    }
-    /// Whether bit `i` is set.
-    #[inline]
-    pub fn contains(&self, i: u64) -> bool {
-        self.words[(i / 64) as usize].load(Ordering::Relaxed) & (1 << (i % 64)) != 0
     }
     /// Clears every bit.
     pub fn clear(&mut self) {
@@ -45,7 +27,7 @@ impl AtomicBitSet {
         }
     }
     /// Makes this set equal to `other` (of the same length).
-    pub fn copy_from(&mut self, other: &AtomicBitSet) {
+    pub(crate) fn copy_from(&mut self, other: &AtomicBitSet) {
         for (w, o) in self.words.iter_mut().zip(&other.words) {
             *w.get_mut() = o.load(Ordering::Relaxed);
         }
@@ -82,22 +64,21 @@ impl AtomicBitSet {
 /// Small numbers (depths) packed two per byte (`bits == 4`) or one per byte (`bits == 8`),
 /// writable by many threads at once.
 #[derive(Debug)]
-pub struct AtomicPacked {
+pub(crate) struct AtomicPacked {
     bytes: Vec<AtomicU8>,
     bits: u8,
-    len: u64,
 }
 
 impl AtomicPacked {
     /// `len` entries of `bits` (4 or 8) bits, all zero.
-    pub fn new(len: u64, bits: u8) -> Self {
+    pub(crate) fn new(len: u64, bits: u8) -> Self {
         assert!(bits == 4 || bits == 8, "entries are 4 or 8 bits");
         let n = if bits == 4 { len.div_ceil(2) } else { len };
-        AtomicPacked { bytes: (0..n).map(|_| AtomicU8::new(0)).collect(), bits, len }
+        AtomicPacked { bytes: (0..n).map(|_| AtomicU8::new(0)).collect(), bits }
     }
     /// ORs `value` (which must fit the entry width) into entry `i`, which must be zero.
     #[inline]
-    pub fn set_once(&self, i: u64, value: u8) {
+    pub(crate) fn set_once(&self, i: u64, value: u8) {
         if self.bits == 8 {
             self.bytes[i as usize].store(value, Ordering::Relaxed);
         } else {
@@ -107,7 +88,7 @@ impl AtomicPacked {
     }
     /// Lowers entry `i` to `value` if `value` is smaller (8-bit entries).
     #[inline]
-    pub fn fetch_min(&self, i: u64, value: u8) {
+    pub(crate) fn fetch_min(&self, i: u64, value: u8) {
         debug_assert_eq!(self.bits, 8);
         // Most calls find the entry already low enough: a plain load spares them the
         // compare-and-swap loop an atomic minimum of a byte compiles to.
@@ -117,28 +98,20 @@ impl AtomicPacked {
         }
     }
     /// Sets every byte to `byte`.
-    pub fn fill(&mut self, byte: u8) {
+    pub(crate) fn fill(&mut self, byte: u8) {
         for b in &mut self.bytes {
             *b.get_mut() = byte;
         }
     }
     /// The packed bytes, for a table payload.
-    pub fn into_bytes(self) -> Vec<u8> {
+    pub(crate) fn into_bytes(self) -> Vec<u8> {
         self.bytes.into_iter().map(AtomicU8::into_inner).collect()
-    }
-    /// The number of entries.
-    pub fn len(&self) -> u64 {
-        self.len
-    }
-    /// Whether there are no entries.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
     }
 }
 
 /// Reads entry `i` of a packed payload made by [`AtomicPacked`].
 #[inline]
-pub fn packed_get(bytes: &[u8], bits: u8, i: u64) -> u8 {
+pub(crate) fn packed_get(bytes: &[u8], bits: u8, i: u64) -> u8 {
     if bits == 8 {
         bytes[i as usize]
     } else {

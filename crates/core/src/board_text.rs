@@ -20,7 +20,7 @@ pub enum Token {
 
 impl Token {
     /// The number of a blank or numbered cell.
-    pub fn number(&self) -> Option<u32> {
+    pub(crate) fn number(&self) -> Option<u32> {
         match self {
             Token::Number(n) => Some(*n),
             Token::Blank => Some(0),
@@ -61,37 +61,6 @@ impl BoardText {
             }
         }
         Ok(())
-    }
-}
-
-impl BoardText {
-    /// The first row whose length differs from the one most rows share (the first row's on
-    /// a tie), in words, when the cells are grouped in rows of unequal lengths.
-    ///
-    /// ```
-    /// use slide_core::board_text::tokenize;
-    /// let uneven = |text| tokenize(text, |_| false).unwrap().uneven_row();
-    /// assert_eq!(uneven("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15").unwrap(), "row 4 has 3 cells, the other rows 4");
-    /// assert_eq!(uneven("1 2 3 / 4 5").unwrap(), "row 2 has 2 cells, row 1 has 3");
-    /// assert_eq!(uneven("1 2 / 3 4 5 / 6 7 8 / 9 0").unwrap(), "row 2 has 3 cells, rows 1 and 4 have 2");
-    /// assert!(uneven("1 2 / 3 0").is_none());
-    /// ```
-    pub fn uneven_row(&self) -> Option<String> {
-        let rows = &self.rows;
-        let sharing = |len: usize| rows.iter().filter(|&&r| r == len).count();
-        // The most shared length; on a tie, the one met first.
-        let usual = rows.iter().copied().fold(None, |best: Option<usize>, len| match best {
-            Some(b) if sharing(b) >= sharing(len) => Some(b),
-            _ => Some(len),
-        })?;
-        let (odd, len) = rows.iter().copied().enumerate().find(|&(_, len)| len != usual)?;
-        let others: Vec<String> = (0..rows.len()).filter(|&i| rows[i] == usual).map(|i| (i + 1).to_string()).collect();
-        let which = match others.len() {
-            1 => format!("row {} has", others[0]),
-            n if n + 1 == rows.len() => "the other rows".to_string(),
-            n => format!("rows {} and {} have", others[..n - 1].join(", "), others[n - 1]),
-        };
-        Some(format!("row {} has {}, {which} {usual}", odd + 1, crate::units::quantity(len as u64, "cell")))
     }
 }
 

@@ -160,12 +160,12 @@ impl Enumerator for crate::search::OneProcess {
         limits: &Limits,
         progress: &(dyn Fn(LayerStats) + Sync),
     ) -> Result<Enumeration<P::State>, EnumerateError> {
-        Frontier::new().enumerate(puzzle, roots, store, limits, progress)
+        Frontier::default().enumerate(puzzle, roots, store, limits, progress)
     }
 }
 
 /// The working memory [`enumerate`] needs for `states` ranks, in bytes.
-pub fn memory_needed(states: u64, store: DepthStore) -> u64 {
+pub(crate) fn memory_needed(states: u64, store: DepthStore) -> u64 {
     let bitsets = 3 * states.div_ceil(64) * 8;
     bitsets
         + match store {
@@ -177,8 +177,9 @@ pub fn memory_needed(states: u64, store: DepthStore) -> u64 {
 
 /// Breadth-first search from `roots` over every state reachable from them.
 ///
-/// `progress` is called after each layer. Fails up front, without allocating, when
-/// [`memory_needed`] exceeds `memory_budget`.
+/// `progress` is called after each layer. Fails up front, without allocating, when the
+/// memory it needs (three bits a state, and the depth table of `store`) exceeds
+/// `memory_budget`.
 pub fn enumerate<P: RankedSpace>(
     puzzle: &P,
     roots: &[P::State],
@@ -190,7 +191,7 @@ pub fn enumerate<P: RankedSpace>(
     enumerate_within(puzzle, roots, store, &limits, progress)
 }
 
-/// [`enumerate`] under [`Limits`]: refused up front when [`memory_needed`] exceeds
+/// [`enumerate`] under [`Limits`]: refused up front when the memory it needs exceeds
 /// `limits.max_memory`, and stopped with [`EnumerateError::Stopped`] within one chunk of
 /// 16,384 states once the time or node bound passes or the interrupt flag is set. Nodes are
 /// the successors generated.

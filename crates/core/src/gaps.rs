@@ -26,20 +26,20 @@ pub struct GapError {
 /// Appends ranks given in increasing order, each as its distance from the one before (the
 /// first from `base`).
 #[derive(Debug)]
-pub struct GapWriter<'a> {
+pub(crate) struct GapWriter<'a> {
     out: &'a mut Vec<u8>,
     last: u64,
 }
 
 impl<'a> GapWriter<'a> {
     /// A writer appending to `out`, the first rank at least `base`.
-    pub fn new(out: &'a mut Vec<u8>, base: u64) -> Self {
+    pub(crate) fn new(out: &'a mut Vec<u8>, base: u64) -> Self {
         GapWriter { out, last: base }
     }
 
     /// Appends `rank`, which is at least the last one (equal only for the first, at `base`).
     #[inline]
-    pub fn push(&mut self, rank: u64) {
+    pub(crate) fn push(&mut self, rank: u64) {
         debug_assert!(rank >= self.last, "ranks in increasing order");
         let mut gap = rank - self.last;
         self.last = rank;
@@ -64,8 +64,8 @@ pub fn encode(ranks: &mut Vec<u64>, base: u64) -> Vec<u8> {
     out
 }
 
-/// Calls `each` with every rank of `bytes` (made by [`encode`] or a [`GapWriter`] with the
-/// same `base`), in increasing order.
+/// Calls `each` with every rank of `bytes` (made by [`encode`] with the same `base`), in
+/// increasing order.
 pub fn decode(bytes: &[u8], base: u64, mut each: impl FnMut(u64)) -> Result<(), GapError> {
     let mut last = base;
     let mut i = 0;

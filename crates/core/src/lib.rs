@@ -11,7 +11,7 @@
 //!   position, checkpoints and a layer log when the moves are reversible.
 //! - [`gaps`]: increasing lists of ranks as bytes (a layer in a checkpoint, a cluster's
 //!   messages).
-//! - [`rank`]: bijective ranking of permutations, k-permutations and multiset permutations.
+//! - [`rank`]: bijective ranking of permutations, k-permutations and k-subsets.
 //! - [`pdb`]: pattern databases built by 0-1 breadth-first search over abstract states.
 //! - [`notation`]: moves written as letters (`RRDL`), runs (`R3 D2 L`) or words, read back
 //!   with errors that name the column.

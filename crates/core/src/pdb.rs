@@ -42,11 +42,6 @@ pub trait AbstractSpace: Sync {
     }
 }
 
-/// The working memory [`build`] needs, in bytes.
-pub fn memory_needed(state_count: u64, group: u64) -> u64 {
-    4 * state_count.div_ceil(64) * 8 + state_count.div_ceil(group)
-}
-
 /// Builds the database: entry `i` is the least cost from the roots to any state with
 /// rank in `i * group .. (i + 1) * group` (255 if none is reachable).
 ///

@@ -1,17 +1,5 @@
-//! Bijective ranking: permutations, k-permutations of n (pattern databases), k-subsets of n
-//! (the cells a pattern occupies) and permutations of a multiset (duplicate pieces). Each
-//! ranker numbers its objects `0..count()`.
-
-/// `n!` for `n <= 20` (the largest that fits a `u64`).
-pub const fn factorial(n: u32) -> u64 {
-    let mut f = 1u64;
-    let mut i = 2;
-    while i <= n {
-        f *= i as u64;
-        i += 1;
-    }
-    f
-}
+//! Bijective ranking: permutations, k-permutations of n (pattern databases) and k-subsets of
+//! n (the cells a pattern occupies). Each ranker numbers its objects `0..count()`.
 
 /// Ranks the permutations of `0..n` (`n <= 20`) in lexicographic order (Lehmer code).
 ///
@@ -131,7 +119,6 @@ fn nth_set_bit(mut word: u64, n: u32) -> u8 {
 /// assert_eq!(r.rank(0b00011), 0);
 /// assert_eq!(r.rank(0b00101), 1);
 /// assert_eq!(r.rank(0b11000), 9);
-/// assert_eq!(r.unrank(1), 0b00101);
 /// ```
 #[derive(Clone, Debug)]
 pub struct SubsetRanker {
@@ -148,7 +135,7 @@ pub struct SubsetRanker {
 const CHUNK: usize = 5;
 
 /// `C(n, r)`, exact for the sizes ranked here (`n <= 32`).
-pub const fn binomial(n: u64, r: u64) -> u64 {
+pub(crate) const fn binomial(n: u64, r: u64) -> u64 {
     if r > n {
         return 0;
     }
@@ -212,111 +199,6 @@ impl SubsetRanker {
         }
         rank
     }
-
-    /// The mask of rank `rank`.
-    pub fn unrank(&self, mut rank: u32) -> u32 {
-        let mut mask = 0u32;
-        for index in (1..=self.k as u64).rev() {
-            // The largest cell c with C(c, index) <= rank.
-            let mut c = index - 1;
-            while c + 1 < self.n as u64 && binomial(c + 1, index) <= rank as u64 {
-                c += 1;
-            }
-            rank -= binomial(c, index) as u32;
-            mask |= 1 << c;
-        }
-        mask
-    }
-}
-
-/// Ranks the arrangements of a multiset: sequences in which symbol `s` occurs `counts[s]`
-/// times (Goat's two identical pieces, Quzzle's interchangeable blocks), in lexicographic
-/// order. There are `len! / prod(counts[s]!)` of them; the count must fit a `u64`.
-///
-/// # Example
-/// ```
-/// use slide_core::rank::MultisetRanker;
-/// let r = MultisetRanker::new(&[2, 1]); // "001", "010", "100"
-/// assert_eq!(r.count(), 3);
-/// assert_eq!(r.rank(&[1, 0, 0]), 2);
-/// ```
-#[derive(Clone, Debug)]
-pub struct MultisetRanker {
-    counts: Vec<u8>,
-    len: usize,
-    total: u64,
-}
-
-impl MultisetRanker {
-    /// A ranker for sequences holding `counts[s]` copies of each symbol `s`.
-    pub fn new(counts: &[u8]) -> Self {
-        let len: usize = counts.iter().map(|&c| c as usize).sum();
-        let total = multinomial(counts);
-        MultisetRanker { counts: counts.to_vec(), len, total }
-    }
-    /// The number of distinct arrangements.
-    pub fn count(&self) -> u64 {
-        self.total
-    }
-    /// The sequence length.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-    /// Whether the multiset is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    /// The rank of `seq`, an arrangement of the multiset.
-    pub fn rank(&self, seq: &[u8]) -> u64 {
-        debug_assert_eq!(seq.len(), self.len);
-        let mut left = self.counts.clone();
-        let mut arrangements = self.total; // arrangements of what is left, before placing
-        let mut remaining = self.len as u64;
-        let mut rank = 0;
-        for &v in seq {
-            // Arrangements starting with symbol s: arrangements * left[s] / remaining.
-            for &count in &left[..v as usize] {
-                rank += arrangements * count as u64 / remaining;
-            }
-            arrangements = arrangements * left[v as usize] as u64 / remaining;
-            left[v as usize] -= 1;
-            remaining -= 1;
-        }
-        rank
-    }
-    /// Writes the arrangement of rank `rank` into `out` (length `len()`).
-    pub fn unrank(&self, mut rank: u64, out: &mut [u8]) {
-        let mut left = self.counts.clone();
-        let mut arrangements = self.total;
-        let mut remaining = self.len as u64;
-        for slot in out.iter_mut() {
-            for (s, count) in left.iter_mut().enumerate() {
-                let block = arrangements * *count as u64 / remaining;
-                if rank < block {
-                    *slot = s as u8;
-                    arrangements = block;
-                    *count -= 1;
-                    break;
-                }
-                rank -= block;
-            }
-            remaining -= 1;
-        }
-    }
-}
-
-/// `(sum counts)! / prod(counts[s]!)`, computed without overflow for results that fit.
-fn multinomial(counts: &[u8]) -> u64 {
-    let mut result = 1u64;
-    let mut placed = 0u64;
-    for &c in counts {
-        for j in 1..=c as u64 {
-            placed += 1;
-            // result * placed / j stays integral: it is a product of binomials so far.
-            result = result * placed / j;
-        }
-    }
-    result
 }
 
 #[cfg(test)]
@@ -398,7 +280,6 @@ mod tests {
             let mut mask: u64 = (1 << k) - 1;
             for rank in 0..r.count() as u32 {
                 assert_eq!(r.rank(mask as u32), rank, "{n} {k} {mask:b}");
-                assert_eq!(r.unrank(rank), mask as u32);
                 if mask == 0 {
                     break;
                 }
@@ -408,35 +289,5 @@ mod tests {
             }
         }
         assert_eq!(SubsetRanker::new(25, 6).count(), 177_100);
-    }
-
-    #[test]
-    fn multisets_are_a_bijection() {
-        let r = MultisetRanker::new(&[1, 2, 1, 3]);
-        assert_eq!(r.count(), 5040 / 12);
-        let mut out = [0u8; 7];
-        let mut previous: Option<[u8; 7]> = None;
-        for rank in 0..r.count() {
-            r.unrank(rank, &mut out);
-            for s in 0..4u8 {
-                assert_eq!(out.iter().filter(|&&v| v == s).count(), [1, 2, 1, 3][s as usize]);
-            }
-            assert_eq!(r.rank(&out), rank);
-            if let Some(p) = previous {
-                assert!(p < out, "lexicographic order");
-            }
-            previous = Some(out);
-        }
-    }
-
-    #[test]
-    fn goat_sized_multiset() {
-        // Ten cells: a blank, seven distinct pieces and two identical ones.
-        let r = MultisetRanker::new(&[1, 1, 1, 1, 1, 1, 1, 1, 2]);
-        assert_eq!(r.count(), 1_814_400);
-        let seq = [8, 3, 0, 8, 1, 2, 7, 4, 5, 6];
-        let mut out = [0u8; 10];
-        r.unrank(r.rank(&seq), &mut out);
-        assert_eq!(out, seq);
     }
 }

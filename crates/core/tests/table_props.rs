@@ -11,8 +11,8 @@ fn table(bits: u8, entries: u64, fill: u8) -> Table {
         entry_bits: bits,
         entry_count: entries,
     };
-    let len = header.payload_len().unwrap() as usize;
-    Table::new(header, (0..len).map(|i| (i as u8).wrapping_mul(31) ^ fill).collect()).unwrap()
+    let len = (entries * u64::from(bits)).div_ceil(8) as usize;
+    Table::new(header, (0..len).map(|i| (i as u8).wrapping_mul(31) ^ fill).collect::<Vec<u8>>()).unwrap()
 }
 
 proptest! {

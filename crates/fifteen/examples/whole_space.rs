@@ -79,12 +79,14 @@ fn main() {
         (
             "two bits, ranked afresh",
             Box::new(|| {
-                Frontier::new().enumerate(&Afresh(&space), &root, DepthStore::None, &limits, &|_| {}).expect("fits")
+                Frontier::default().enumerate(&Afresh(&space), &root, DepthStore::None, &limits, &|_| {}).expect("fits")
             }),
         ),
         (
             "two bits, ranks computed",
-            Box::new(|| Frontier::new().enumerate(&space, &root, DepthStore::None, &limits, &|_| {}).expect("fits")),
+            Box::new(|| {
+                Frontier::default().enumerate(&space, &root, DepthStore::None, &limits, &|_| {}).expect("fits")
+            }),
         ),
     ];
     let mut first: Option<Vec<u64>> = None;

@@ -60,8 +60,8 @@ impl TileState {
         assert!(cells.len() <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
         let mut s = TileState { cells: Fields::ZERO, positions: Fields::ZERO };
         for (cell, &tile) in cells.iter().enumerate() {
-            s.cells.set(cell, tile);
-            s.positions.set(tile as usize, cell as u8);
+            s.cells = s.cells.with(cell, tile);
+            s.positions = s.positions.with(tile as usize, cell as u8);
         }
         s
     }
@@ -72,7 +72,7 @@ impl TileState {
     /// If `n` is more than [`MAX_CELLS`].
     pub fn to_cells(&self, n: usize) -> Vec<u8> {
         assert!(n <= MAX_CELLS, "a state packs at most {MAX_CELLS} cells");
-        self.cells.fields(n).collect()
+        (0..n).map(|i| self.cells.get(i)).collect()
     }
     /// The tile on `cell` ([`Tile::BLANK`] for the blank).
     #[inline]

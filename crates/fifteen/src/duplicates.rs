@@ -670,11 +670,11 @@ mod tests {
             ("a start out of range", start(0), u32::MAX - 1),
             ("a start on another cell's state", start(1), automaton.start[0]),
         ] {
-            let damaged = table.with_bytes(at, &value.to_le_bytes());
+            let damaged = slide_testing::with_bytes(&table, at, &value.to_le_bytes());
             assert_eq!(Automaton::from_table(&damaged, shape, longest), None, "{what}");
         }
         let cells = 4 * (1 + shape.cells() + 4 * automaton.states());
-        let damaged = table.with_bytes(cells + automaton.start[0] as usize, &[1]);
+        let damaged = slide_testing::with_bytes(&table, cells + automaton.start[0] as usize, &[1]);
         assert_eq!(Automaton::from_table(&damaged, shape, longest), None, "a state on another cell");
 
         let dir = std::env::temp_dir().join(format!("paths-kept-{}", std::process::id()));
@@ -682,7 +682,7 @@ mod tests {
         assert_eq!(Automaton::read_or_build(shape, longest, &path), automaton, "built");
         assert_eq!(Automaton::from_table(&Table::load(&path).unwrap(), shape, longest).as_ref(), Some(&automaton));
         assert_eq!(Automaton::read_or_build(shape, longest, &path), automaton, "read");
-        table.with_bytes(word(down), &0u32.to_le_bytes()).save(&path).unwrap();
+        slide_testing::with_bytes(&table, word(down), &0u32.to_le_bytes()).save(&path).unwrap();
         assert_eq!(Automaton::read_or_build(shape, longest, &path), automaton, "rebuilt");
         assert_eq!(Automaton::from_table(&Table::load(&path).unwrap(), shape, longest).as_ref(), Some(&automaton));
         std::fs::remove_dir_all(&dir).unwrap();

@@ -95,7 +95,7 @@ pub fn parse_grid(text: &str, shape: Option<Shape>) -> Result<Grid, BoardError> 
     let count = numbers.len();
     let shape = match shape {
         Some(shape) => shape,
-        None => match (infer_shape(&board.rows, count), board.uneven_row()) {
+        None => match (infer_shape(&board.rows, count), uneven_row(&board.rows)) {
             (Some(shape), _) => shape,
             // Rows of unequal length: the odd row says more than the cell count.
             (None, Some(odd)) => {
@@ -203,6 +203,26 @@ pub fn board_grid(state: &TileState, shape: Shape) -> String {
     cells_grid(shape, |c| state.tile_at(c))
 }
 
+/// The first row whose length differs from the one most rows share (the first row's on a
+/// tie), in words, when the cells are grouped in rows of unequal lengths (`rows`: their
+/// lengths, as [`tokenize`] gives them).
+fn uneven_row(rows: &[usize]) -> Option<String> {
+    let sharing = |len: usize| rows.iter().filter(|&&r| r == len).count();
+    // The most shared length; on a tie, the one met first.
+    let usual = rows.iter().copied().fold(None, |best: Option<usize>, len| match best {
+        Some(b) if sharing(b) >= sharing(len) => Some(b),
+        _ => Some(len),
+    })?;
+    let (odd, len) = rows.iter().copied().enumerate().find(|&(_, len)| len != usual)?;
+    let others: Vec<String> = (0..rows.len()).filter(|&i| rows[i] == usual).map(|i| (i + 1).to_string()).collect();
+    let which = match others.len() {
+        1 => format!("row {} has", others[0]),
+        n if n + 1 == rows.len() => "the other rows".to_string(),
+        n => format!("rows {} and {} have", others[..n - 1].join(", "), others[n - 1]),
+    };
+    Some(format!("row {} has {}, {which} {usual}", odd + 1, slide_core::units::quantity(len as u64, "cell")))
+}
+
 /// BOARD text of the board whose cell `c` holds `tile(c)`: the one printer of every board.
 pub(crate) fn cells_text(shape: Shape, tile: impl Fn(Cell) -> Tile) -> String {
     let mut text = String::with_capacity(shape.cells() * 5);
@@ -237,6 +257,15 @@ mod tests {
 
     fn err(text: &str, shape: Option<Shape>) -> String {
         parse_board(text, shape).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn the_uneven_row_is_named_beside_the_others() {
+        let uneven = |text| uneven_row(&tokenize(text, |_| false).unwrap().rows);
+        assert_eq!(uneven("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15").unwrap(), "row 4 has 3 cells, the other rows 4");
+        assert_eq!(uneven("1 2 3 / 4 5").unwrap(), "row 2 has 2 cells, row 1 has 3");
+        assert_eq!(uneven("1 2 / 3 4 5 / 6 7 8 / 9 0").unwrap(), "row 2 has 3 cells, rows 1 and 4 have 2");
+        assert!(uneven("1 2 / 3 0").is_none());
     }
 
     #[test]

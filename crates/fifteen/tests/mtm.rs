@@ -301,7 +301,7 @@ fn counts_of_optimal_solutions_agree_with_dynamic_programming() {
             paths.insert(b, p);
         }
         let solver = solver(MtmHeuristicChoice::WalkingDistance);
-        let listed = CountRequest::new(Some(usize::MAX), Limits::default());
+        let listed = CountRequest { list: Some(usize::MAX), limits: Limits::default(), style: Default::default() };
         for (b, d) in boards.iter().step_by(every) {
             let count = solver.count(b, &goal, &listed).unwrap();
             assert_eq!((count.length, count.count), (*d, paths[b]), "{b}");

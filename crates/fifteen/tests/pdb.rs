@@ -323,7 +323,7 @@ fn small_tables_pass_their_check_and_corruption_is_caught() {
     let spec = &partition.specs()[2];
     let table = (spec.build)(&|_| {});
     (spec.check)(&table, Scrutiny::Stored).expect("a fresh table passes");
-    let bad = table.with_bytes(1234, &[table.payload()[1234] ^ 1]);
+    let bad = slide_testing::with_bytes(&table, 1234, &[table.payload()[1234] ^ 1]);
     assert!((spec.check)(&bad, Scrutiny::Stored).is_err());
 }
 

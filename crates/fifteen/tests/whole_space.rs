@@ -101,7 +101,7 @@ fn the_two_bit_search_agrees_with_the_three_bit_search() {
             let space = space(rows, cols, multi);
             let goal = space.puzzle().goal();
             let limits = Limits::default();
-            let two = Frontier::new().enumerate(&space, &[goal], DepthStore::None, &limits, &|_| {}).unwrap();
+            let two = Frontier::default().enumerate(&space, &[goal], DepthStore::None, &limits, &|_| {}).unwrap();
             let three = enumerate_within(&Afresh(&space), &[goal], DepthStore::None, &limits, &|_| {}).unwrap();
             assert_eq!(two.histogram, three.histogram, "{rows}x{cols} multi {multi}");
             assert_eq!(two.antipodes, three.antipodes, "{rows}x{cols} multi {multi}");
@@ -153,7 +153,7 @@ fn the_12_cell_spaces_are_the_published_ones() {
     ];
     for (rows, cols, multi, histogram) in cases {
         let space = space(rows, cols, multi);
-        let e = Frontier::new()
+        let e = Frontier::default()
             .enumerate(&space, &[space.puzzle().goal()], DepthStore::None, &Limits::default(), &|_| {})
             .unwrap();
         assert_eq!(e.histogram, histogram, "{rows}x{cols} multi {multi}");
@@ -174,7 +174,7 @@ fn checkpointed(
     let log = |r: &LayerReport| reports.lock().unwrap().push(r.clone());
     let job = vec![("program".to_string(), "the tests".to_string())];
     let limits = Limits { max_nodes: nodes, ..Limits::default() };
-    let e = Frontier::new().checkpoint(Some(dir.to_path_buf()), job).say(&say).layer_log(&log).enumerate(
+    let e = Frontier::default().checkpoint(Some(dir.to_path_buf()), job).say(&say).layer_log(&log).enumerate(
         space,
         &[space.puzzle().goal()],
         DepthStore::None,
@@ -191,7 +191,7 @@ fn checkpointed(
 fn a_stopped_run_resumes_from_its_last_layer_with_the_same_answer() {
     for (rows, cols, multi) in [(2, 5, false), (3, 3, true)] {
         let space = space(rows, cols, multi);
-        let whole = Frontier::new()
+        let whole = Frontier::default()
             .enumerate(&space, &[space.puzzle().goal()], DepthStore::None, &Limits::default(), &|_| {})
             .unwrap();
         let dir = slide_testing::scratch(&format!("resume-{rows}x{cols}-{multi}"));

@@ -92,7 +92,7 @@ impl Board {
         let mut packed = Fields::ZERO;
         let mut blank = 0;
         for (i, &v) in cells.iter().enumerate() {
-            packed.set(i, v & 15);
+            packed = packed.with(i, v & 15);
             if v == BLANK {
                 blank = i;
             }

@@ -175,7 +175,7 @@ impl PatternSpace<'_> {
         for i in 0..CELLS {
             let v = cells.get(i);
             let keep = v == BLANK || v >= BIG_LEFT && v != OTHER || self.pattern.pieces.contains(&v);
-            out.set(i, if keep { v } else { OTHER });
+            out = out.with(i, if keep { v } else { OTHER });
         }
         (out.word(), blank)
     }

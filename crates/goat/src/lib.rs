@@ -232,7 +232,7 @@ fn build_exact(progress: &(dyn Fn(LayerStats) + Sync)) -> Table {
         entry_bits: 4,
         entry_count: depths.len,
     };
-    Table::from_payload(header, depths.bytes).expect("the payload matches the header")
+    Table::new(header, depths.bytes).expect("the payload matches the header")
 }
 
 /// The exact distance table of Hiroi's GOAL, in the core table format: built on first

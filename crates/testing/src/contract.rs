@@ -611,7 +611,7 @@ pub fn check_tables(t: &TablesCheck) {
     // checksum, but not the check of its meaning (the set's TableSpec::check).
     let table = slide_core::table::Table::load(&path).unwrap();
     let i = table.payload().len() / 3;
-    table.with_bytes(i, &[table.payload()[i] ^ 1]).save(&path).unwrap();
+    crate::with_bytes(&table, i, &[table.payload()[i] ^ 1]).save(&path).unwrap();
     let o = run(&["tables", "verify", set]);
     assert_eq!(o.status.code(), Some(2), "a changed entry fails verification");
     let out = String::from_utf8_lossy(&o.stdout);

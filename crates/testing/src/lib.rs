@@ -18,6 +18,7 @@ use std::process::{Command, Output};
 use std::sync::Once;
 
 use serde_json::Value;
+use slide_core::table::Table;
 
 /// The binary `NAME` of the package under test, as cargo built it for the integration tests:
 /// `bin!("fifteen")` is `Bin::new(env!("CARGO_BIN_EXE_fifteen"))`.
@@ -152,6 +153,14 @@ pub fn stderr(out: &Output) -> String {
 /// Standard output, as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `table` with entry bytes `at` replaced by `bytes`: a table corrupted on purpose, in memory
+/// (a file it was read from is untouched); saved, it gets a checksum that matches.
+pub fn with_bytes(table: &Table, at: usize, bytes: &[u8]) -> Table {
+    let mut payload = table.payload().to_vec();
+    payload[at..at + bytes.len()].copy_from_slice(bytes);
+    Table::new(table.header().clone(), payload).expect("the same length as before")
 }
 
 #[cfg(test)]

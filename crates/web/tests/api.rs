@@ -62,7 +62,8 @@ fn answers_agree_with_the_libraries_and_replay() {
     assert_eq!(s["length"], json!(31));
     assert!(solves(far, &s["moves"]), "{s}");
     let start: Grid = far.parse().unwrap();
-    let counting = slide_core::answer::CountRequest::new(None, slide_core::search::Limits::default());
+    let counting =
+        slide_core::answer::CountRequest { list: None, limits: Default::default(), style: Default::default() };
     let library = fifteen::Solver::new().count(&start, &Grid::goal(start.shape()), &counting).unwrap();
     assert_eq!(s["optimal_solutions"], json!(library.count as u64));
 

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use slide_cli::CliError;
 #[cfg(test)]
-use slide_core::table::{measured_cost, measured_on};
+use slide_core::table::measured_cost;
 use slide_core::table::{TableSet, MEASURED};
 use slide_core::units::{human_bytes, human_seconds};
 
@@ -204,7 +204,7 @@ mod tests {
     /// compiled into slide-core.
     fn current_block() -> String {
         let sets = crate::registry::all();
-        costs_block(&sets, |p, s| measured_cost(p, s).map(|c| (c.seconds, c.memory)), measured_on())
+        costs_block(&sets, |p, s| measured_cost(p, s).map(|c| (c.seconds, c.memory)), how_line(MEASURED))
     }
 
     /// README.md and docs/TABLES.md show the measured figures the binaries compile in: run

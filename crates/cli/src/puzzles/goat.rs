@@ -71,7 +71,7 @@ impl Front for Goat {
     }
 
     fn picture(s: &Solution<GoatFacade>) -> Option<String> {
-        (s.len() <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.states, &s.path.moves))
+        (s.length <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.states, &s.path.moves))
     }
 
     /// Its spaces take seconds to analyze: no checkpoints, no layer log.

@@ -148,7 +148,7 @@ impl Front for Quzzle {
     }
 
     fn picture(s: &Solution<Blocks>) -> Option<String> {
-        (s.len() <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.instance, &s.path.steps))
+        (s.length <= MAX_PICTURE_MOVES).then(|| picture::solution_svg(&s.path.instance, &s.path.steps))
     }
 
     /// Its spaces take seconds to analyze: no checkpoints, no layer log.

@@ -99,7 +99,7 @@ impl Algorithm {
 
     /// The algorithm named `name`, with its default parameters. `dfs-not-optimal`, the old
     /// name of the unbounded [`Algorithm::Dfs`], is still read ([`Algorithm::is_deprecated`]).
-    pub fn from_name(name: &str) -> Option<Algorithm> {
+    pub(crate) fn from_name(name: &str) -> Option<Algorithm> {
         match name {
             DEPRECATED_DFS => Some(Algorithm::Dfs { max_depth: None }),
             name => Algorithm::ALL.into_iter().find(|a| a.name() == name),

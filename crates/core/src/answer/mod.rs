@@ -110,13 +110,6 @@ pub struct CountRequest {
     pub style: Style,
 }
 
-impl CountRequest {
-    /// A count within `limits`, listing at most `list` solutions (None: none).
-    pub fn new(list: Option<usize>, limits: Limits) -> Self {
-        CountRequest { list, limits, style: Style::default() }
-    }
-}
-
 /// How `scramble` and `random` make boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Make {

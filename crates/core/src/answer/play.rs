@@ -237,7 +237,7 @@ pub enum NotCounted {
 impl NotCounted {
     /// Whether `e` is answered as it is rather than said beside an empty histogram: a stop
     /// by Ctrl-C, or a bug.
-    pub fn answers(e: &AnswerError) -> bool {
+    pub(crate) fn answers(e: &AnswerError) -> bool {
         match e {
             AnswerError::Bug(_) => true,
             AnswerError::Limit(s) => s.hit == crate::search::LimitHit::Interrupted,

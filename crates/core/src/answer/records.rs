@@ -207,17 +207,6 @@ pub struct Solution<F: Facade + ?Sized> {
     pub path: F::Path,
 }
 
-impl<F: Facade + ?Sized> Solution<F> {
-    /// The number of moves.
-    pub fn len(&self) -> usize {
-        self.length
-    }
-    /// Whether the start is the goal.
-    pub fn is_empty(&self) -> bool {
-        self.length == 0
-    }
-}
-
 /// One listed optimal solution: `moves`, `pieces` and `notation` as in [`Solution`].
 #[derive(Clone, Debug, Serialize)]
 pub struct Listed<P> {
@@ -379,7 +368,7 @@ impl Origin {
     }
 
     /// The batch line, if it is one.
-    pub fn line(self) -> Option<usize> {
+    pub(crate) fn line(self) -> Option<usize> {
         match self {
             Origin::Line(n) => Some(n),
             _ => None,

@@ -74,7 +74,7 @@ impl Checkpoints {
     /// The checkpoints of `job` in `dir` (made if missing), and where the job resumes if
     /// `dir` holds a checkpoint of it. A directory holding another job's is refused, naming
     /// what differs.
-    pub fn open(dir: &Path, job: Job) -> Result<(Checkpoints, Option<Resumed>), EnumerateError> {
+    pub(crate) fn open(dir: &Path, job: Job) -> Result<(Checkpoints, Option<Resumed>), EnumerateError> {
         std::fs::create_dir_all(dir).map_err(|e| failed(dir, "make the directory", e))?;
         let text = serde_json::to_string(&job).expect("plain data");
         let checkpoints = Checkpoints { dir: dir.to_path_buf(), job, stamp: crc32fast::hash(text.as_bytes()) };
@@ -110,7 +110,7 @@ impl Checkpoints {
 
     /// Reads layer `depth`'s positions, calling `each` with every block's first rank and
     /// its gaps (the blocks in the order written).
-    pub fn read_layer(&self, depth: u32, mut each: impl FnMut(u64, &[u8])) -> Result<(), EnumerateError> {
+    pub(crate) fn read_layer(&self, depth: u32, mut each: impl FnMut(u64, &[u8])) -> Result<(), EnumerateError> {
         let path = self.layer_file(depth);
         let bad = |why: &str| EnumerateError::Refused(format!("checkpoint: {} {why}", path.display()));
         let file = File::open(&path).map_err(|e| failed(&path, "read", e))?;
@@ -154,7 +154,14 @@ impl Checkpoints {
     /// at most `buffer` bytes of it in memory; once written, the manifest says the layer is
     /// complete (`histogram` to it, `generated` successors) and the layer before the last
     /// two is removed.
-    pub fn write_layer(&self, depth: u32, block: u64, buffer: u64, histogram: Vec<u64>, generated: u64) -> LayerWriter {
+    pub(crate) fn write_layer(
+        &self,
+        depth: u32,
+        block: u64,
+        buffer: u64,
+        histogram: Vec<u64>,
+        generated: u64,
+    ) -> LayerWriter {
         let gate = Arc::new(Gate { held: Mutex::new(0), freed: Condvar::new(), buffer });
         // A block of positions a message; the gate bounds the bytes, not the messages.
         let (send, receive) = sync_channel(1 << 16);
@@ -232,7 +239,7 @@ impl Checkpoints {
 
     /// Marks the search finished, its last complete layer (`histogram`'s last, reached with
     /// `generated` successors) the farthest: a run started again answers at once.
-    pub fn finish(&self, histogram: Vec<u64>, generated: u64) -> Result<(), EnumerateError> {
+    pub(crate) fn finish(&self, histogram: Vec<u64>, generated: u64) -> Result<(), EnumerateError> {
         let depth = histogram.len() as u32 - 1;
         let manifest =
             Manifest { version: VERSION, job: self.job.clone(), depth, histogram, generated, finished: true };
@@ -282,7 +289,7 @@ pub(super) struct LayerWriter {
 
 impl LayerWriter {
     /// Hands block `index`'s gaps to the writer, waiting while it holds its buffer's worth.
-    pub fn send(&self, index: u64, bytes: Vec<u8>) {
+    pub(crate) fn send(&self, index: u64, bytes: Vec<u8>) {
         self.gate.take(bytes.len() as u64);
         let len = bytes.len() as u64;
         if let Some(send) = &self.send {
@@ -293,12 +300,12 @@ impl LayerWriter {
     }
 
     /// No more blocks: the writer finishes the file in the background.
-    pub fn close(&mut self) {
+    pub(crate) fn close(&mut self) {
         self.send = None;
     }
 
     /// Waits until the layer is on disk and the manifest says so; the bytes written.
-    pub fn finish(mut self) -> Result<u64, EnumerateError> {
+    pub(crate) fn finish(mut self) -> Result<u64, EnumerateError> {
         self.send = None;
         let thread = self.thread.take().expect("finished once");
         match thread.join() {

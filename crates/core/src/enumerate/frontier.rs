@@ -104,11 +104,13 @@ pub struct LayerReport {
 ///
 /// let said = std::sync::Mutex::new(Vec::new());
 /// let say = |m: &str| said.lock().unwrap().push(m.to_string());
-/// let e = Frontier::new().say(&say).enumerate(&Ring, &[0], DepthStore::None, &Limits::default(), &|_| {}).unwrap();
+/// let e = Frontier::default().say(&say).enumerate(&Ring, &[0], DepthStore::None, &Limits::default(), &|_| {}).unwrap();
 /// assert_eq!(e.histogram, [1, 2, 2, 2, 2, 1]);
 /// assert_eq!(e.antipodes, [5]);
 /// assert!(said.lock().unwrap().is_empty(), "a space this small says no plan");
 /// ```
+///
+/// `Frontier::default()` keeps no checkpoints and says nothing.
 #[derive(Default)]
 pub struct Frontier<'a> {
     checkpoint: Option<PathBuf>,
@@ -118,11 +120,6 @@ pub struct Frontier<'a> {
 }
 
 impl<'a> Frontier<'a> {
-    /// An enumeration without checkpoints, that says nothing.
-    pub fn new() -> Self {
-        Frontier::default()
-    }
-
     /// Checkpoints each complete layer in `dir`, and resumes from the last one there; `job`
     /// names what the caller enumerates beyond what the space says of itself (the program),
     /// so that a directory of another job is refused.

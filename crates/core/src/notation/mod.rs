@@ -75,10 +75,6 @@ impl Move {
     pub const fn count(self) -> u32 {
         self.count as u32
     }
-    /// The move that undoes this one: as many tiles, the other way.
-    pub const fn inverse(self) -> Move {
-        Move { direction: opposite(self.direction), count: self.count }
-    }
 }
 
 impl From<Direction> for Move {
@@ -127,7 +123,7 @@ impl Convention {
     }
     /// The direction written for a tile moving `tile_direction` (and, since the map is its
     /// own inverse, the tile's direction for a written one).
-    pub const fn written(self, tile_direction: Direction) -> Direction {
+    pub(crate) const fn written(self, tile_direction: Direction) -> Direction {
         match self {
             Convention::TileMoves => tile_direction,
             Convention::BlankMoves => opposite(tile_direction),
@@ -247,7 +243,7 @@ impl fmt::Display for Style {
 }
 
 /// The letter of a direction: `U`, `D`, `L`, `R`.
-pub const fn letter(d: Direction) -> char {
+pub(crate) const fn letter(d: Direction) -> char {
     match d {
         Direction::Up => 'U',
         Direction::Down => 'D',
@@ -353,7 +349,6 @@ mod tests {
         assert_eq!(runs(single), [m(Right, 2), m(Down, 1), m(Right, 1)]);
         assert_eq!(runs([m(Up, 60), m(Up, 60)]), [m(Up, 60), m(Up, 60)]);
         assert_eq!(single_tile_length(&[m(Up, 60), m(Left, 3)]), 63);
-        assert_eq!(m(Left, 4).inverse(), m(Right, 4));
     }
 
     #[test]

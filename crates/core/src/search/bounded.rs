@@ -30,7 +30,7 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Shared {
             nodes: AtomicU64::new(0),
             stop: AtomicBool::new(false),
@@ -41,13 +41,13 @@ impl Shared {
     }
 
     /// Records that a limit was hit and tells every search to stop.
-    pub fn halt(&self, hit: LimitHit) {
+    pub(crate) fn halt(&self, hit: LimitHit) {
         self.hit.lock().expect("no search panics while holding the lock").get_or_insert(hit);
         self.stop.store(true, Ordering::Relaxed);
     }
 
     /// The limit hit, if any.
-    pub fn hit(&self) -> Option<LimitHit> {
+    pub(crate) fn hit(&self) -> Option<LimitHit> {
         *self.hit.lock().expect("no search panics while holding the lock")
     }
 }
@@ -63,7 +63,7 @@ pub(super) struct Closure<S> {
 }
 
 impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
-    pub fn new(budget: u64) -> Self {
+    pub(crate) fn new(budget: u64) -> Self {
         Closure { visited: FxHashMap::default(), cut_off: FxHashSet::default(), budget, given_up: false }
     }
 
@@ -106,7 +106,7 @@ impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
     /// Whether the visited states are closed under moves: every state visited was expanded,
     /// and each of its children was visited or cut off, so if every cut-off state was also
     /// visited, the visited states are all the states reachable from the start.
-    pub fn closed(&self) -> bool {
+    pub(crate) fn closed(&self) -> bool {
         !self.given_up && self.cut_off.iter().all(|s| self.visited.contains_key(s))
     }
 }
@@ -157,7 +157,12 @@ impl<'a, T: IdaTree, G: Fn(&T::State) -> bool> Dfs<'a, T, G> {
     /// Searches below `node`, `g` moves from the start and reached from `top` by the moves
     /// of `link`; returns whether to stop (a goal found in `Mode::First`, or a limit hit).
     /// With `RECORD`, notes the states visited and cut off in `closure`.
-    pub fn search<const RECORD: bool>(&mut self, node: T::Node, g: u32, link: Option<&Link<'_, T::Move>>) -> bool {
+    pub(crate) fn search<const RECORD: bool>(
+        &mut self,
+        node: T::Node,
+        g: u32,
+        link: Option<&Link<'_, T::Move>>,
+    ) -> bool {
         // Where the estimate is 0 at every goal, only such nodes are tested.
         if (!T::ZERO_AT_GOAL || self.tree.estimate(&node) == 0) && (self.goal)(&self.tree.state(&node)) {
             return self.at_goal(g, link);

@@ -58,8 +58,8 @@ impl Default for IdaOptions {
 /// [`Heuristic::Carried`] value down with [`Heuristic::update_carried`]; nothing is
 /// allocated per node. With `options.parallel`, the nodes a
 /// few moves below the root are searched as independent rayon tasks, and the solution
-/// returned is still the first in sequential order. This is [`ida_star_tree`] on the
-/// [`PuzzleTree`] of `puzzle` and `heuristic`.
+/// returned is still the first in sequential order. This is [`ida_star_tree`] on the tree
+/// of `puzzle` and `heuristic`.
 pub fn ida_star<P, H, G>(
     puzzle: &P,
     heuristic: &H,

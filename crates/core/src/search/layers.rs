@@ -58,16 +58,6 @@ impl<S> Frontier<'_, S> {
     pub fn push(&mut self, state: S) {
         self.next.push(state);
     }
-
-    /// The states in the next layer so far.
-    pub fn len(&self) -> usize {
-        self.next.len()
-    }
-
-    /// Whether the next layer is still empty.
-    pub fn is_empty(&self) -> bool {
-        self.next.is_empty()
-    }
 }
 
 /// How a [`breadth_first_layers`] search ended.

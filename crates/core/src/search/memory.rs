@@ -33,13 +33,13 @@ pub struct Footprint {
 
 impl Footprint {
     /// Bytes held, with nothing about to grow.
-    pub fn held(bytes: u64) -> Footprint {
+    pub(crate) fn held(bytes: u64) -> Footprint {
         Footprint { held: bytes, growing: 0 }
     }
 
     /// The most the containers hold at once: what they hold, and the new buffers while the
     /// old ones are alive.
-    pub fn peak(&self) -> u64 {
+    pub(crate) fn peak(&self) -> u64 {
         self.held.saturating_add(self.growing)
     }
 }
@@ -82,7 +82,7 @@ pub fn hash_set_bytes<T, S>(set: &HashSet<T, S>) -> Footprint {
 
 /// The bytes of a hash table of `len` entries of `entry` bytes in room for `capacity`
 /// (a control byte per bucket, about eight buckets per seven entries).
-pub fn hash_table_bytes(len: usize, capacity: usize, entry: usize) -> Footprint {
+pub(crate) fn hash_table_bytes(len: usize, capacity: usize, entry: usize) -> Footprint {
     let buckets = (capacity as u64).saturating_mul(8).div_ceil(7);
     with_growth(buckets.saturating_mul(entry as u64 + 1), len, capacity)
 }

@@ -15,7 +15,7 @@ pub mod runner;
 mod scramble;
 pub mod split;
 mod stopped;
-pub mod store;
+pub(crate) mod store;
 pub mod tree;
 mod walk;
 mod weighted;
@@ -34,9 +34,9 @@ pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
 pub use runner::{IdaRunner, OneProcess};
 pub use scramble::scramble;
 pub use stopped::Stopped;
-pub use tree::{Beyond, IdaTree, PuzzleTree};
+pub use tree::{Beyond, IdaTree};
 pub use walk::{random_walks, FoundWalk, WalkOptions, Walks};
-pub use weighted::{quick_weight, weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
+pub use weighted::{weighted_astar, Weight, Weighted, WeightedOf, WeightedOptions};
 
 /// A sequence of moves and the states they pass through: `states[0]` is the start,
 /// `states[i + 1]` is reached from `states[i]` by `moves[i]`.
@@ -50,7 +50,7 @@ pub struct Path<S, M> {
 
 impl<S, M> Path<S, M> {
     /// The path that stays at `start`.
-    pub fn empty(start: S) -> Self {
+    pub(crate) fn empty(start: S) -> Self {
         Path { states: vec![start], moves: Vec::new() }
     }
     /// The number of moves.
@@ -140,7 +140,7 @@ impl Limits {
     /// with no `max_memory` the memory this machine has available, since an overcommitting
     /// kernel grants a larger request and then kills the process as its pages are touched
     /// (the 4x4's two bits a position are 2.6 TB).
-    pub fn allocation_bound(&self) -> u64 {
+    pub(crate) fn allocation_bound(&self) -> u64 {
         match self.max_memory {
             Some(_) => self.search_memory(),
             None => available_memory().unwrap_or(u64::MAX),
@@ -320,7 +320,7 @@ impl LimitGuard {
 
     /// Every bound at once, reading the clock: for callers that check rarely, or from many
     /// threads (it needs no `&mut`).
-    pub fn check_all(&self, nodes: u64) -> Option<LimitHit> {
+    pub(crate) fn check_all(&self, nodes: u64) -> Option<LimitHit> {
         if nodes >= self.max_nodes {
             return Some(LimitHit::Nodes(self.max_nodes));
         }

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use std::ops::ControlFlow;
-//! use slide_core::search::split::{follow, Split};
+//! use slide_core::search::split::{choices, follow, Split};
 //! use slide_core::search::{IdaTree, Limits};
 //!
 //! // Counting from 0 to 9 by +1 or +2 (see `IdaTree`).
@@ -35,7 +35,7 @@
 //! let path = first.unwrap();
 //! assert_eq!(path.moves, [1, 2, 2, 2, 2]);
 //! // Another process holding the same tree reads the path back from its ordinals.
-//! let ordinals = split.choices(&Steps, &path).unwrap();
+//! let ordinals = choices(&Steps, 0, &path.moves).unwrap();
 //! assert_eq!(follow(&Steps, 0, &ordinals).unwrap(), path);
 //! ```
 
@@ -96,11 +96,6 @@ impl<T: IdaTree> Split<T> {
         }
     }
 
-    /// The iteration's bound.
-    pub fn bound(&self) -> u32 {
-        self.bound
-    }
-
     /// The number of subtrees.
     pub fn len(&self) -> usize {
         self.subtrees.len()
@@ -146,12 +141,6 @@ impl<T: IdaTree> Split<T> {
         let s = &self.subtrees[index];
         let r = search_below(tree, goal, &s.path, s.node, self.bound, limits);
         SubtreeSearch { nodes: r.nodes, next_bound: r.next_bound, found: r.paths.into_iter().next(), hit: r.hit }
-    }
-
-    /// The ordinal of each move of `path` (from this split's start) among its node's
-    /// children: what [`follow`] reads back. None when a move is not one of its node's.
-    pub fn choices(&self, tree: &T, path: &Path<T::State, T::Move>) -> Option<Vec<u8>> {
-        choices(tree, path.states[0], &path.moves)
     }
 }
 
@@ -206,7 +195,8 @@ pub fn follow<T: IdaTree>(tree: &T, start: T::State, ordinals: &[u8]) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{ida_star_tree, IdaOptions, PuzzleTree};
+    use crate::search::tree::PuzzleTree;
+    use crate::search::{ida_star_tree, IdaOptions};
     use crate::{Heuristic, Puzzle};
 
     /// A binary tree: n has the children 2n and 2n + 1, and a node at depth d is a number of
@@ -242,7 +232,7 @@ mod tests {
             assert_eq!(split.len(), 1 << depth.min(3), "cut at depth {depth}, clamped to 3");
             let first = (0..split.len()).find_map(|i| split.search(&tree, &goal, i, &Limits::default()).found);
             assert_eq!(first.as_ref(), Some(&sequential), "cut at depth {depth}");
-            let ordinals = split.choices(&tree, &sequential).unwrap();
+            let ordinals = choices(&tree, 1, &sequential.moves).unwrap();
             assert_eq!(ordinals, [0, 0, 1, 0]);
             assert_eq!(follow(&tree, 1, &ordinals).as_ref(), Some(&sequential));
         }

@@ -20,9 +20,7 @@ use super::{LimitHit, SearchStats};
 /// let stopped = Stopped::after(LimitHit::Time(Duration::from_millis(13)), stats);
 /// // No solution is shorter than the bound of the iteration cut short.
 /// assert_eq!(stopped.lower_bound, Some(44));
-/// // That iteration should visit about 10,000 nodes (ten times the one before); 9,800 are
-/// // left, at 100 nodes a millisecond.
-/// assert_eq!(stopped.time_to_finish_bound(), Some(Duration::from_millis(98)));
+/// assert_eq!((stopped.nodes(), stopped.elapsed()), (1_300, Duration::from_millis(13)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stopped {
@@ -36,7 +34,7 @@ pub struct Stopped {
 
 impl Stopped {
     /// Stopped by `hit`, with nothing more known.
-    pub fn new(hit: LimitHit) -> Self {
+    pub(crate) fn new(hit: LimitHit) -> Self {
         Stopped { hit, stats: None, lower_bound: None }
     }
 
@@ -62,7 +60,7 @@ impl Stopped {
     /// take at the rate so far, its size foretold by the growth between the two iterations
     /// before it (None: fewer than two finished). A search that ends at that bound may find
     /// its solution sooner; one that must go deeper takes longer, each bound larger again.
-    pub fn time_to_finish_bound(&self) -> Option<Duration> {
+    pub(crate) fn time_to_finish_bound(&self) -> Option<Duration> {
         let stats = self.stats.as_ref()?;
         let [.., (_, before), (_, last), (_, partial)] = stats.iterations[..] else { return None };
         if before == 0 || stats.nodes == 0 || stats.elapsed.is_zero() {
@@ -84,5 +82,26 @@ impl std::fmt::Display for Stopped {
 impl From<LimitHit> for Stopped {
     fn from(hit: LimitHit) -> Self {
         Stopped::new(hit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_iteration_cut_short_is_foretold_from_the_two_before() {
+        // IDA* finished the iterations of bounds 40 and 42 and was in that of 44.
+        let stats = SearchStats {
+            nodes: 1_300,
+            iterations: vec![(40, 100), (42, 1_000), (44, 200)],
+            elapsed: Duration::from_millis(13),
+            ..SearchStats::default()
+        };
+        let stopped = Stopped::after(LimitHit::Time(Duration::from_millis(13)), stats);
+        // That iteration should visit about 10,000 nodes (ten times the one before); 9,800 are
+        // left, at 100 nodes a millisecond.
+        assert_eq!(stopped.time_to_finish_bound(), Some(Duration::from_millis(98)));
+        assert_eq!(Stopped::new(LimitHit::Interrupted).time_to_finish_bound(), None);
     }
 }

@@ -30,7 +30,7 @@ use rustc_hash::FxBuildHasher;
 use super::memory::{hash_table_bytes, Footprint};
 
 /// The number of tables a [`StateMap`] is split into.
-pub const SHARDS: usize = 64;
+pub(crate) const SHARDS: usize = 64;
 
 /// Freed buffers smaller than this may be kept by the allocator for reuse (glibc maps larger
 /// ones, and gives them back when freed, once its threshold has risen to its greatest).
@@ -38,18 +38,7 @@ const RETAINED_BELOW: u64 = 32 << 20;
 
 /// A hash map of states split into [`SHARDS`] tables that grow one at a time, with its
 /// memory footprint (see the module's documentation).
-///
-/// ```
-/// use slide_core::search::store::StateMap;
-///
-/// let mut seen = StateMap::new();
-/// assert!(seen.insert_new(7u64, "start"));
-/// assert!(!seen.insert_new(7u64, "again"), "a key goes in once");
-/// assert_eq!(seen.get(&7), Some(&"start"));
-/// assert_eq!(seen.len(), 1);
-/// assert!(seen.footprint().held > 0);
-/// ```
-pub struct StateMap<K, V> {
+pub(crate) struct StateMap<K, V> {
     shards: Box<[HashTable<(K, V)>]>,
     len: usize,
     /// The bytes the shards' tables hold, and the old buffers the allocator may keep.
@@ -66,59 +55,59 @@ impl<K: Hash + Eq, V> Default for StateMap<K, V> {
 
 impl<K: Hash + Eq, V> StateMap<K, V> {
     /// An empty map (it allocates its tables as entries arrive).
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         StateMap { shards: (0..SHARDS).map(|_| HashTable::new()).collect(), len: 0, held: 0, growing: [0; SHARDS] }
     }
 
     /// The number of entries.
-    #[inline]
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the map is empty.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// The bytes the tables hold, and the largest growth of a table near full (the bytes it
     /// will allocate while its old table is alive).
     #[inline]
-    pub fn footprint(&self) -> Footprint {
+    pub(crate) fn footprint(&self) -> Footprint {
         Footprint { held: self.held, growing: self.growing.iter().copied().max().unwrap_or(0) }
     }
 
     /// The value of `key`.
     #[inline]
-    pub fn get(&self, key: &K) -> Option<&V> {
+    pub(crate) fn get(&self, key: &K) -> Option<&V> {
         let (hash, shard) = locate(key);
         self.shards[shard].find(hash, |(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// The value of `key`, to change it.
     #[inline]
-    pub fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+    pub(crate) fn get_mut(&mut self, key: &K) -> Option<&mut V> {
         let (hash, shard) = locate(key);
         self.shards[shard].find_mut(hash, |(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// Whether `key` is in the map.
     #[inline]
-    pub fn contains_key(&self, key: &K) -> bool {
+    pub(crate) fn contains_key(&self, key: &K) -> bool {
         self.get(key).is_some()
     }
 
     /// Puts `key` in with `value` unless it is there already: whether it went in (a key
     /// present keeps its value).
     #[inline]
-    pub fn insert_new(&mut self, key: K, value: V) -> bool {
+    pub(crate) fn insert_new(&mut self, key: K, value: V) -> bool {
         self.put(key, value, |_, _| ()).is_none()
     }
 
     /// Puts `key` in with `value`, replacing the value it had: the old value.
     #[inline]
-    pub fn insert(&mut self, key: K, value: V) -> Option<V> {
+    pub(crate) fn insert(&mut self, key: K, value: V) -> Option<V> {
         self.put(key, value, std::mem::replace)
     }
 
@@ -142,7 +131,7 @@ impl<K: Hash + Eq, V> StateMap<K, V> {
 
     /// The value of `key`, put in as `value` first if the key is not there.
     #[inline]
-    pub fn get_or_insert(&mut self, key: K, value: V) -> &mut V
+    pub(crate) fn get_or_insert(&mut self, key: K, value: V) -> &mut V
     where
         K: Copy,
     {
@@ -158,12 +147,12 @@ impl<K: Hash + Eq, V> StateMap<K, V> {
     }
 
     /// Every entry, in no particular order.
-    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
         self.shards.iter().flat_map(|t| t.iter().map(|(k, v)| (k, v)))
     }
 
     /// Every value, in no particular order.
-    pub fn values(&self) -> impl Iterator<Item = &V> {
+    pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
         self.iter().map(|(_, v)| v)
     }
 
@@ -199,17 +188,8 @@ impl<K, V> std::fmt::Debug for StateMap<K, V> {
 }
 
 /// A set of states: a [`StateMap`] without values.
-///
-/// ```
-/// use slide_core::search::store::StateSet;
-///
-/// let mut visited = StateSet::new();
-/// assert!(visited.insert(3u32));
-/// assert!(!visited.insert(3u32));
-/// assert!(visited.contains(&3));
-/// ```
 #[derive(Debug)]
-pub struct StateSet<K>(StateMap<K, ()>);
+pub(crate) struct StateSet<K>(StateMap<K, ()>);
 
 impl<K: Hash + Eq> Default for StateSet<K> {
     fn default() -> Self {
@@ -219,32 +199,22 @@ impl<K: Hash + Eq> Default for StateSet<K> {
 
 impl<K: Hash + Eq> StateSet<K> {
     /// An empty set.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         StateSet(StateMap::new())
     }
     /// Adds `key`: whether it was new.
     #[inline]
-    pub fn insert(&mut self, key: K) -> bool {
+    pub(crate) fn insert(&mut self, key: K) -> bool {
         self.0.insert_new(key, ())
     }
     /// Whether `key` is in the set.
     #[inline]
-    pub fn contains(&self, key: &K) -> bool {
+    pub(crate) fn contains(&self, key: &K) -> bool {
         self.0.contains_key(key)
-    }
-    /// The number of keys.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-    /// Whether the set is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
     }
     /// See [`StateMap::footprint`].
     #[inline]
-    pub fn footprint(&self) -> Footprint {
+    pub(crate) fn footprint(&self) -> Footprint {
         self.0.footprint()
     }
 }
@@ -269,6 +239,20 @@ fn shard_footprint<T>(table: &HashTable<T>) -> Footprint {
 mod tests {
     use super::*;
     use std::collections::HashMap;
+
+    #[test]
+    fn a_key_goes_in_once() {
+        let mut seen = StateMap::new();
+        assert!(seen.insert_new(7u64, "start"));
+        assert!(!seen.insert_new(7u64, "again"), "a key goes in once");
+        assert_eq!(seen.get(&7), Some(&"start"));
+        assert_eq!(seen.len(), 1);
+        assert!(seen.footprint().held > 0);
+        let mut visited = StateSet::new();
+        assert!(visited.insert(3u32));
+        assert!(!visited.insert(3u32));
+        assert!(visited.contains(&3));
+    }
 
     #[test]
     fn it_maps_as_a_hash_map_does() {

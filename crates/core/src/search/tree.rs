@@ -2,7 +2,7 @@
 //! cheap to make, and an expansion that never steps back.
 //!
 //! [`ida_star`](super::ida_star) and [`count_optimal`](super::count_optimal) walk a
-//! [`PuzzleTree`], which serves any [`Puzzle`] and [`Heuristic`]. A puzzle whose searches
+//! `PuzzleTree`, which serves any [`Puzzle`] and [`Heuristic`]. A puzzle whose searches
 //! are hot enough to deserve it (the 15-puzzle) implements [`IdaTree`] itself, with its
 //! board in the form its moves like best, and hands it to
 //! [`ida_star_tree`](super::ida_star_tree): the iterations, the limits, the split across
@@ -129,21 +129,21 @@ impl Beyond {
 
 /// The tree of any puzzle and heuristic: each node keeps its state, its parent's state (to
 /// leave out the move back), the estimate and the heuristic's [`Heuristic::Carried`] value.
-pub struct PuzzleTree<'a, P, H> {
+pub(crate) struct PuzzleTree<'a, P, H> {
     puzzle: &'a P,
     heuristic: &'a H,
 }
 
 impl<'a, P, H> PuzzleTree<'a, P, H> {
     /// The tree of `puzzle` estimated by `heuristic`.
-    pub fn new(puzzle: &'a P, heuristic: &'a H) -> Self {
+    pub(crate) fn new(puzzle: &'a P, heuristic: &'a H) -> Self {
         PuzzleTree { puzzle, heuristic }
     }
 }
 
 /// A node of a [`PuzzleTree`].
 #[derive(Clone, Copy, Debug)]
-pub struct PuzzleNode<S, C> {
+pub(crate) struct PuzzleNode<S, C> {
     state: S,
     parent: Option<S>,
     h: u32,

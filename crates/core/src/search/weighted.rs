@@ -40,7 +40,7 @@ impl Weight {
     }
 
     /// The weight in thousandths (1.5 is 1500).
-    pub fn thousandths(self) -> u32 {
+    pub(crate) fn thousandths(self) -> u32 {
         self.0
     }
 
@@ -51,7 +51,7 @@ impl Weight {
 
     /// The least `L / W` rounded up: a solution of `length` moves found with this weight
     /// proves that the shortest has at least this many.
-    pub fn divide(self, length: u32) -> u32 {
+    pub(crate) fn divide(self, length: u32) -> u32 {
         (u64::from(length) * 1000).div_ceil(u64::from(self.0)) as u32
     }
 }
@@ -78,13 +78,13 @@ pub struct WeightedOptions {
     /// to it.
     pub solution_parity: Option<u32>,
     /// When a bound stops the search, give the best solution found so far instead of none:
-    /// searches with larger weights ([`quick_weight`], then halfway down) run first, then
+    /// searches with larger weights (twice the weight and at least 5, then halfway down) run first, then
     /// the one asked for, with what is left of the bounds.
     pub best_so_far: bool,
 }
 
 /// The weight of the quick search that `best_so_far` runs first: `max(2W, 5)`.
-pub fn quick_weight(weight: Weight) -> Weight {
+pub(crate) fn quick_weight(weight: Weight) -> Weight {
     Weight((weight.0 * 2).clamp(5000, 1_000_000))
 }
 

@@ -30,6 +30,8 @@ use thiserror::Error;
 
 mod dir;
 mod fault;
+#[cfg(all(test, unix))]
+mod file_kinds;
 mod mapped;
 mod measured;
 mod payload;
@@ -41,10 +43,10 @@ mod verified;
 pub use dir::{data_dir, per_user_dir, DATA_DIR_ENV};
 pub use fault::{CheckFailure, TableFault};
 pub use mapped::{exit_on_lost_pages, prefetch};
-pub use measured::{measured_cost, measured_on, MEASURED};
+pub use measured::{measured_cost, MEASURED};
 pub use payload::Payload;
 pub use spec::{BuildCost, BuildFn, Built, CheckFn, CheckSetFn, Scrutiny, TableSet, TableSpec, Verified};
-pub use temporaries::remove_stale_temporaries;
+use temporaries::remove_stale_temporaries;
 
 use verified::FileIdentity;
 
@@ -78,12 +80,12 @@ pub struct TableHeader {
 
 impl TableHeader {
     /// The payload length implied by the entry width and count (None if absurdly large).
-    pub fn payload_len(&self) -> Option<u64> {
+    pub(crate) fn payload_len(&self) -> Option<u64> {
         Some(self.entry_count.checked_mul(self.entry_bits as u64)?.div_ceil(8))
     }
 
     /// Checks that this is the header of the table asked for (puzzle, name, parameters).
-    pub fn expect(&self, puzzle: &str, name: &str, params: &str) -> Result<(), TableError> {
+    pub(crate) fn expect(&self, puzzle: &str, name: &str, params: &str) -> Result<(), TableError> {
         if self.puzzle != puzzle || self.name != name || self.params != params {
             return Err(TableError::Mismatch {
                 expected: format!("{puzzle}/{name} ({params})"),
@@ -193,13 +195,10 @@ impl TableError {
 }
 
 impl Table {
-    /// A table, checking that the payload length matches the header.
-    pub fn new(header: TableHeader, payload: Vec<u8>) -> Result<Self, TableError> {
-        Table::from_payload(header, payload.into())
-    }
-
-    /// [`Table::new`] with entries that may be mapped from a file.
-    pub fn from_payload(header: TableHeader, payload: Payload) -> Result<Self, TableError> {
+    /// A table, checking that the payload length matches the header. The entries are bytes
+    /// in memory (`Vec<u8>`), or a [`Payload`] (which may be mapped from a file).
+    pub fn new(header: TableHeader, payload: impl Into<Payload>) -> Result<Self, TableError> {
+        let payload = payload.into();
         if ![1, 2, 4, 8, 16].contains(&header.entry_bits) {
             return Err(TableError::BadHeader(format!("entry width of {} bits", header.entry_bits)));
         }
@@ -227,22 +226,9 @@ impl Table {
         &self.payload
     }
 
-    /// The packed entries, without copying them.
-    pub fn into_payload(self) -> Payload {
-        self.payload
-    }
-
     /// The header and the packed entries, without copying them.
     pub fn into_parts(self) -> (TableHeader, Payload) {
         (self.header, self.payload)
-    }
-
-    /// This table with entry bytes `at` replaced by `bytes`: for tests that corrupt a table on
-    /// purpose (the copy is in memory; the file, if any, is untouched).
-    pub fn with_bytes(&self, at: usize, bytes: &[u8]) -> Table {
-        let mut payload = self.payload.to_vec();
-        payload[at..at + bytes.len()].copy_from_slice(bytes);
-        Table { header: self.header.clone(), payload: payload.into() }
     }
 
     /// The file image: header, payload, checksum.
@@ -314,8 +300,9 @@ impl Table {
         Table::open_with(path, false, None)
     }
 
-    /// [`Table::open`] that checks the checksum whatever the record says (for `tables verify`).
-    pub fn open_checked(path: &Path) -> Result<Self, TableError> {
+    /// [`Table::open`] that checks the checksum whatever the record says.
+    #[cfg(test)]
+    pub(crate) fn open_checked(path: &Path) -> Result<Self, TableError> {
         Table::open_with(path, true, None)
     }
 
@@ -381,7 +368,7 @@ impl Table {
             (end - layout.payload_start as u64) as usize,
             opened,
         )?;
-        Table::from_payload(layout.header, payload)
+        Table::new(layout.header, payload)
     }
 
     /// Writes the table atomically: to a temporary file beside `path`, flushed to disk, then
@@ -389,8 +376,7 @@ impl Table {
     /// `path` is left as it was, absent or the previous complete table, and at worst a stray
     /// `*.tmp` file remains that nothing reads. The temporary name is unique to this process
     /// and write, so concurrent writers of one table never write into each other's file; the
-    /// stale ones of writers that were killed are removed first
-    /// ([`remove_stale_temporaries`]).
+    /// stale ones of writers that were killed are removed first.
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
         static WRITES: AtomicU64 = AtomicU64::new(0);
         let io = |source| TableError::Io { path: path.into(), source };
@@ -423,11 +409,6 @@ impl Table {
             }
         }
         Ok(())
-    }
-
-    /// Checks that this is the table asked for (puzzle, name, parameters).
-    pub fn expect(&self, puzzle: &str, name: &str, params: &str) -> Result<(), TableError> {
-        self.header.expect(puzzle, name, params)
     }
 }
 
@@ -593,8 +574,8 @@ mod tests {
         let path = dir.join("t.tbl");
         sample().save(&path).unwrap();
         let loaded = Table::load(&path).unwrap();
-        loaded.expect("seven", "exact", "size=2x4").unwrap();
-        assert!(loaded.expect("seven", "exact", "size=2x3").is_err());
+        loaded.header().expect("seven", "exact", "size=2x4").unwrap();
+        assert!(loaded.header().expect("seven", "exact", "size=2x3").is_err());
         std::fs::remove_dir_all(dir).unwrap();
     }
 
@@ -607,7 +588,7 @@ mod tests {
             entry_bits: 8,
             entry_count: 1 << 20,
         };
-        Table::new(header, (0..1u32 << 20).map(|i| (i * 7 % 251) as u8).collect()).unwrap()
+        Table::new(header, (0..1u32 << 20).map(|i| (i * 7 % 251) as u8).collect::<Vec<u8>>()).unwrap()
     }
 
     #[test]
@@ -673,7 +654,7 @@ mod tests {
             entry_bits: 8,
             entry_count: MAP_AT_LEAST,
         };
-        Table::new(header, (0..MAP_AT_LEAST).map(|i| (i as u8).wrapping_mul(13) ^ fill).collect()).unwrap()
+        Table::new(header, (0..MAP_AT_LEAST).map(|i| (i as u8).wrapping_mul(13) ^ fill).collect::<Vec<u8>>()).unwrap()
     }
 
     #[test]

@@ -48,7 +48,7 @@ impl Payload {
     }
 
     /// Whether the bytes are mapped from a file (rather than held in memory).
-    pub fn is_mapped(&self) -> bool {
+    pub(crate) fn is_mapped(&self) -> bool {
         matches!(self.0, Bytes::Mapped(_))
     }
 

@@ -75,7 +75,7 @@ impl TableSpec {
     }
 
     /// The file name without `.tbl`: `PUZZLE-NAME`.
-    pub fn stem(&self) -> String {
+    pub(crate) fn stem(&self) -> String {
         format!("{}-{}", self.puzzle, self.name)
     }
 
@@ -86,7 +86,7 @@ impl TableSpec {
 
     /// Whether `dir` holds anything under this table's name: a file, or what is not one (a
     /// FIFO, a link to a device, a directory), which [`TableSpec::load`] refuses.
-    pub fn named_in(&self, dir: &Path) -> bool {
+    pub(crate) fn named_in(&self, dir: &Path) -> bool {
         dir.join(self.file_name()).symlink_metadata().is_ok()
     }
 
@@ -159,7 +159,7 @@ impl TableSpec {
     /// Loads the table from `dir` and checks header, checksum (every byte, whatever the record
     /// of verified files says), size and meaning; returns what was checked.
     /// A failed check is [`TableError::Check`], its message as the check wrote it.
-    pub fn verify(&self, dir: &Path) -> Result<(Table, String), TableError> {
+    pub(crate) fn verify(&self, dir: &Path) -> Result<(Table, String), TableError> {
         let table = Table::open_as(&dir.join(self.file_name()), self, true)?;
         let report = (self.check)(&table, Scrutiny::Stored).map_err(TableError::Check)?;
         Ok((table, report))

@@ -15,7 +15,7 @@ const ABANDONED_AFTER: Duration = Duration::from_secs(10 * 60);
 /// longer running (where that can be told, on Linux), or they have not been touched for ten
 /// minutes. The temporary files of writes in progress, in this process or another, are
 /// left alone. Returns how many were removed; a file that cannot be removed is skipped.
-pub fn remove_stale_temporaries(dir: &Path) -> usize {
+pub(crate) fn remove_stale_temporaries(dir: &Path) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
     let mut removed = 0;
     for entry in entries.flatten() {

@@ -262,7 +262,7 @@ fn load_pdb(
             .iter()
             .map(|spec| {
                 let task = progress.task(&spec.name, spec.work);
-                (spec.build)(&*task).into_payload()
+                (spec.build)(&*task).into_parts().1
             })
             .collect(),
     };

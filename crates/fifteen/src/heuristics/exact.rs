@@ -130,7 +130,7 @@ pub(crate) fn build_table(
         entry_bits: 8,
         entry_count: depths.len,
     };
-    Table::from_payload(header, depths.bytes).expect("the payload matches the header")
+    Table::new(header, depths.bytes).expect("the payload matches the header")
 }
 
 /// The description of the exact table of `shape` (blank belonging on `blank`) for the

@@ -233,7 +233,7 @@ pub(crate) fn build_table(puzzle_name: &str, progress: &(dyn Fn(LayerStats) + Sy
         entry_bits: 4,
         entry_count: depths.len,
     };
-    Table::from_payload(header, depths.bytes).expect("the payload matches the header")
+    Table::new(header, depths.bytes).expect("the payload matches the header")
 }
 
 /// Checks the table's meaning on a sample of a million ranks: each a bijection's rank, the

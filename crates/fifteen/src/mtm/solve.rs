@@ -201,7 +201,7 @@ pub fn boards(shape: Shape, states: &[TileState]) -> Vec<Grid> {
 fn found<T>(outcome: Outcome<T>) -> Result<T, SolveError> {
     match outcome {
         Outcome::Found(t) => Ok(t),
-        Outcome::LimitReached(hit) => Err(SolveError::Limit(slide_core::search::Stopped::new(hit))),
+        Outcome::LimitReached(hit) => Err(SolveError::Limit(slide_core::search::Stopped::from(hit))),
         Outcome::NoSolution => Err(SolveError::Missed),
     }
 }

@@ -25,7 +25,7 @@
 //! `p + width - 1`, which stay the same over long runs of consecutive numbers: every move
 //! writes along a run, not at random, and the memory's caches and page tables keep up.
 
-use slide_core::rank::{factorial, PermutationRanker};
+use slide_core::rank::PermutationRanker;
 use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::puzzle::{LineMove, MtmPuzzle};
@@ -178,7 +178,7 @@ impl MtmSpace {
         }
         let mut weights = [0i64; MAX_SPACE_CELLS];
         for (i, w) in weights.iter_mut().enumerate().take(tiles) {
-            *w = factorial((tiles - 1 - i) as u32) as i64;
+            *w = factorial(tiles - 1 - i) as i64;
         }
         let longest = puzzle.longest();
         let moves = (0..cells)
@@ -199,7 +199,7 @@ impl MtmSpace {
             width,
             to_numbering,
             to_board,
-            plane: factorial(tiles as u32) / 2,
+            plane: factorial(tiles) / 2,
             parity: [0; MAX_SPACE_CELLS],
             weights,
             digits: Digits::new(tiles),
@@ -368,4 +368,9 @@ impl RankedSpace for MtmSpace {
     fn moves_are_reversible(&self) -> bool {
         true
     }
+}
+
+/// `n!`, for the at most 16 tiles of a space.
+fn factorial(n: usize) -> u64 {
+    (1..=n as u64).product()
 }

@@ -242,7 +242,7 @@ impl Partition {
         self.specs()
             .iter()
             .map(|spec| match spec.load_or_build(dir, progress) {
-                Ok(table) => Ok(table.into_payload()),
+                Ok(table) => Ok(table.into_parts().1),
                 Err(source) => Err(crate::HeuristicError::PdbTable { path: dir.join(spec.file_name()), source }),
             })
             .collect()
@@ -299,7 +299,7 @@ impl Partition {
             specs: self.specs(),
             cost: self.build_cost(),
             check_together: Some(Box::new(move |tables| {
-                together.check_heuristic(tables.into_iter().map(Table::into_payload).collect(), 5).map_err(Into::into)
+                together.check_heuristic(tables.into_iter().map(|t| t.into_parts().1).collect(), 5).map_err(Into::into)
             })),
         }
     }

@@ -528,7 +528,9 @@ mod tests {
         assert_eq!(s.replay().unwrap().len(), 31);
         let bfs = solver.solve(&start, &goal, &request(Algorithm::Bfs)).unwrap();
         assert_eq!(bfs.len(), 31);
-        let c = solver.count(&start, &goal, &CountRequest::new(None, Limits::default())).unwrap();
+        let c = solver
+            .count(&start, &goal, &CountRequest { list: None, limits: Limits::default(), style: Default::default() })
+            .unwrap();
         assert_eq!(c.length, 31);
         assert!(c.count >= 1);
     }

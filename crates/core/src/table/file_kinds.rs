@@ -5,17 +5,18 @@
 //! Each must answer at once: the valid table, or an error naming the problem; never a block,
 //! never a read past what the name and header imply. A property test draws the regular
 //! files' contents; each call runs on a thread of its own with a deadline, so that a call
-//! that blocks fails the test instead of hanging it.
-#![cfg(unix)]
+//! that blocks fails the test instead of hanging it. Unit tests, as two of the ways in are the
+//! crate's own (`Table::open_checked`, `TableSpec::verify`).
 
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::Duration;
 
 use proptest::prelude::*;
-use slide_core::progress::NoProgress;
-use slide_core::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec, MAP_AT_LEAST};
 use slide_testing::scratch;
+
+use crate::progress::NoProgress;
+use crate::table::{BuildCost, Table, TableError, TableHeader, TableSet, TableSpec, MAP_AT_LEAST};
 
 /// What no loaded machine needs for opening a small table (a blocked open waits forever).
 const DEADLINE: Duration = Duration::from_secs(20);
@@ -27,7 +28,7 @@ fn header(name: &str, entries: u64) -> TableHeader {
 }
 
 fn table(name: &str, entries: u64) -> Table {
-    Table::new(header(name, entries), (0..entries).map(|i| (i as u8).wrapping_mul(7)).collect()).unwrap()
+    Table::new(header(name, entries), (0..entries).map(|i| (i as u8).wrapping_mul(7)).collect::<Vec<u8>>()).unwrap()
 }
 
 /// The spec of the table `NAME` of `entries` entries.
