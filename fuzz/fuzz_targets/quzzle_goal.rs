@@ -4,20 +4,14 @@
 
 use libfuzzer_sys::fuzz_target;
 use quzzle::parse::{instance_from_file, parse_goal};
+use quzzle::puzzles::NAMED;
 use quzzle::{replay, solve_instance, Algorithm, Metric};
 use slide_core::search::Limits;
 use slide_core::Outcome;
 
-const PUZZLES: [&str; 4] = [
-    include_str!("../../crates/quzzle/puzzles/pennant.txt"),
-    include_str!("../../crates/quzzle/puzzles/klotski.txt"),
-    include_str!("../../crates/quzzle/puzzles/century.txt"),
-    include_str!("../../crates/quzzle/puzzles/small.txt"),
-];
-
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else { return };
-    let mut inst = instance_from_file(PUZZLES[pick as usize % 4], "p", Some(Metric::ALL[pick as usize / 4 % 3]))
+    let mut inst = instance_from_file(NAMED[pick as usize % 4].1, "p", Some(Metric::ALL[pick as usize / 4 % 3]))
         .expect("the shipped puzzles parse");
     let text = String::from_utf8_lossy(rest);
     let Ok((goal, goal_text)) = parse_goal(&text, &inst.board, &inst.blocks) else { return };

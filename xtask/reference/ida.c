@@ -8,7 +8,7 @@
  * made, and the root of each iteration), so both print the same node counts.
  *
  * usage: ida FILE [FIRST [LAST]]
- *   FILE: crates/fifteen/benchmarks/korf100.tsv (tab-separated: id, 16 tiles, optimal length;
+ *   FILE: data/instances/korf100.tsv (tab-separated: id, 16 tiles, optimal length;
  *   lines starting with '#' or "id" are skipped); FIRST..LAST: the ids to solve (default all).
  * Prints one line per instance: id, length, nodes, seconds; then the totals.
  */

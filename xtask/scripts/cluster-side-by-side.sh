@@ -15,7 +15,7 @@ ROUNDS=${ROUNDS:-2}
 DATA=${DATA:-target/side-data}
 ONE=${ONE:-target/release/fifteen}
 MPI=${MPI:-target/release/fifteen-mpi}
-TSV=crates/fifteen/benchmarks/korf100.tsv
+TSV=data/instances/korf100.tsv
 BATCH=target/side-korf100.txt
 GOAL="0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15"
 grep -v '^#' "$TSV" | awk -F'\t' '$1!="id" {s=""; for(i=2;i<=17;i++){s=s $i; if(i<17) s=s ((i-1)%4==0 ? " / " : " ")} print s}' >"$BATCH"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Korf and Felner's ten easiest 24-puzzles (ids 38 40 25 32 44 37 30 13 1 28 of
-# crates/fifteen/benchmarks/korf50_24.tsv, 11.07 G nodes in all for their 6-6-6-6 IDA*), solved
+# data/instances/korf50_24.tsv, 11.07 G nodes in all for their 6-6-6-6 IDA*), solved
 # one process each by `fifteen solve --heuristic HEURISTIC --batch ... --json` (default
 # pdb6666; zpdb6666 or zpdb6666x7 for the zero-aware tables): every length against the
 # published optimum, the nodes, wall and CPU time, peak memory and the 1-minute load average
@@ -15,7 +15,7 @@ DATA=${DATA:-target/korf24-data}
 IDS=${IDS:-38 40 25 32 44 37 30 13 1 28}
 THREADS=${THREADS:-2}
 HEURISTIC=${HEURISTIC:-pdb6666}
-TSV=crates/fifteen/benchmarks/korf50_24.tsv
+TSV=data/instances/korf50_24.tsv
 GOAL="0 1 2 3 4 / 5 6 7 8 9 / 10 11 12 13 14 / 15 16 17 18 19 / 20 21 22 23 24"
 OUT=target/korf24-ten
 mkdir -p "$OUT" "$DATA"

@@ -15,7 +15,7 @@ mod registry;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
-use slide_cli::{data_dir, Bars, CliError, ExitCode};
+use slide_cli::{Bars, CliError, ExitCode, DATA_DIR_ENV};
 use slide_core::table::{TableSet, Verified};
 use slide_core::units::human_bytes;
 
@@ -26,8 +26,9 @@ use slide_core::units::human_bytes;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The table directory (default: $SLIDE_DATA_DIR, else the binaries' per-user cache
-    /// directory, e.g. ~/.cache/slide).
+    /// The table directory (default: $SLIDE_DATA_DIR, else data/tables/ in this checkout,
+    /// which git ignores; the installed binaries keep theirs in a per-user cache instead).
+    /// Example: --data-dir ~/.cache/slide
     #[arg(long, global = true)]
     data_dir: Option<PathBuf>,
     /// No progress bars.
@@ -110,7 +111,7 @@ enum Command {
 fn main() {
     slide_cli::exit::run_main("xtask", || {
         let cli = Cli::parse();
-        let dir = data_dir(cli.data_dir.as_deref());
+        let dir = table_dir(cli.data_dir.as_deref());
         let sets = registry::all();
         let bars = Bars { program: "xtask", quiet: cli.quiet };
         match cli.command {
@@ -142,15 +143,15 @@ fn main() {
             }
             Command::Bench(args) => {
                 let typed: Vec<String> = std::env::args().skip(1).collect();
-                bench::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
+                bench::run(&args, &dir, format!("cargo xtask {}", typed.join(" ")))?;
             }
             Command::BenchWeighted(args) => {
                 let typed: Vec<String> = std::env::args().skip(1).collect();
-                bench::weighted::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
+                bench::weighted::run(&args, &dir, format!("cargo xtask {}", typed.join(" ")))?;
             }
             Command::BenchFast(args) => {
                 let typed: Vec<String> = std::env::args().skip(1).collect();
-                bench::fast::run(&args, cli.data_dir.as_deref(), format!("cargo xtask {}", typed.join(" ")))?;
+                bench::fast::run(&args, &dir, format!("cargo xtask {}", typed.join(" ")))?;
             }
             Command::ReferenceIda(args) => bench::reference::run(&args)?,
             Command::BenchFloor(args) => bench::floor::run(&args, &dir)?,
@@ -181,6 +182,17 @@ fn main() {
         }
         Ok(ExitCode::Success)
     })
+}
+
+/// The table directory of every subcommand: `explicit` (`--data-dir`), else
+/// `$SLIDE_DATA_DIR`, else `data/tables` in the checkout: generated tables stay beside the
+/// sources (git-ignored) rather than in the per-user cache the installed binaries use.
+fn table_dir(explicit: Option<&Path>) -> PathBuf {
+    match (explicit, std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty())) {
+        (Some(dir), _) => dir.to_path_buf(),
+        (None, Some(dir)) => dir.into(),
+        (None, None) => bench::root().join("data/tables"),
+    }
 }
 
 /// A set's name among every puzzle's: `fifteen-pdb78`, `goat-exact`.
@@ -222,4 +234,23 @@ fn peak_memory() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_go_under_data_in_the_checkout_unless_told_otherwise() {
+        let explicit = Path::new("/elsewhere/tables");
+        assert_eq!(table_dir(Some(explicit)), explicit);
+        let default = bench::root().join("data/tables");
+        match std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+            Some(dir) => assert_eq!(table_dir(None), PathBuf::from(dir)),
+            None => assert_eq!(table_dir(None), default),
+        }
+        // Generated, so never committed: the checkout's .gitignore names the directory.
+        let ignore = std::fs::read_to_string(bench::root().join(".gitignore")).unwrap();
+        assert!(ignore.lines().any(|l| l.trim() == "/data/tables/"), "{ignore}");
+    }
 }

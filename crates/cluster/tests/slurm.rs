@@ -220,13 +220,8 @@ fn checkpointed_layer(dir: &Path) -> Option<u64> {
 
 /// Korf's instances `first..=last`, as BOARD text.
 fn korf(first: usize, last: usize) -> Vec<String> {
-    let text = include_str!("../../fifteen/benchmarks/korf100.tsv");
-    text.lines()
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .skip(first - 1)
-        .take(last + 1 - first)
-        .map(|l| l.split('\t').skip(1).take(16).collect::<Vec<_>>().join(" "))
-        .collect()
+    let korf = slide_data::instances::KORF100.instances();
+    korf[first - 1..last].iter().map(|i| i.board_text(4)).collect()
 }
 
 /// Builds the 6-6-3 databases into `dir` and solves `boards` there in one process: the

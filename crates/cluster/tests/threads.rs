@@ -230,14 +230,12 @@ fn capped_searches_are_replayed_or_taken_up_by_every_rank() {
 #[test]
 fn three_of_korfs_100_solve_alike_on_three_ranks() {
     let goal = "0 1 2 3 / 4 5 6 7 / 8 9 10 11 / 12 13 14 15";
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../fifteen/benchmarks/korf100.tsv")).unwrap();
     // Instances 5, 9 and 12: 56, 46 and 45 moves, a second in all with walking distance.
-    let boards: Vec<String> = text
-        .lines()
-        .map(|l| l.split('\t').collect::<Vec<_>>())
-        .filter(|f| ["5", "9", "12"].contains(&f[0]))
-        .map(|f| f[1..17].join(" "))
+    let boards: Vec<String> = slide_data::instances::KORF100
+        .instances()
+        .iter()
+        .filter(|i| [5, 9, 12].contains(&i.id))
+        .map(|i| i.board_text(4))
         .collect();
     assert_eq!(boards.len(), 3);
     let request = SolveRequest::new(Algorithm::Idastar, Limits::default());

@@ -4,20 +4,20 @@
 //! Every length is checked against the published optimum.
 //!
 //! ```sh
-//! cargo run --release -p fifteen --example korf100 -- pdb663 [crates/fifteen/benchmarks/korf100.tsv]
-//! cargo run --release -p fifteen --example korf100 -- pdb6666 crates/fifteen/benchmarks/korf50_24.tsv 38,40
+//! cargo run --release -p fifteen --example korf100 -- pdb663 [data/instances/korf100.tsv]
+//! cargo run --release -p fifteen --example korf100 -- pdb6666 data/instances/korf50_24.tsv 38,40
 //! PATTERNS="0,4,5,8,9,12/6,7,10,11,13,14/1,2,3" cargo run --release -p fifteen --example korf100
 //! ```
 //!
-//! The board size follows from the file (16 or 25 tiles per line); a third argument keeps
-//! only the instances with those ids. `PATTERNS` replaces the partition's goal cells
+//! The file (default: Korf's 100, compiled in) holds boards of the partition's size, in the
+//! form of data/instances/ (data/README.md); a third argument keeps only the instances with
+//! those ids. `PATTERNS` replaces the partition's goal cells
 //! (patterns separated by `/`), `BLANK` its blank's goal cell, `GROUPS` makes it a catalogue
 //! (sums of pattern indices separated by `/`, e.g. `0,1,2,3/4,5,2,3`), `ZERO=1` makes its
 //! tables zero-aware; such tables are built into a directory of their own under the system's
 //! temporary directory (or `DIR`). `THREADS=1` searches on one thread (node counts are then
 //! the same from run to run).
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use fifteen::pdb::{Partition, PdbHeuristic};
@@ -27,7 +27,7 @@ use slide_core::search::IdaOptions;
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().unwrap_or_else(|| "pdb663".into());
-    let file = args.next().unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/benchmarks/korf100.tsv").into());
+    let file = args.next();
     let only: Option<Vec<usize>> =
         args.next().map(|ids| ids.split(',').map(|i| i.trim().parse().expect("an instance id")).collect());
     let Some(mut partition) = Partition::all().into_iter().find(|p| p.name == name) else {
@@ -65,7 +65,10 @@ fn main() {
         partition.load(&dir, &slide_core::progress::NoProgress).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
     eprintln!("tables loaded or built in {:.2} s", clock.elapsed().as_secs_f64());
 
-    let text = std::fs::read_to_string(PathBuf::from(&file)).expect("the benchmark file");
+    let text = match &file {
+        Some(file) => std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}")),
+        None => slide_data::instances::KORF100.text.to_string(),
+    };
     let shape = partition.shape;
     let cells = shape.cells();
     let goal = if text.contains("blank at top-left") {
@@ -78,21 +81,21 @@ fn main() {
     let options = IdaOptions { parallel: std::env::var("THREADS").map_or(true, |t| t != "1"), ..IdaOptions::default() };
     let (mut nodes, mut expanded, mut total, mut solved) = (0u64, 0u64, 0usize, 0usize);
     let clock = Instant::now();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
-        let f: Vec<u64> = line.split('\t').map(|x| x.trim().parse().expect("a number")).collect();
-        assert!(f.len() > cells + 1, "{file}: a line of {} fields is not a {shape} instance", f.len());
-        if only.as_ref().is_some_and(|ids| !ids.contains(&(f[0] as usize))) {
+    let file = file.as_deref().unwrap_or(slide_data::instances::KORF100.file);
+    let instances = slide_data::instances::parse(&text, cells).unwrap_or_else(|e| panic!("{file}: {e}"));
+    for instance in instances {
+        if only.as_ref().is_some_and(|ids| !ids.contains(&(instance.id as usize))) {
             continue;
         }
-        let start = TileState::from_cells(&f[1..=cells].iter().map(|&x| x as u8).collect::<Vec<u8>>());
+        let start = TileState::from_cells(&instance.tiles);
         let one = Instant::now();
         let (outcome, stats) = fifteen::tree::ida_star(&puzzle, &h, start, &options);
         let path = outcome.found().expect("every instance is solvable");
-        assert_eq!(path.len() as u64, f[cells + 1], "instance {}: not the published optimum", f[0]);
+        assert_eq!(path.len() as u32, instance.optimal_length, "instance {}: not the published optimum", instance.id);
         if only.is_some() {
             println!(
                 "instance {}: {} moves, {} nodes, {} expanded, {:.2} s",
-                f[0],
+                instance.id,
                 path.len(),
                 stats.nodes,
                 stats.expanded,

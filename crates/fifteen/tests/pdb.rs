@@ -289,27 +289,23 @@ fn carried_updates_equal_fresh_estimates() {
 fn korf_instances_are_solved_optimally() {
     let (partition, tables) = pdb663();
     let shape = partition.shape;
-    let text = include_str!("../benchmarks/korf100.tsv");
-    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&(0..16).collect::<Vec<u8>>())).unwrap();
+    let korf = slide_data::instances::KORF100;
+    let puzzle = TilePuzzle::new(shape, TileState::from_cells(&korf.goal())).unwrap();
     let h = PdbHeuristic::new(partition, tables.clone(), &puzzle).unwrap();
     // The shorter instances (41 to 49 moves), so the test stays quick.
     let wanted = [9, 12, 13, 16, 19, 30, 42, 55, 61, 71, 79, 85, 97];
     let mut solved = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
-        let f: Vec<usize> = line.split('\t').map(|x| x.parse().unwrap()).collect();
-        if !wanted.contains(&f[0]) {
-            continue;
-        }
-        let cells: Vec<u8> = f[1..17].iter().map(|&x| x as u8).collect();
-        let start = TileState::from_cells(&cells);
-        assert!(h.estimate(&start) as usize <= f[17]);
+    for instance in korf.instances().into_iter().filter(|i| wanted.contains(&i.id)) {
+        let (id, optimum) = (instance.id, instance.optimal_length as usize);
+        let start = TileState::from_cells(&instance.tiles);
+        assert!(h.estimate(&start) as usize <= optimum);
         let (outcome, _) = ida_star(&puzzle, &h, start, |s| puzzle.is_goal(s), &IdaOptions::default());
         let path = outcome.found().expect("solvable");
-        assert_eq!(path.len(), f[17], "instance {}", f[0]);
+        assert_eq!(path.len(), optimum, "instance {id}");
         // Replay: every move is legal, leads to the next state, and the last state is the goal.
         assert_eq!((path.states[0], path.states.len()), (start, path.moves.len() + 1));
         for (i, (mv, w)) in path.moves.iter().zip(path.states.windows(2)).enumerate() {
-            assert_eq!(puzzle.play(w[0], *mv), Some(w[1]), "instance {}: move {i} ({mv:?})", f[0]);
+            assert_eq!(puzzle.play(w[0], *mv), Some(w[1]), "instance {id}: move {i} ({mv:?})");
         }
         assert!(puzzle.is_goal(path.states.last().unwrap()));
         solved += 1;

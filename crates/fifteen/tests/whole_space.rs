@@ -8,11 +8,9 @@
 //!   and the farthest positions of slide-core's three-bit breadth-first search over the same
 //!   space (whose successors are ranked afresh); on the 12-cell boards, in both metrics, the
 //!   histograms published by lightln2's complete searches (github.com/lightln2/SlidingTilesSolver,
-//!   `results/`, 2022), layer for layer.
+//!   `results/`, 2022; kept in data/figures/), layer for layer.
 //! - The checkpoints: a run stopped midway resumes from its last complete layer and ends with
 //!   the answer of an uninterrupted run; a directory of another job is refused.
-
-mod published;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -25,6 +23,7 @@ use rand_pcg::Pcg64;
 use slide_core::enumerate::{enumerate_within, DepthStore, EnumerateError, Enumerator, Frontier, LayerReport};
 use slide_core::search::{LimitHit, Limits};
 use slide_core::{Puzzle, RankedSpace};
+use slide_data::figures::{Metric, LIGHTLN2_MTM_2X6, LIGHTLN2_MTM_3X4, LIGHTLN2_STM_2X6, LIGHTLN2_STM_3X4};
 
 /// The space of `rows`x`cols` boards from the standard goal, in the multi-tile metric or the
 /// single-tile one.
@@ -141,23 +140,17 @@ impl RankedSpace for Afresh<'_> {
 /// layer for layer; every position of the class is reached. About a second each.
 #[test]
 fn the_12_cell_spaces_are_the_published_ones() {
-    let cases: [(usize, usize, bool, &[u64]); 8] = [
-        (3, 4, false, &published::STM_3X4),
-        (4, 3, false, &published::STM_3X4),
-        (2, 6, false, &published::STM_2X6),
-        (6, 2, false, &published::STM_2X6),
-        (3, 4, true, &published::MTM_3X4),
-        (4, 3, true, &published::MTM_3X4),
-        (2, 6, true, &published::MTM_2X6),
-        (6, 2, true, &published::MTM_2X6),
-    ];
-    for (rows, cols, multi, histogram) in cases {
-        let space = space(rows, cols, multi);
-        let e = Frontier::default()
-            .enumerate(&space, &[space.puzzle().goal()], DepthStore::None, &Limits::default(), &|_| {})
-            .unwrap();
-        assert_eq!(e.histogram, histogram, "{rows}x{cols} multi {multi}");
-        assert_eq!(e.antipodes.len() as u64, *histogram.last().unwrap());
+    for published in [LIGHTLN2_STM_3X4, LIGHTLN2_STM_2X6, LIGHTLN2_MTM_3X4, LIGHTLN2_MTM_2X6] {
+        let histogram = published.counts();
+        let multi = published.metric == Metric::MultiTile;
+        for (rows, cols) in [(published.rows, published.cols), (published.cols, published.rows)] {
+            let space = space(rows, cols, multi);
+            let e = Frontier::default()
+                .enumerate(&space, &[space.puzzle().goal()], DepthStore::None, &Limits::default(), &|_| {})
+                .unwrap();
+            assert_eq!(e.histogram, histogram, "{rows}x{cols} multi {multi}");
+            assert_eq!(e.antipodes.len() as u64, *histogram.last().unwrap());
+        }
     }
 }
 

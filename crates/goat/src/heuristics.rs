@@ -357,21 +357,6 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_pcg::Pcg64;
 
-    /// Hiroi's `distance` table, copied from its listing.
-    const HIROI_DISTANCE: [[u8; 12]; 11] = [
-        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5],
-        [1, 2, 3, 4, 0, 1, 2, 3, 1, 2, 3, 4],
-        [2, 3, 4, 5, 1, 2, 3, 4, 0, 1, 2, 3],
-        [4, 3, 2, 3, 3, 2, 1, 2, 2, 1, 0, 1],
-        [2, 1, 2, 3, 1, 0, 1, 2, 2, 1, 2, 3],
-        [5, 4, 3, 2, 4, 3, 2, 1, 3, 2, 1, 0],
-        [3, 2, 1, 2, 2, 1, 0, 1, 3, 2, 1, 2],
-        [1, 0, 1, 2, 2, 1, 2, 3, 1, 0, 1, 2],
-        [2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0],
-        [3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-    ];
-
     #[test]
     fn exact_carried_updates_equal_fresh_estimates() {
         // Along a walk from the goal, the carried rank and distance equal fresh ones.
@@ -392,11 +377,13 @@ mod tests {
 
     #[test]
     fn hiroi_table_matches_hiroi_s_where_it_counts() {
+        // Hiroi's listing of the table (data/figures/goat_hiroi_distance.txt).
+        let hiroi = slide_data::figures::goat_hiroi_distance();
         let h = HiroiHeuristic::new(Board::from_cells(&GOAL));
-        for (v, (ours, hiroi)) in h.table().iter().zip(&HIROI_DISTANCE).enumerate().take(9) {
+        for (v, (ours, hiroi)) in h.table().iter().zip(&hiroi).enumerate().take(9) {
             assert_eq!(ours, hiroi, "piece {v}");
         }
         // The big piece's left half only ever stands in the top row.
-        assert_eq!(h.table()[9][..3], HIROI_DISTANCE[9][..3]);
+        assert_eq!(h.table()[9][..3], hiroi[9][..3]);
     }
 }

@@ -1,5 +1,6 @@
-//! Hiroi's figures for the Goat puzzle, computed by the code: the state count, the depth histogram, the seven
-//! deepest positions, and the optimal lengths 20 (START) and 52 (Hiroi's second start).
+//! Hiroi's figures for the Goat puzzle (data/figures/), computed by the code: the state
+//! count, the depth histogram, the seven deepest positions, and the optimal lengths 20
+//! (START) and 52 (Hiroi's second start).
 
 use goat::board::{Board, Goat, GOAL, START, START_52};
 use goat::heuristics::{ExactHeuristic, HiroiHeuristic, PdbHeuristic};
@@ -9,38 +10,10 @@ use slide_core::enumerate::DepthStore;
 use slide_core::search::{bfs, Limits, Outcome};
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
-/// Hiroi's printed BFS layers (手数 = depth, 個数 = count), copied from its output.
-const HIROI_LAYERS: &str = "手数 1, 個数 2 手数 2, 個数 3 手数 3, 個数 7 手数 4, 個数 13 手数 5, 個数 20 \
-手数 6, 個数 37 手数 7, 個数 57 手数 8, 個数 103 手数 9, 個数 161 手数 10, 個数 273 手数 11, 個数 414 \
-手数 12, 個数 693 手数 13, 個数 1057 手数 14, 個数 1737 手数 15, 個数 2584 手数 16, 個数 4162 \
-手数 17, 個数 6181 手数 18, 個数 9774 手数 19, 個数 14242 手数 20, 個数 21637 手数 21, 個数 30774 \
-手数 22, 個数 45069 手数 23, 個数 61806 手数 24, 個数 86121 手数 25, 個数 113434 手数 26, 個数 149621 \
-手数 27, 個数 187650 手数 28, 個数 232743 手数 29, 個数 276099 手数 30, 個数 321314 手数 31, 個数 360502 \
-手数 32, 個数 392621 手数 33, 個数 413094 手数 34, 個数 417811 手数 35, 個数 409576 手数 36, 個数 382164 \
-手数 37, 個数 346339 手数 38, 個数 297291 手数 39, 個数 247704 手数 40, 個数 194081 手数 41, 個数 147352 \
-手数 42, 個数 104416 手数 43, 個数 70454 手数 44, 個数 43976 手数 45, 個数 25441 手数 46, 個数 13330 \
-手数 47, 個数 5904 手数 48, 個数 2408 手数 49, 個数 717 手数 50, 個数 194 手数 51, 個数 29 手数 52, 個数 7";
-
-/// Hiroi's seven 52-move positions, as it prints them (the big piece's right half is a
-/// space, so each board is eleven glyphs).
-const HIROI_ANTIPODES: &str = "狼 ∥ ┐ ┘ 羊 └ ┌ □ ─ │ ─ 狼 ┐ ┌ ∥ 羊 │ ─ ┘ ─ └ □ ∥ 狼 ┐ ┘ 羊 ┌ □ ─ └ │ ─ \
-□ ∥ ┐ 狼 ┘ │ ─ ─ 羊 └ ┌ 狼 ∥ ┐ ┘ 羊 │ ─ □ ─ └ ┌ □ ∥ ┐ 狼 ┘ │ ┌ 羊 ─ └ ─ ∥ 狼 ┐ ┘ 羊 │ ┌ □ ─ └ ─";
-
-fn hiroi_layers() -> Vec<(u32, u64)> {
-    HIROI_LAYERS
-        .split("手数")
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| {
-            let (d, n) = s.split_once(", 個数").expect("depth, count");
-            (d.trim().parse().unwrap(), n.trim().parse().unwrap())
-        })
-        .collect()
-}
-
+/// Hiroi's seven 52-move positions (data/figures/goat_hiroi_antipodes.txt), sorted.
 fn hiroi_antipodes() -> Vec<Board> {
-    let glyphs: Vec<&str> = HIROI_ANTIPODES.split_whitespace().collect();
-    assert_eq!(glyphs.len(), 77);
-    let mut boards: Vec<Board> = glyphs.chunks(11).map(|c| parse_board(&c.join(" ")).unwrap()).collect();
+    let mut boards: Vec<Board> =
+        slide_data::figures::goat_hiroi_antipodes().into_iter().map(|glyphs| parse_board(glyphs).unwrap()).collect();
     boards.sort();
     boards
 }
@@ -55,7 +28,8 @@ fn analyze_reproduces_hiroi_s_figures() {
     assert_eq!(e.states(), 5_443_200);
     assert_eq!(e.states(), STATE_COUNT, "every rank is reachable");
     assert_eq!(e.max_depth(), 52);
-    let layers = hiroi_layers();
+    // Hiroi's printed layers (data/figures/goat_hiroi_layers.txt).
+    let layers = slide_data::figures::goat_hiroi_layers();
     assert_eq!(layers.len(), 52);
     assert_eq!(e.histogram[0], 1);
     for (d, n) in layers {

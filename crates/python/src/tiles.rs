@@ -228,14 +228,9 @@ pub fn make_boards(
 /// Korf's 100 random 15-puzzles (1985), turned to the goal `1 2 ... 15 0` (a half turn and
 /// each tile t relabelled 16 - t: the same optimal lengths), with their optimal lengths.
 pub fn korf100() -> (Vec<u8>, Vec<i32>) {
-    const TSV: &str = include_str!("../../fifteen/benchmarks/korf100_goal_blank_last.tsv");
-    let mut cells = Vec::with_capacity(1600);
-    let mut lengths = Vec::with_capacity(100);
-    for line in TSV.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let row = fields[1..=16].iter().map(|f| f.trim().parse::<u8>().expect("Korf's boards are numbers"));
-        cells.extend(row);
-        lengths.push(fields[17].trim().parse().expect("Korf's optimal lengths are numbers"));
-    }
+    let instances = slide_data::instances::KORF100_GOAL_BLANK_LAST.instances();
+    let cells = instances.iter().flat_map(|i| i.tiles.iter().copied()).collect();
+    // Lengths of at most 80 (the 15-puzzle's diameter): NumPy's int32 holds them.
+    let lengths = instances.iter().map(|i| i.optimal_length as i32).collect();
     (cells, lengths)
 }

@@ -1,12 +1,11 @@
-//! The puzzles every `quzzle` knows by name, compiled in: they work from any directory.
+//! The puzzles every `quzzle` knows by name, compiled in (from the workspace's data/): they
+//! work from any directory.
+
+use slide_data::puzzles::{CENTURY, KLOTSKI, PENNANT, SMALL};
 
 /// The named puzzles: name, and the puzzle file's text (docs/QUZZLE_FORMAT.md).
-pub const NAMED: [(&str, &str); 4] = [
-    ("pennant", include_str!("../puzzles/pennant.txt")),
-    ("klotski", include_str!("../puzzles/klotski.txt")),
-    ("century", include_str!("../puzzles/century.txt")),
-    ("small", include_str!("../puzzles/small.txt")),
-];
+pub const NAMED: [(&str, &str); 4] =
+    [("pennant", PENNANT), ("klotski", KLOTSKI), ("century", CENTURY), ("small", SMALL)];
 
 /// The puzzle file of the puzzle named `name`.
 ///

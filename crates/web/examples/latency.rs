@@ -10,8 +10,8 @@
 //!
 //! With a DATA_DIR that holds the 6-6-3 databases the 4x4 hints use them; with an empty
 //! one, walking distance (nothing is built in the background here). Korf's instances are
-//! those of `crates/fifteen/benchmarks/korf100_goal_blank_last.tsv` (the page's goal has
-//! the blank last); each hint's distance is checked against the published optimum.
+//! those of `data/instances/korf100_goal_blank_last.tsv` (the page's goal has the blank
+//! last); each hint's distance is checked against the published optimum.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -150,33 +150,27 @@ fn main() {
     );
     drop(hold);
 
-    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../fifteen/benchmarks/korf100_goal_blank_last.tsv");
-    let text = std::fs::read_to_string(file).unwrap();
-    let rows: Vec<Vec<u32>> = text
-        .lines()
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .map(|l| l.split('\t').map(|t| t.parse().unwrap()).collect())
-        .take(korf)
-        .collect();
+    let instances = slide_data::instances::KORF100_GOAL_BLANK_LAST.instances();
+    let chosen = &instances[..korf.min(instances.len())];
     let (mut optimal, mut times, mut method) = (0, Vec::new(), String::new());
-    for row in &rows {
-        let board = row[1..17].iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" ");
-        let (h, t) = post(addr, "/api/hint", &body(tiles(4, 4), &board));
+    for instance in chosen {
+        let (h, t) = post(addr, "/api/hint", &body(tiles(4, 4), &instance.board_text(4)));
         times.push(t);
         method = h["method"].as_str().unwrap_or_default().to_string();
+        let optimum = u64::from(instance.optimal_length);
         if h["optimal"] == json!(true) {
-            assert_eq!(h["distance"], json!(row[17]), "Korf's instance {}", row[0]);
+            assert_eq!(h["distance"], json!(optimum), "Korf's instance {}", instance.id);
             optimal += 1;
         } else {
-            assert!(h["lower_bound"].as_u64().unwrap() <= row[17] as u64, "a lower bound above the optimum");
+            assert!(h["lower_bound"].as_u64().unwrap() <= optimum, "a lower bound above the optimum");
         }
     }
     times.sort();
     println!(
         "\nKorf's first {} instances (blank last), {method}, budget {timeout} s: {optimal} hints optimal; \
          median {:.2} s, slowest {:.2} s",
-        rows.len(),
-        times[rows.len() / 2].as_secs_f64(),
-        times[rows.len() - 1].as_secs_f64()
+        chosen.len(),
+        times[chosen.len() / 2].as_secs_f64(),
+        times[chosen.len() - 1].as_secs_f64()
     );
 }

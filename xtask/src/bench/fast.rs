@@ -44,17 +44,14 @@ fn thread_cpu() -> Duration {
 }
 
 /// Solves the boards and prints the table.
-pub fn run(args: &FastArgs, data_dir: Option<&Path>, command_line: String) -> Result<(), CliError> {
+pub fn run(args: &FastArgs, data_dir: &Path, command_line: String) -> Result<(), CliError> {
     let root = root();
     let load_before = machine::load_average();
     let mut out = machine::table_header(&command_line, &root, "one thread; ", load_before);
     out += "| board | boards | mean length | mean lower bound | length / bound | mean optimal | length / optimal \
             | mean CPU time | mean wall time | slowest (wall) | length / n³ | Parberry 8/3·n³ |\n";
     out += "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
-    let mut solver = Solver::new();
-    if let Some(dir) = data_dir {
-        solver = solver.data_dir(dir);
-    }
+    let solver = Solver::new().data_dir(data_dir);
     for &n in &args.sizes {
         let shape = Shape::new(n, n).ok_or_else(|| CliError::input(format!("--sizes {n}: 2 to 100")))?;
         let goal = Grid::goal(shape);

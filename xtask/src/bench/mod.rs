@@ -68,8 +68,8 @@ fn internal(e: impl std::fmt::Display) -> CliError {
     CliError::internal(e.to_string())
 }
 
-/// Runs the benchmark as `args` say; `data_dir` (from `--data-dir`) is passed to the binaries.
-pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> Result<(), CliError> {
+/// Runs the benchmark as `args` say, the binaries' tables in `data_dir`.
+pub fn run(args: &BenchArgs, data_dir: &Path, command_line: String) -> Result<(), CliError> {
     if args.runs == 0 {
         return Err(CliError::input("--runs must be at least 1"));
     }
@@ -92,12 +92,11 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
     if args.tables {
         return tables::run(&root, &bin, &scratch, &args.only);
     }
-    let env: Vec<(String, String)> =
-        data_dir.map(|d| vec![("SLIDE_DATA_DIR".to_string(), d.display().to_string())]).unwrap_or_default();
+    let env = [(slide_cli::DATA_DIR_ENV.to_string(), data_dir.display().to_string())];
 
     let batches = workloads::Batches::in_dir(&scratch);
     let all = workloads::all(&batches);
-    let tables = slide_cli::data_dir(data_dir);
+    let tables = data_dir;
     for name in &args.only {
         if !all.iter().any(|w| w.name == name) {
             let names: Vec<&str> = all.iter().map(|w| w.name).collect();
@@ -121,27 +120,14 @@ pub fn run(args: &BenchArgs, data_dir: Option<&Path>, command_line: String) -> R
         }
     }
     let uses = |path: &Path| chosen.iter().any(|w| w.args.iter().any(|a| Path::new(a) == path));
-    for (path, file, cells, only) in [
-        (&batches.korf100, "korf100.tsv", 16, None),
-        (&batches.korf24, "korf50_24.tsv", 25, Some(&workloads::KORF24_IDS[..])),
+    for (path, set, only) in [
+        (&batches.korf100, &slide_data::instances::KORF100, None),
+        (&batches.random100, &slide_data::instances::RANDOM100, None),
+        (&batches.korf24, &slide_data::instances::KORF50_24, Some(&workloads::KORF24_IDS[..])),
     ] {
         if uses(path) {
-            let tsv = std::fs::read_to_string(root.join("crates/fifteen/benchmarks").join(file)).map_err(internal)?;
-            let (batch, _, _) = workloads::instance_boards(file, &tsv, cells, only).map_err(internal)?;
-            std::fs::write(path, batch).map_err(internal)?;
+            std::fs::write(path, workloads::instance_batch(set, only)).map_err(internal)?;
         }
-    }
-    if uses(&batches.random100) {
-        let count = workloads::RANDOM_COUNT.to_string();
-        let seed = workloads::RANDOM_SEED.to_string();
-        let output = Command::new(bin.join("fifteen"))
-            .args(["random", "--seed", &seed, "--count", &count])
-            .output()
-            .map_err(internal)?;
-        if !output.status.success() {
-            return Err(CliError::internal("fifteen random failed"));
-        }
-        std::fs::write(&batches.random100, output.stdout).map_err(internal)?;
     }
 
     let mut results = Vec::new();

@@ -6,12 +6,13 @@
 //! compares the cost of a node and nothing else. `fifteen` as it runs by default leaves out
 //! duplicate paths too: its lengths must agree, and its ratio is the time to the same answers.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use clap::Args;
 use serde_json::Value;
 use slide_cli::CliError;
+use slide_data::instances::KORF100;
 
 use super::machine::load_average;
 use super::measure::{run_measured, Cost};
@@ -68,9 +69,12 @@ pub fn run(args: &ReferenceArgs) -> Result<(), CliError> {
         run_ok(&mut build, "cargo build --release -p slide-cli --bin fifteen")?;
     }
     let fifteen = target.join("release/fifteen");
-    let tsv = root.join("crates/fifteen/benchmarks/korf100.tsv");
+    let tsv = root.join(KORF100.file);
     let batch = out.join(format!("korf{first}-{last}.txt"));
-    write_batch(&tsv, &batch, first, last)?;
+    let boards =
+        KORF100.instances().into_iter().filter(|i| (first..=last).contains(&i.id)).map(|i| i.board_text(4) + "\n");
+    std::fs::write(&batch, boards.collect::<String>())
+        .map_err(|e| CliError::internal(format!("{}: {e}", batch.display())))?;
     println!(
         "Korf's instances {first}-{last}, Manhattan distance, one thread; `{}` ({cc} {}) against `{}`",
         ida.display(),
@@ -144,21 +148,6 @@ fn run_ok(command: &mut Command, what: &str) -> Result<(), CliError> {
         return Err(CliError::internal(format!("{what} failed")));
     }
     Ok(())
-}
-
-/// Writes Korf's instances `first..=last` as BOARD lines (`a b c d / ...`).
-fn write_batch(tsv: &Path, batch: &PathBuf, first: u32, last: u32) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(tsv).map_err(|e| CliError::internal(format!("{}: {e}", tsv.display())))?;
-    let mut lines = String::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.starts_with("id")) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let id: u32 = fields[0].parse().map_err(|_| CliError::internal(format!("bad line in {}", tsv.display())))?;
-        if (first..=last).contains(&id) {
-            let rows: Vec<String> = fields[1..17].chunks(4).map(|row| row.join(" ")).collect();
-            lines += &(rows.join(" / ") + "\n");
-        }
-    }
-    std::fs::write(batch, lines).map_err(|e| CliError::internal(format!("{}: {e}", batch.display())))
 }
 
 /// The C program's run: its last line is `all MOVES NODES SECONDS`.

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use clap::Args;
 use serde_json::Value;
-use slide_cli::CliError;
+use slide_cli::{CliError, DATA_DIR_ENV};
 
 use super::{internal, machine, measure, report, root, target_dir};
 
@@ -50,7 +50,7 @@ struct Solved {
 }
 
 /// Runs the searches and prints the table.
-pub fn run(args: &WeightedArgs, data_dir: Option<&Path>, command_line: String) -> Result<(), CliError> {
+pub fn run(args: &WeightedArgs, data_dir: &Path, command_line: String) -> Result<(), CliError> {
     let root = root();
     let load_before = machine::load_average();
     if !args.no_build {
@@ -64,8 +64,7 @@ pub fn run(args: &WeightedArgs, data_dir: Option<&Path>, command_line: String) -
         }
     }
     let fifteen = target_dir(&root).join("release").join("fifteen").display().to_string();
-    let env: Vec<(String, String)> =
-        data_dir.map(|d| vec![("SLIDE_DATA_DIR".to_string(), d.display().to_string())]).unwrap_or_default();
+    let env = [(DATA_DIR_ENV.to_string(), data_dir.display().to_string())];
     let mut out = machine::table_header(&command_line, &root, "", load_before);
     out += "| board | W | solved | mean length | mean lower bound | length / bound | mean nodes | mean time | mean peak memory | largest peak |\n";
     out += "|---|---|---|---|---|---|---|---|---|---|\n";

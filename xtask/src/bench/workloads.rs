@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use slide_data::instances::{InstanceSet, KORF100, KORF50_24, RANDOM100};
+
 /// What a workload's JSON Lines must add up to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
@@ -65,10 +67,6 @@ const PDB6666: &[&str] = &[
     "fifteen-pdb6666-5x5-3.tbl",
     "fifteen-pdb6666-5x5-4.tbl",
 ];
-/// The seed of the 100 random 15-puzzles.
-pub const RANDOM_SEED: u64 = 2026;
-/// How many random 15-puzzles.
-pub const RANDOM_COUNT: usize = 100;
 
 fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
@@ -259,7 +257,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         },
         korf100(
             "korf100",
-            "Korf's 100 15-puzzles (`crates/fifteen/benchmarks/korf100.tsv`, goal blank first), default heuristic",
+            "Korf's 100 15-puzzles (`data/instances/korf100.tsv`, goal blank first), default heuristic",
             None,
             false,
             &[],
@@ -277,20 +275,20 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
         korf100("korf100-manhattan", "Korf's 100, Manhattan distance", Some("manhattan"), true, &[]),
         Workload {
             name: "random100",
-            what: "100 random 15-puzzles (`fifteen random --seed 2026 --count 100`)",
+            what: "100 random 15-puzzles (`data/instances/random100.tsv`)",
             program: "fifteen",
             args: vec!["solve".into(), "--batch".into(), batches.random100.display().to_string()],
             heavy: true,
             once: false,
             start_up: false,
             tables: &[],
-            expect: Expect::Solved { count: RANDOM_COUNT, total_length: None },
+            expect: expected(&RANDOM100, None),
             figure: "none (not in the sources)",
         },
         Workload {
             name: "korf24",
             what:
-                "Korf and Felner's 24-puzzles #40 and #25 (`crates/fifteen/benchmarks/korf50_24.tsv`), 6-6-6-6 pattern databases",
+                "Korf and Felner's 24-puzzles #40 and #25 (`data/instances/korf50_24.tsv`), 6-6-6-6 pattern databases",
             program: "fifteen",
             args: vec![
                 "solve".into(),
@@ -305,7 +303,7 @@ pub fn all(batches: &Batches) -> Vec<Workload> {
             once: true,
             start_up: false,
             tables: PDB6666,
-            expect: solved(KORF24_IDS.len(), 163),
+            expect: expected(&KORF50_24, Some(&KORF24_IDS)),
             figure: "none (Korf and Felner: 2 days per instance on average, 2002 hardware)",
         },
     ]
@@ -333,41 +331,32 @@ fn korf100(
         once,
         start_up: false,
         tables,
-        expect: Expect::Solved { count: 100, total_length: Some(5305) },
+        expect: expected(&KORF100, None),
         figure: "none (not in the sources)",
     }
 }
 
-/// A set of instances (`file`, with `cells` tiles per board; the columns: id, the tiles,
-/// the optimal length, anything else) as a batch file, keeping the ids in `only` (all when
-/// `None`): the batch, the number of boards and the sum of their published optimal lengths.
-pub fn instance_boards(
-    file: &str,
-    tsv: &str,
-    cells: usize,
-    only: Option<&[u32]>,
-) -> Result<(String, usize, u64), String> {
-    let mut batch = format!("# from crates/fifteen/benchmarks/{file} (goal: blank first)\n");
-    let (mut count, mut total) = (0, 0);
-    for (i, line) in tsv.lines().enumerate() {
-        if line.starts_with('#') || line.starts_with("id") || line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
-        if fields.len() < cells + 2 {
-            return Err(format!("{file} line {}: {} fields, expected at least {}", i + 1, fields.len(), cells + 2));
-        }
-        let number = |f: &str| f.parse::<u64>().map_err(|e| format!("{file} line {}: {f:?}: {e}", i + 1));
-        let id = number(fields[0])?;
-        if only.is_some_and(|ids| !ids.iter().any(|&k| u64::from(k) == id)) {
-            continue;
-        }
-        total += number(fields[cells + 1])?;
-        batch += &fields[1..=cells].join(" ");
+/// The instances of `set` with the ids in `only` (all when `None`), one board a line, as a
+/// batch file.
+pub fn instance_batch(set: &InstanceSet, only: Option<&[u32]>) -> String {
+    let mut batch = format!("# from {} (goal: {})\n", set.file, set.goal_text());
+    for instance in set.instances().iter().filter(|i| only.is_none_or(|ids| ids.contains(&i.id))) {
+        batch += &instance.board_text(set.cols);
         batch.push('\n');
-        count += 1;
     }
-    Ok((batch, count, total))
+    batch
+}
+
+/// What solving the instances of `set` with the ids in `only` must give: their number and the
+/// sum of their optimal lengths.
+fn expected(set: &InstanceSet, only: Option<&[u32]>) -> Expect {
+    let chosen: Vec<u32> = set
+        .instances()
+        .iter()
+        .filter(|i| only.is_none_or(|ids| ids.contains(&i.id)))
+        .map(|i| i.optimal_length)
+        .collect();
+    Expect::Solved { count: chosen.len(), total_length: Some(chosen.iter().map(|&n| u64::from(n)).sum()) }
 }
 
 #[cfg(test)]
@@ -375,19 +364,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn korf_s_files_give_their_boards_and_published_lengths() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let tsv = std::fs::read_to_string(root.join("crates/fifteen/benchmarks/korf100.tsv")).unwrap();
-        let (batch, count, total) = instance_boards("korf100.tsv", &tsv, 16, None).unwrap();
-        assert_eq!((count, total), (100, 5305));
+    fn the_instance_sets_give_their_boards_and_lengths() {
+        let batch = instance_batch(&KORF100, None);
         let boards: Vec<&str> = batch.lines().filter(|l| !l.starts_with('#')).collect();
         assert_eq!(boards.len(), 100);
-        assert_eq!(boards[0], "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-        assert!(instance_boards("x.tsv", "id\tt0\n1\t2\t3\n", 16, None).is_err());
-        let tsv = std::fs::read_to_string(root.join("crates/fifteen/benchmarks/korf50_24.tsv")).unwrap();
-        let (batch, count, total) = instance_boards("korf50_24.tsv", &tsv, 24 + 1, Some(&KORF24_IDS)).unwrap();
-        assert_eq!((count, total), (2, 163));
-        assert!(batch.lines().skip(1).all(|l| l.split(' ').count() == 25));
+        assert_eq!(boards[0], "14 13 15 7 / 11 12 9 5 / 6 0 2 1 / 4 8 10 3");
+        assert_eq!(expected(&KORF100, None), Expect::Solved { count: 100, total_length: Some(5305) });
+        let batch = instance_batch(&KORF50_24, Some(&KORF24_IDS));
+        assert!(batch.lines().skip(1).all(|l| l.split(' ').filter(|t| *t != "/").count() == 25));
+        assert_eq!(expected(&KORF50_24, Some(&KORF24_IDS)), Expect::Solved { count: 2, total_length: Some(163) });
+        assert_eq!(expected(&RANDOM100, None), Expect::Solved { count: 100, total_length: Some(5339) });
     }
 
     #[test]

@@ -86,7 +86,7 @@ pub fn anchor(heading: &str) -> String {
 }
 
 /// The documents the checks read: README.md, CONTRIBUTING.md, docs/*.md and each crate's
-/// README.md. CHANGELOG.md is history, and may name what is gone.
+/// README.md (data/'s too). CHANGELOG.md is history, and may name what is gone.
 pub fn documents(root: &Path) -> Vec<Doc> {
     let mut paths = vec![PathBuf::from("README.md"), PathBuf::from("CONTRIBUTING.md")];
     for dir in ["docs", "crates"] {
@@ -100,6 +100,8 @@ pub fn documents(root: &Path) -> Vec<Doc> {
         found.sort();
         paths.extend(found);
     }
+    // data/ is a crate too (the reference data), its README the list of what it holds.
+    paths.push(PathBuf::from("data/README.md"));
     paths
         .into_iter()
         .map(|path| {

@@ -1,5 +1,5 @@
 //! Paths the documents name: repository paths in code (`crates/core/src/table/`,
-//! `crates/fifteen/benchmarks/korf100.tsv`) and the targets of relative links, with their anchors.
+//! `data/instances/korf100.tsv`) and the targets of relative links, with their anchors.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -178,8 +178,8 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
         assert!(exists(root, "crates/cli/src/bin/*.rs"));
         assert!(exists(root, "crates/*/tests/"));
-        assert!(exists(root, "crates/fifteen/benchmarks/korf100.tsv"));
-        assert!(!exists(root, "crates/*/benchmarks/korf1000.tsv"));
+        assert!(exists(root, "data/instances/korf100.tsv"));
+        assert!(!exists(root, "data/*/korf1000.tsv"));
         assert!(!exists(root, "crates/cli/src/bin/*.py"));
         assert!(wildcard("crash-*", "crash-1f2e") && !wildcard("*.rs", "main.rs.orig"));
         assert!(ignored_dirs(root).contains(&"target/".to_string()));
@@ -188,13 +188,13 @@ mod tests {
     #[test]
     fn a_stale_path_or_link_is_a_problem() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let text = "`crates/fifteen/benchmarks/korf1000.tsv`, [ok](CLI.md#exit-status), [gone](GONE.md), \
+        let text = "`data/instances/korf1000.tsv`, [ok](CLI.md#exit-status), [gone](GONE.md), \
                     [bad anchor](CLI.md#no-such-heading), `target/release/fifteen`";
         let doc = Doc::parse(Path::new("docs/X.md"), text);
         let cli = Doc::parse(Path::new("docs/CLI.md"), "## Exit status\n");
         let problems = check(root, &doc, &[cli]);
         assert_eq!(problems.len(), 3, "{problems:#?}");
-        assert!(problems[0].contains("crates/fifteen/benchmarks/korf1000.tsv"));
+        assert!(problems[0].contains("data/instances/korf1000.tsv"));
         assert!(problems[1].contains("GONE.md") && problems[2].contains("#no-such-heading"));
     }
 }

@@ -314,21 +314,10 @@ fn the_shared_command_line_runs_for_fifteen() {
     );
 }
 
-/// lightln2's complete breadth-first search of the 6x2 board (github.com/lightln2/SlidingTilesSolver,
-/// results/normal_frontier/12-6x2.log): the positions at each distance from the goal, 0 to 80.
-const PUBLISHED_6X2: [u64; 81] = [
-    1, 2, 3, 6, 11, 20, 36, 60, 95, 155, 258, 426, 688, 1106, 1723, 2615, 3901, 5885, 8851, 13205, 19508, 28593, 41179,
-    58899, 83582, 118109, 165136, 228596, 312542, 423797, 568233, 755727, 994641, 1296097, 1667002, 2119476, 2660415,
-    3300586, 4038877, 4877286, 5804505, 6810858, 7864146, 8929585, 9958080, 10902749, 11716813, 12356080, 12791679,
-    13002649, 12981651, 12723430, 12245198, 11572814, 10738102, 9772472, 8720063, 7623133, 6526376, 5459196, 4457799,
-    3546306, 2749552, 2068975, 1510134, 1064591, 720002, 464913, 284204, 165094, 89649, 45758, 21471, 9583, 3829, 1427,
-    430, 129, 33, 12, 2,
-];
-
 /// A board with a side past 5 whose positions fit the memory is analyzed whole: 2x6 and 6x2
 /// passed analyze's size check, then failed on the packed solvers' shapes (sides up to 5).
-/// Their histograms equal the published one layer for layer (a whole-space search each, about
-/// a minute in the tests' build).
+/// Their histograms equal lightln2's published one layer for layer (data/figures/), a
+/// whole-space search each, about a minute in the tests' build.
 #[test]
 fn boards_with_a_side_past_five_are_analyzed_whole() {
     for size in ["2x6", "6x2"] {
@@ -336,7 +325,7 @@ fn boards_with_a_side_past_five_are_analyzed_whole() {
         assert!(o.status.success(), "{size}: {}", String::from_utf8_lossy(&o.stderr));
         let v = &json_lines(&o)[0];
         let histogram: Vec<u64> = v["histogram"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
-        assert_eq!(histogram, PUBLISHED_6X2, "{size}");
+        assert_eq!(histogram, slide_data::figures::LIGHTLN2_STM_2X6.counts(), "{size}");
         assert_eq!((v["states"].as_u64(), v["max_depth"].as_u64()), (Some(239_500_800), Some(80)), "{size}");
         assert_eq!(v["antipodes"].as_array().map(Vec::len), Some(2), "{size}");
     }

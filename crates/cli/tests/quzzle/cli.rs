@@ -148,7 +148,7 @@ fn batch_lines_each_give_a_result_or_an_error() {
 
 #[test]
 fn puzzle_files_are_accepted_as_arguments() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../quzzle/puzzles/century.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/puzzles/century.txt");
     let o = quzzle(&["solve", path, "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let v = &json_lines(&o)[0];

@@ -9,6 +9,7 @@ use rand_pcg::Pcg64;
 use slide_core::search::{ida_star, IdaOptions};
 use slide_core::table::Payload;
 use slide_core::Heuristic;
+use slide_data::instances::{Blank, KORF100, KORF50_24};
 use thiserror::Error;
 
 use super::{Partition, PdbError, PdbHeuristic};
@@ -56,30 +57,14 @@ pub enum CheckError {
     NoPath,
 }
 
-/// Korf's 100 and Korf and Felner's 50: blank-first goals, one instance per line
-/// (`id`, the cells, the optimal length).
-const BENCHMARKS: [&str; 2] =
-    [include_str!("../../benchmarks/korf100.tsv"), include_str!("../../benchmarks/korf50_24.tsv")];
-
-/// The benchmark instances of `shape`: id, start and optimal length.
+/// The published benchmark instances of `shape` (Korf's 100, Korf and Felner's 50; both with
+/// the blank-first goal the check's puzzle has): id, start and optimal length.
 fn published_optima(shape: Shape) -> Vec<(usize, TileState, usize)> {
-    let cells = shape.cells();
-    BENCHMARKS
+    [KORF100, KORF50_24]
         .iter()
-        .flat_map(|text| text.lines())
-        .filter(|l| !l.starts_with('#') && !l.starts_with("id"))
-        .filter_map(|line| {
-            let f: Vec<usize> = line.split('\t').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
-            (f.len() > cells + 1 && f[1..=cells].iter().all(|&c| c < cells) && {
-                let mut sorted = f[1..=cells].to_vec();
-                sorted.sort_unstable();
-                sorted.iter().enumerate().all(|(i, &c)| i == c)
-            })
-            .then(|| {
-                let start = TileState::from_cells(&f[1..=cells].iter().map(|&c| c as u8).collect::<Vec<_>>());
-                (f[0], start, f[cells + 1])
-            })
-        })
+        .filter(|set| (set.rows, set.cols, set.blank) == (shape.rows(), shape.cols(), Blank::First))
+        .flat_map(|set| set.instances())
+        .map(|i| (i.id as usize, TileState::from_cells(&i.tiles), i.optimal_length as usize))
         .collect()
 }
 
