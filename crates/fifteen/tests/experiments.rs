@@ -3,7 +3,7 @@
 //! walks stopped by a bound (the command line's side: `crates/cli/tests/fifteen/experiments.rs`).
 
 use fifteen::{Algorithm, Grid, RandomWalk, SolveError, Solver};
-use slide_core::answer::SolveRequest;
+use slide_core::answer::{Params, SolveRequest};
 use slide_core::search::Limits;
 
 /// Lecky's depth-bounded DFS on `board` within `bound`: the length found and the nodes (his
@@ -50,7 +50,7 @@ fn a_bound_stops_the_walks_and_can_keep_the_best() {
     let request = SolveRequest::new(Algorithm::RandomWalk(walk), limits);
     let err = solver.solve(&start, &goal, &request).unwrap_err();
     assert!(matches!(err, SolveError::Limit(_)), "{err}");
-    let request = SolveRequest { best_so_far: true, ..request };
+    let request = SolveRequest { params: Params { best_so_far: true, ..Params::default() }, ..request };
     let s = solver.solve(&start, &goal, &request).unwrap();
     assert!(s.stopped.is_some() && s.len() == 2, "{s:?}");
 }

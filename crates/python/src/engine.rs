@@ -246,22 +246,10 @@ impl Ask {
             AnswerError::Input(format!("{} has no algorithm {name:?}: {}", engine.name(), names.join(", ")))
         })?;
         if let Some(p) = self.params.given().into_iter().find(|&p| !method.takes(p)) {
-            return Err(AnswerError::Input(format!(
-                "{} does not take {} (keyword {})",
-                name,
-                p.flag(),
-                p.flag().trim_start_matches("--").replace('-', "_")
-            )));
+            return Err(AnswerError::Input(format!("{name} does not take {p} (keyword {})", p.name())));
         }
         let algorithm = Algorithm::with_params(name, &self.params)?;
-        Ok(SolveRequest {
-            algorithm,
-            best_so_far: self.params.best_so_far,
-            limits,
-            boards: false,
-            style: self.style,
-            duplicates: self.params.duplicates,
-        })
+        Ok(SolveRequest { algorithm, params: self.params, limits, boards: false, style: self.style })
     }
 }
 

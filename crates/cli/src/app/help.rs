@@ -49,8 +49,8 @@ pub fn command<P: Front>() -> clap::Command {
         .mut_subcommand("solve", |s| {
             let mut s = s.mut_arg("algorithm", |a| a.value_parser(PossibleValuesParser::new(algorithms)));
             // A parameter that none of this puzzle's algorithms takes is not offered.
-            for param in Param::ALL.into_iter().filter(|&p| takers::<P>(p).is_empty()) {
-                s = s.mut_arg(param.flag().trim_start_matches("--").replace('-', "_"), |a| a.hide(true));
+            for param in Param::ALL.iter().filter(|&&p| takers::<P>(p).is_empty()) {
+                s = s.mut_arg(param.name(), |a| a.hide(true));
             }
             s
         });

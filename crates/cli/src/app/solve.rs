@@ -46,14 +46,8 @@ pub(super) fn solve<P: Front>(
     }
     let algorithm = solve_algorithm::<P>(name, &args.params, setup)?;
     let style = args.notation.style();
-    let request = SolveRequest {
-        algorithm,
-        best_so_far: args.params.best_so_far,
-        limits: setup.limits,
-        boards: args.show_boards,
-        style,
-        duplicates: args.params.duplicates,
-    };
+    let request =
+        SolveRequest { algorithm, params: args.params, limits: setup.limits, boards: args.show_boards, style };
     let mut summary = SolveSummary::new();
     let stream = inputs(facade, &args.inputs, true, setup)?;
     let report = for_each_input(facade, stream, json, |origin, input, report| {

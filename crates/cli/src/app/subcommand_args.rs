@@ -78,81 +78,14 @@ pub(super) struct SolveArgs<O: Args> {
     pub(super) apply: Option<String>,
     #[command(flatten)]
     pub(super) notation: NotationArgs,
+    // The parameters of `solve`'s algorithms: each is for the algorithms that take it (the
+    // list of algorithms below says which), and is refused with any other.
     #[command(flatten)]
-    pub(super) params: ParamArgs,
+    pub(super) params: Params,
     #[command(flatten)]
     pub(super) picture: SvgArgs,
     #[command(flatten)]
     pub(super) puzzle: O,
-}
-
-/// The parameters of `solve`'s algorithms: each is for the algorithms that take it (the
-/// list of algorithms below says which), and is refused with any other.
-#[derive(Args, Debug, Clone, Default)]
-pub(super) struct ParamArgs {
-    /// The weight W of a bounded-suboptimal search: f = g + W x h, so the solution is at most
-    /// W times as long as the shortest (1 to 1000, at most three decimals; 1 is optimal).
-    /// Example: --algorithm weighted --weight 1.5
-    #[arg(long, value_name = "W", value_parser = parse_weight)]
-    pub(super) weight: Option<f64>,
-    /// The most moves a bounded search explores, or a random walk makes before it gives up.
-    /// Example: --algorithm dfs --max-depth 20
-    #[arg(long, value_name = "D")]
-    pub(super) max_depth: Option<u32>,
-    /// How many random walks. Example: --algorithm random-walk --walks 1000
-    #[arg(long, value_name = "N")]
-    pub(super) walks: Option<u64>,
-    /// Lecky's informed walks: where a walk gave up is remembered as a dead end, and later
-    /// walks give up when they step on one.
-    #[arg(long)]
-    pub(super) informed: bool,
-    /// Walks that prefer moves lowering the heuristic (Manhattan distance): they draw among
-    /// those when there is one.
-    #[arg(long)]
-    pub(super) greedy: bool,
-    /// Random seed of an algorithm that draws (the same seed gives the same solution;
-    /// default: a fresh one, said on stderr and in each JSON record). Example: --seed 3
-    #[arg(long, value_name = "S")]
-    pub(super) seed: Option<u64>,
-    /// When a bound (--timeout, --max-nodes, --max-memory) stops the search, print the best
-    /// solution found so far, with a proven lower bound, instead of none (the exit status
-    /// is still 3). Example: --timeout 10 --best-so-far
-    #[arg(long)]
-    pub(super) best_so_far: bool,
-    /// IDA* leaves out every path that holds a stretch of up to N moves beaten by a shorter
-    /// or earlier path with the same effect (Taylor and Korf's pruning of duplicate paths: the
-    /// same shortest solutions, far fewer nodes); 2 leaves out only the move back, as a plain
-    /// IDA* does; 2 to 16, default 14. Example: --duplicates 2
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=16))]
-    pub(super) duplicates: Option<u32>,
-}
-
-impl ParamArgs {
-    /// The parameters given on the command line.
-    fn params(&self) -> Params {
-        Params {
-            weight: self.weight,
-            max_depth: self.max_depth,
-            walks: self.walks,
-            informed: self.informed,
-            greedy: self.greedy,
-            seed: self.seed,
-            best_so_far: self.best_so_far,
-            duplicates: self.duplicates,
-        }
-    }
-}
-
-/// `--weight`: 1 to 1000, at most three decimals (searches weigh in thousandths).
-pub(super) fn parse_weight(text: &str) -> Result<f64, String> {
-    let w: f64 = text.trim().parse().map_err(|_| format!("{text:?} is not a number"))?;
-    if !(1.0..=1000.0).contains(&w) {
-        return Err(format!("the weight must be 1 to 1000, not {text}"));
-    }
-    if ((w * 1000.0).round() - w * 1000.0).abs() > 1e-6 {
-        return Err(format!("the weight takes at most three decimals, not {text}"));
-    }
-    Ok(w)
 }
 
 /// The algorithms of `P` that take `param`.
@@ -162,14 +95,14 @@ pub(super) fn takers<P: Front>(param: Param) -> Vec<&'static str> {
 
 /// The algorithm named `name` with the parameters given, checked: one it does not take is
 /// refused, naming both; a seed it takes and was not given is drawn, and said.
-pub(super) fn solve_algorithm<P: Front>(name: &str, given: &ParamArgs, setup: &Setup) -> Result<Algorithm, CliError> {
+pub(super) fn solve_algorithm<P: Front>(name: &str, given: &Params, setup: &Setup) -> Result<Algorithm, CliError> {
     let takes = |param| takers::<P>(param).contains(&name);
-    let mut params = given.params();
+    let mut params = *given;
     if let Some(param) = params.given().into_iter().find(|&p| !takes(p)) {
         let takers = takers::<P>(param);
         return Err(CliError::input(match takers.is_empty() {
-            true => format!("{} is not used by any algorithm of {}", param.flag(), P::NAME),
-            false => format!("{} is for --algorithm {}, not {name}", param.flag(), takers.join(" or --algorithm ")),
+            true => format!("{param} is not used by any algorithm of {}", P::NAME),
+            false => format!("{param} is for --algorithm {}, not {name}", takers.join(" or --algorithm ")),
         }));
     }
     if params.seed.is_none() && takes(Param::Seed) {

@@ -4,7 +4,7 @@
 
 use crate::search::Weight;
 
-use super::AnswerError;
+use super::{AnswerError, Param, Params};
 
 /// A name the user can choose (an algorithm, a heuristic) and what it is, for help texts.
 pub type Named = (&'static str, &'static str);
@@ -130,7 +130,7 @@ impl Algorithm {
             Algorithm::RandomWalk(d) => {
                 let walks = p.walks.unwrap_or(d.walks);
                 if walks == 0 {
-                    return Err(AnswerError::Input("--walks must be at least 1".into()));
+                    return Err(AnswerError::Input(format!("{} must be at least 1", Param::Walks)));
                 }
                 Algorithm::RandomWalk(RandomWalk {
                     walks,
@@ -142,9 +142,8 @@ impl Algorithm {
             }
             Algorithm::Weighted { weight } => Algorithm::Weighted {
                 weight: match p.weight {
-                    Some(w) => {
-                        Weight::new(w).ok_or_else(|| AnswerError::Input(format!("--weight {w} is not 1 to 1000")))?
-                    }
+                    Some(w) => Weight::new(w)
+                        .ok_or_else(|| AnswerError::Input(format!("{} {w} is not 1 to 1000", Param::Weight)))?,
                     None => weight,
                 },
             },
@@ -167,93 +166,6 @@ impl Algorithm {
             Algorithm::RandomWalk(w) => Some(w.seed),
             _ => None,
         }
-    }
-}
-
-/// A parameter of `solve`'s algorithms, named by its option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Param {
-    /// `--weight W`: the weight of a bounded-suboptimal search.
-    Weight,
-    /// `--max-depth D`: the most moves a bounded search or a walk follows.
-    MaxDepth,
-    /// `--walks N`: how many random walks.
-    Walks,
-    /// `--informed`: Lecky's informed walk (dead ends remembered).
-    Informed,
-    /// `--greedy`: walks that prefer moves lowering the heuristic.
-    Greedy,
-    /// `--seed S`: the random seed.
-    Seed,
-    /// `--best-so-far`: when a bound stops the search, the best solution found so far.
-    BestSoFar,
-    /// `--duplicates N`: the longest duplicate stretch of moves IDA* leaves out.
-    Duplicates,
-}
-
-impl Param {
-    /// Every parameter.
-    pub const ALL: [Param; 8] = [
-        Param::Weight,
-        Param::MaxDepth,
-        Param::Walks,
-        Param::Informed,
-        Param::Greedy,
-        Param::Seed,
-        Param::BestSoFar,
-        Param::Duplicates,
-    ];
-
-    /// The option as it is written.
-    pub const fn flag(self) -> &'static str {
-        match self {
-            Param::Weight => "--weight",
-            Param::MaxDepth => "--max-depth",
-            Param::Walks => "--walks",
-            Param::Informed => "--informed",
-            Param::Greedy => "--greedy",
-            Param::Seed => "--seed",
-            Param::BestSoFar => "--best-so-far",
-            Param::Duplicates => "--duplicates",
-        }
-    }
-}
-
-/// The parameters given for `solve`'s algorithm (None or false: not given).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Params {
-    /// `--weight`: 1 to 1000, at most three decimals.
-    pub weight: Option<f64>,
-    /// `--max-depth`.
-    pub max_depth: Option<u32>,
-    /// `--walks`.
-    pub walks: Option<u64>,
-    /// `--informed`.
-    pub informed: bool,
-    /// `--greedy`.
-    pub greedy: bool,
-    /// `--seed`.
-    pub seed: Option<u64>,
-    /// `--best-so-far`.
-    pub best_so_far: bool,
-    /// `--duplicates`.
-    pub duplicates: Option<u32>,
-}
-
-impl Params {
-    /// The parameters given.
-    pub fn given(&self) -> Vec<Param> {
-        let given = [
-            (Param::Weight, self.weight.is_some()),
-            (Param::MaxDepth, self.max_depth.is_some()),
-            (Param::Walks, self.walks.is_some()),
-            (Param::Informed, self.informed),
-            (Param::Greedy, self.greedy),
-            (Param::Seed, self.seed.is_some()),
-            (Param::BestSoFar, self.best_so_far),
-            (Param::Duplicates, self.duplicates.is_some()),
-        ];
-        given.into_iter().filter(|(_, g)| *g).map(|(p, _)| p).collect()
     }
 }
 

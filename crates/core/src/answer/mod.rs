@@ -18,11 +18,13 @@
 
 mod error;
 mod method;
+mod options;
 mod play;
 mod records;
 
 pub use error::AnswerError;
-pub use method::{Algorithm, MethodInfo, Named, Param, Params, RandomWalk, DEFAULT_WEIGHT};
+pub use method::{Algorithm, MethodInfo, Named, RandomWalk, DEFAULT_WEIGHT};
+pub use options::{parse_weight, Param, Params, WeightError};
 pub use play::{Attempt, Depths, Estimate, GoalSpace, Hint, NotCounted, Piece, Play, Step, Target, View};
 pub use records::{
     check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played,
@@ -75,27 +77,23 @@ impl std::fmt::Debug for Settings {
 /// What `solve` asks of one input.
 #[derive(Clone, Copy, Debug)]
 pub struct SolveRequest {
-    /// The search and its parameters.
+    /// The search, with the parameters it takes.
     pub algorithm: Algorithm,
-    /// When a bound stops a search that has a solution at hand (weighted A*, random walks),
-    /// the best solution found so far instead of none ([`Solution::stopped`] names the bound).
-    pub best_so_far: bool,
+    /// The options given (those of `algorithm` are already in it; the others, such as
+    /// [`Params::best_so_far`] and [`Params::duplicates`], are read from here).
+    pub params: Params,
     /// The bounds of the search.
     pub limits: Limits,
     /// Whether to give the boards along the way, for people ([`Words::boards`]).
     pub boards: bool,
     /// How [`Solution::notation`] writes the moves.
     pub style: Style,
-    /// The longest stretch of moves whose duplicates IDA* leaves out, where the puzzle's
-    /// search can (the tile puzzles': 2, only the move back, to 16); None: the puzzle's
-    /// default.
-    pub duplicates: Option<u32>,
 }
 
 impl SolveRequest {
     /// `algorithm` within `limits`, nothing else asked.
     pub fn new(algorithm: Algorithm, limits: Limits) -> Self {
-        SolveRequest { algorithm, best_so_far: false, limits, boards: false, style: Style::default(), duplicates: None }
+        SolveRequest { algorithm, params: Params::default(), limits, boards: false, style: Style::default() }
     }
 }
 

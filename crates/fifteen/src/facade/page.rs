@@ -6,7 +6,8 @@
 //! counts the boards of at most 10 cells.
 
 use slide_core::answer::{
-    Algorithm, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution, SolveRequest, Step, View,
+    Algorithm, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Params, Piece, Play, Solution, SolveRequest, Step,
+    View,
 };
 use slide_core::progress::NoProgress;
 use slide_core::search::{Limits, Weight};
@@ -168,7 +169,7 @@ impl Play for Tiles {
             false => fast,
             true => {
                 let request = SolveRequest {
-                    best_so_far: true,
+                    params: Params { best_so_far: true, ..Params::default() },
                     ..SolveRequest::new(Algorithm::Weighted { weight: Weight::TWO }, *limits)
                 };
                 match self.solve(position, &request) {

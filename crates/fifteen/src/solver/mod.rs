@@ -353,7 +353,7 @@ impl Solver {
         let Algorithm::Weighted { weight } = request.algorithm else {
             return Err(SolveError::Bug(format!("{} is not weighted A* (a bug)", request.algorithm.name())));
         };
-        let s = crate::wide::solve_weighted(start, goal, weight, request.limits, request.best_so_far)?;
+        let s = crate::wide::solve_weighted(start, goal, weight, request.limits, request.params.best_so_far)?;
         Ok(TileSolution {
             start: start.clone(),
             goal: goal.clone(),
@@ -583,7 +583,10 @@ mod tests {
     fn the_duplicate_stretch_is_checked() {
         let solver = Solver::new();
         let (start, goal) = board("8 6 7 / 2 5 4 / 3 0 1");
-        let asking = |duplicates| SolveRequest { duplicates, ..request(Algorithm::Idastar) };
+        let asking = |duplicates| SolveRequest {
+            params: slide_core::answer::Params { duplicates, ..slide_core::answer::Params::default() },
+            ..request(Algorithm::Idastar)
+        };
         for wrong in [0, 1, MAX_LONGEST + 1, u32::MAX] {
             let refused = solver.solve(&start, &goal, &asking(Some(wrong)));
             assert!(matches!(refused, Err(SolveError::Duplicates(n)) if n == wrong), "{wrong}: {refused:?}");

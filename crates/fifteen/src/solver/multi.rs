@@ -124,7 +124,7 @@ impl MultiTile {
         if request.algorithm != Algorithm::Idastar {
             return Err(SolveError::MtmAlgorithm(request.algorithm));
         }
-        if request.duplicates.is_some() {
+        if request.params.duplicates.is_some() {
             return Err(SolveError::MtmDuplicates);
         }
         let solver = self.solver(goal, &request.limits, cx)?;

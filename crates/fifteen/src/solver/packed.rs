@@ -105,10 +105,10 @@ impl Solver {
         };
         match algorithm {
             Algorithm::Dfs { max_depth } => search.dfs(max_depth),
-            Algorithm::RandomWalk(walk) => search.walks(walk, request.best_so_far),
-            Algorithm::Weighted { weight } => search.weighted(weight, request.best_so_far),
+            Algorithm::RandomWalk(walk) => search.walks(walk, request.params.best_so_far),
+            Algorithm::Weighted { weight } => search.weighted(weight, request.params.best_so_far),
             _ => {
-                let duplicates = request.duplicates.unwrap_or(SEARCH_LONGEST);
+                let duplicates = request.params.duplicates.unwrap_or(SEARCH_LONGEST);
                 if !(2..=MAX_LONGEST).contains(&duplicates) {
                     return Err(SolveError::Duplicates(duplicates));
                 }
