@@ -61,7 +61,7 @@ pub struct App {
     /// The time a client has to send a request's body.
     pub body_timeout: std::time::Duration,
     /// The history of attempts, or why there is none.
-    pub history: Result<Arc<crate::history::Store>, String>,
+    pub history: Result<Arc<crate::history::Store>, Arc<crate::history::Unavailable>>,
     /// The searches of positions, shared by their hints and solutions.
     pub shared: crate::shared::Shared,
 }

@@ -109,10 +109,10 @@ fn app_and_searches(config: &Config) -> (axum::Router, Searches) {
     tables.start_builds(config.build_tables);
     let searches = Searches::new(config.searches.max(1), config.timeout, config.max_memory);
     let history = match &config.history {
-        None => Err("this server keeps no history".to_string()),
+        None => Err(Arc::new(history::Unavailable::NotKept)),
         Some(path) => history::Store::open(path).map(Arc::new).map_err(|e| {
             eprintln!("slide-web: warning: {e}; attempts are not kept");
-            e.to_string()
+            Arc::new(history::Unavailable::Failed(e))
         }),
     };
     let app = App {

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use attempt::{Attempt, AttemptError, Outcome};
-pub use store::{Store, StoreError};
+pub use store::{Store, StoreError, Unavailable};
 
 use stats::{Better, Statistic};
 

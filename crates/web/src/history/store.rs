@@ -51,6 +51,17 @@ pub const MIGRATIONS: &[&str] = &[
     CREATE INDEX attempts_by_event ON attempts (event, part_of, id);",
 ];
 
+/// Why a server has no history of attempts.
+#[derive(Debug, Error)]
+pub enum Unavailable {
+    /// It was started without one.
+    #[error("this server keeps no history")]
+    NotKept,
+    /// Its file could not be opened.
+    #[error("{0}")]
+    Failed(#[from] StoreError),
+}
+
 /// Why the history could not be read or written.
 #[derive(Debug, Error)]
 pub enum StoreError {
