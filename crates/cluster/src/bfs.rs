@@ -48,8 +48,7 @@ pub const STRIPES_PER_RANK: u64 = 64;
 /// whose leading digits a move rarely changes, so most successors stay in their stripe and
 /// few bytes travel. Dealt out: a layer's positions crowd in parts of the space (near the
 /// goal, the low ranks), and a rank that held one contiguous block would hold much more of
-/// some layers than the others, which would wait for it (two ranks on the 3x4 space waited
-/// 3.5 s each of 32 s so).
+/// some layers than the others, which would wait for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// Ranks of the space.

@@ -41,8 +41,9 @@ use slide_core::{Outcome, SearchStats};
 use crate::message::{self, Ending, Event, Hit, Message};
 use crate::Transport;
 
-/// An iteration that follows one of fewer nodes is searched by rank 0 alone: at about 20 M
-/// nodes a second it takes under a tenth of a second, less than handing it out would save.
+/// An iteration that follows one of fewer nodes is searched by rank 0 alone: at the search's
+/// rate (docs/BENCHMARKS.md) that is a small fraction of a second, less than handing it out
+/// would save.
 pub const INLINE_NODES: u64 = 1 << 21;
 
 /// Subtrees per rank in a cut: the one-process search's 64 per thread (docs/BENCHMARKS.md).

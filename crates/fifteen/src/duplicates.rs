@@ -24,8 +24,8 @@
 //! Counting *every* optimal solution needs every path: only the searches for one shortest
 //! solution use a longer automaton.
 //!
-//! Building one takes longer than many searches it serves (the 15-puzzle's for 14 moves,
-//! about 70 ms; most 15-puzzles solve in milliseconds), so `Automaton::kept` keeps each in the
+//! Building one takes longer than many searches it serves (docs/BENCHMARKS.md: the
+//! 15-puzzle's for 14 moves takes longer than most 15-puzzles take to solve), so `Automaton::kept` keeps each in the
 //! data directory, under [`KEPT_UNDER`], in the checked table format, and later processes
 //! read it back.
 
@@ -60,14 +60,13 @@ pub const PRUNED: u32 = u32::MAX;
 const MAX_CELLS: usize = 25;
 
 /// The longest stretches an automaton is built for: the breadth-first searches grow with the
-/// branching factor to this power (the 5x5's for 16 moves takes 2.7 s and 393 MB; for 18
-/// it would take about 2 GB, for 24 more than any machine has).
+/// branching factor to this power (the 5x5's for 16 moves takes hundreds of megabytes, for
+/// 18 gigabytes, for 24 more than any machine has).
 pub const MAX_LONGEST: u32 = 16;
 
-/// The stretches' length the 24-puzzle's searches for one shortest solution prune: 236,314
-/// states (3.6 MiB). Korf and Felner's 24-puzzle #44 takes 0.54 of the nodes with 12 moves
-/// and 0.50 with 14, in 5% less time; 16 moves would take a further 5% of the nodes and
-/// 17 MB, and 2.8 s to build (docs/BENCHMARKS.md).
+/// The stretches' length the 24-puzzle's searches for one shortest solution prune (236,314
+/// states): past it, the nodes a longer automaton saves no longer pay for its size and its
+/// build, as measured on Korf and Felner's #44 (docs/BENCHMARKS.md).
 pub const SEARCH_LONGEST: u32 = 14;
 
 /// An automaton over the blank's paths on one [`Shape`] that accepts exactly the paths holding
@@ -100,16 +99,16 @@ impl Automaton {
     }
 
     /// The automaton of [`Automaton::new`], built once per process for each shape and length:
-    /// the 5x5's for 14 moves takes 0.28 s of two cores (0.39 s of one) and about 75 MiB
-    /// while it is built (breadth-first searches of 25 x 300,000 boards), which a batch of
-    /// boards should not pay for each.
+    /// the 5x5's for 14 moves takes a good part of a second and tens of MiB while it is built
+    /// (breadth-first searches of 25 x 300,000 boards), which a batch of boards should not pay
+    /// for each.
     pub(crate) fn shared(shape: Shape, longest: u32) -> Arc<Automaton> {
         Automaton::kept(shape, longest, None)
     }
 
     /// [`Automaton::shared`], kept from one process to the next in `data_dir` (when given,
-    /// under [`KEPT_UNDER`]): read back and checked, the 15-puzzle's for 14 moves takes a
-    /// millisecond instead of the 70 ms of building it. A file that is missing, damaged or
+    /// under [`KEPT_UNDER`]): reading one back and checking it takes a small part of the time
+    /// building it takes (docs/BENCHMARKS.md). A file that is missing, damaged or
     /// another automaton's is replaced by one built afresh; when none can be written, the
     /// automaton is built in each process, as without a directory.
     ///

@@ -2,8 +2,8 @@
 //! depth-first searches with a visited set): a hash map split into [`SHARDS`] tables.
 //!
 //! Why split: a hash table grows by moving every entry into a table twice as large, and no
-//! check of the limits can run meanwhile. One table of 0.8 GB took 1.6 to 3.6 s to double,
-//! and a search overran its time limit by as much. Each shard grows alone, at a
+//! check of the limits can run meanwhile: doubling a table of a gigabyte takes seconds, and a
+//! search overran its time limit by as much. Each shard grows alone, at a
 //! [`SHARDS`]th of the size, and the search checks its limits between two growths
 //! ([`super::LimitGuard::check_memory`]), so a deadline is passed by one shard's growth at
 //! most (tens of milliseconds where the whole table took seconds), and the peak memory of a

@@ -120,7 +120,7 @@ impl ZeroIndex {
     /// gives, without building the index (its region map is megabytes): counted once per
     /// process and remembered, since every listing of the table sets asks for it (the
     /// command line's help does, on every run). The toolkit's own tables' count is known
-    /// (`KNOWN_COUNTS`): counting it took 3 ms, most of a process's start.
+    /// (`KNOWN_COUNTS`): counting it was most of a process's start (docs/BENCHMARKS.md).
     ///
     /// # Panics
     /// As [`ZeroIndex::new`].
