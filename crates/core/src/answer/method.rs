@@ -160,14 +160,6 @@ impl Algorithm {
             _ => true,
         }
     }
-
-    /// The seed it draws from, for the algorithms that draw.
-    pub fn seed(self) -> Option<u64> {
-        match self {
-            Algorithm::RandomWalk(w) => Some(w.seed),
-            _ => None,
-        }
-    }
 }
 
 /// A parameter of `solve`'s algorithms, named by its option.
