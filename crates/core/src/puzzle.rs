@@ -34,41 +34,6 @@ pub trait Puzzle: Sync {
     }
 }
 
-/// The state after `moves` from `start`, each a move of the state it is played on (the
-/// successor [`Puzzle::for_each_successor`] gives with it; the first, should two moves of a
-/// state be equal), or the index of the first that is not: a solution checked by the
-/// puzzle's own rules, whatever search made it. Puzzles with a faster way to play a move
-/// have their own (`fifteen::TilePuzzle::try_play`, `goat::Board::try_play`).
-///
-/// ```
-/// use slide_core::puzzle::{try_play, Puzzle};
-///
-/// /// Count from 0 to 5 by +1 or +2.
-/// struct Steps;
-/// impl Puzzle for Steps {
-///     type State = u32;
-///     type Move = u32;
-///     fn for_each_successor<F: FnMut(u32, u32)>(&self, s: &u32, mut visit: F) {
-///         if *s < 5 { visit(1, s + 1); visit(2, s + 2); }
-///     }
-/// }
-///
-/// assert_eq!(try_play(&Steps, 0, &[2, 2, 1]), Ok(5));
-/// assert_eq!(try_play(&Steps, 0, &[2, 3]), Err(1));
-/// assert_eq!(try_play(&Steps, 4, &[1, 1]), Err(1), "no move from 5");
-/// ```
-pub fn try_play<P: Puzzle + ?Sized>(puzzle: &P, start: P::State, moves: &[P::Move]) -> Result<P::State, usize> {
-    moves.iter().enumerate().try_fold(start, |state, (i, &mv)| {
-        let mut next = None;
-        puzzle.for_each_successor(&state, |m, child| {
-            if m == mv && next.is_none() {
-                next = Some(child);
-            }
-        });
-        next.ok_or(i)
-    })
-}
-
 /// A lower bound on the number of moves from a state to the goal.
 ///
 /// `update` lets a search carry the estimate down the tree incrementally (for example

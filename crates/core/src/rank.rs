@@ -1,46 +1,22 @@
 //! Bijective ranking: permutations, k-permutations of n (pattern databases) and k-subsets of
 //! n (the cells a pattern occupies). Each ranker numbers its objects `0..count()`.
 
-/// Ranks the permutations of `0..n` (`n <= 20`) in lexicographic order (Lehmer code).
+/// Ranks the sequences of `k` distinct values from `0..n` (`n <= 32`, and `n! / (n - k)!`
+/// must fit a `u64`): `n! / (n - k)!` of them. A pattern database indexes the cells of its
+/// `k` tiles on an `n`-cell board this way (25 cells for the 24-puzzle, where `n!` itself
+/// would overflow: the weights are falling products, never factorials). With `k = n` it
+/// ranks the permutations of `0..n` (`n <= 20`) in lexicographic order (Lehmer code).
 ///
 /// # Example
 /// ```
-/// use slide_core::rank::PermutationRanker;
-/// let r = PermutationRanker::new(3);
+/// use slide_core::rank::KPermutationRanker;
+/// let r = KPermutationRanker::new(3, 3);
 /// assert_eq!(r.rank(&[0, 1, 2]), 0);
 /// assert_eq!(r.rank(&[2, 1, 0]), 5);
 /// let mut out = [0u8; 3];
 /// r.unrank(3, &mut out);
 /// assert_eq!(out, [1, 2, 0]);
 /// ```
-#[derive(Clone, Debug)]
-pub struct PermutationRanker {
-    inner: KPermutationRanker,
-}
-
-impl PermutationRanker {
-    /// A ranker for permutations of `0..n`.
-    pub fn new(n: usize) -> Self {
-        PermutationRanker { inner: KPermutationRanker::new(n, n) }
-    }
-    /// `n!`.
-    pub fn count(&self) -> u64 {
-        self.inner.count()
-    }
-    /// The rank of `perm`, a permutation of `0..n`.
-    pub fn rank(&self, perm: &[u8]) -> u64 {
-        self.inner.rank(perm)
-    }
-    /// Writes the permutation of rank `rank` into `out` (length `n`).
-    pub fn unrank(&self, rank: u64, out: &mut [u8]) {
-        self.inner.unrank(rank, out)
-    }
-}
-
-/// Ranks the sequences of `k` distinct values from `0..n` (`n <= 32`, and `n! / (n - k)!`
-/// must fit a `u64`): `n! / (n - k)!` of them. A pattern database indexes the cells of its
-/// `k` tiles on an `n`-cell board this way (25 cells for the 24-puzzle, where `n!` itself
-/// would overflow: the weights are falling products, never factorials).
 #[derive(Clone, Debug)]
 pub struct KPermutationRanker {
     n: usize,
@@ -207,7 +183,7 @@ mod tests {
 
     #[test]
     fn permutations_are_a_bijection() {
-        let r = PermutationRanker::new(6);
+        let r = KPermutationRanker::new(6, 6);
         assert_eq!(r.count(), 720);
         let mut seen = vec![false; 720];
         let mut out = [0u8; 6];

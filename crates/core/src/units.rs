@@ -16,16 +16,6 @@ pub fn human_bytes(bytes: u64) -> String {
     }
 }
 
-/// A size that may pass `u64` (an estimate of what cannot be done) for people: as
-/// [`human_bytes`] up to TiB, then in TiB with an exponent: "5.3e12 TiB".
-pub fn human_bytes_f64(bytes: f64) -> String {
-    const TIB: f64 = (1u64 << 40) as f64;
-    if bytes < 1024.0 * TIB {
-        return human_bytes(bytes as u64);
-    }
-    format!("{:.1e} TiB", bytes / TIB)
-}
-
 /// A duration of `seconds` for people, rounded as an estimate is: "under a second", "40 s",
 /// "9 min", "2 h".
 pub fn human_seconds(seconds: u64) -> String {
@@ -120,10 +110,6 @@ mod tests {
         assert_eq!(human_bytes(3 * 1024 * 1024 + 400 * 1024), "3.4 MiB");
         assert_eq!(thousands(0u8), "0");
         assert_eq!(human_seconds(0), "under a second");
-        // 25! ranks at 3 bits: about 5.3e12 TiB, not a saturated u64's 16 EiB.
-        let ranks: f64 = (1..=25u32).map(f64::from).product();
-        assert_eq!(human_bytes_f64(ranks * 3.0 / 8.0), "5.3e12 TiB");
-        assert_eq!(human_bytes_f64(3.0 * 1024.0 * 1024.0), "3.0 MiB");
         assert_eq!(human_seconds(65), "65 s");
         assert_eq!(human_seconds(527), "9 min");
         assert_eq!(human_seconds(7200), "2 h");

@@ -181,7 +181,7 @@ mod tests {
         for (r, c) in [(2, 3), (3, 3), (2, 4)] {
             let shape = Shape::new(r, c).unwrap();
             let goal = Grid::goal(shape);
-            let ranker = slide_core::rank::PermutationRanker::new(shape.cells());
+            let ranker = slide_core::rank::KPermutationRanker::new(shape.cells(), shape.cells());
             let mut cells = vec![0u8; shape.cells()];
             for rank in 0..ranker.count() {
                 ranker.unrank(rank, &mut cells);

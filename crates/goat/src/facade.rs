@@ -19,7 +19,7 @@ use slide_core::answer::{
     Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
 use slide_core::enumerate::{DepthStore, Enumerator};
-use slide_core::notation::{read_columns, Move, Style};
+use slide_core::notation::{read_columns, write, Move, Style};
 use slide_core::progress::Progress;
 use slide_core::search::{Limits, OneProcess, PathOf, Stopped};
 use slide_core::sync::lock;
@@ -104,7 +104,7 @@ fn listed(moves: &[GoatMove], style: Style) -> Listed<u8> {
     Listed {
         moves: moves.iter().map(|m| m.dir.name().to_string()).collect(),
         pieces: moves.iter().map(|m| m.piece).collect(),
-        notation: Some(style.write(&notation)),
+        notation: Some(write(&notation, style.notation, style.convention)),
         steps: moves.iter().map(|m| m.to_string()).collect(),
     }
 }
@@ -317,7 +317,7 @@ impl Facade for GoatFacade {
         for (index, m) in read.iter().enumerate() {
             for _ in 0..m.mv.count() {
                 let Some((_, next)) = board.slide(m.mv.direction()) else {
-                    let written = style.write(&[m.mv]);
+                    let written = write(&[m.mv], style.notation, style.convention);
                     return Err(AnswerError::Input(format!(
                         "move {} ({written}, column {}) cannot be played: {}; the board before it: {}",
                         index + 1,
@@ -335,7 +335,7 @@ impl Facade for GoatFacade {
             board: GoatBoard { rows: ROWS, cols: COLS, board: board.cells() },
             text: board.numbers(),
             length,
-            notation: style.write(&moves),
+            notation: write(&moves, style.notation, style.convention),
             solved: board == input.goal,
             rows: board.to_string(),
         };

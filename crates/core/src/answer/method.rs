@@ -159,14 +159,6 @@ impl Algorithm {
             _ => true,
         }
     }
-
-    /// The seed it draws from, for the algorithms that draw.
-    pub fn seed(self) -> Option<u64> {
-        match self {
-            Algorithm::RandomWalk(w) => Some(w.seed),
-            _ => None,
-        }
-    }
 }
 
 /// One algorithm a puzzle offers: its name, what it does, and the parameters it takes.

@@ -205,15 +205,16 @@ impl FromStr for Notation {
 }
 
 /// How a front end writes moves: a [`Notation`] and the [`Convention`] its letters follow
-/// (by default LURD letters, each the way the tile moves).
+/// (by default LURD letters, each the way the tile moves), written by [`write()`].
 ///
 /// ```
-/// use slide_core::notation::{read, Convention, Notation, Style};
+/// use slide_core::notation::{read, write, Convention, Notation, Style};
 ///
 /// let moves = read("R3 D", Convention::TileMoves).unwrap();
-/// assert_eq!(Style::default().write(&moves), "RRRD");
+/// let lurd = Style::default();
+/// assert_eq!(write(&moves, lurd.notation, lurd.convention), "RRRD");
 /// let runs = Style { notation: Notation::Runs, convention: Convention::BlankMoves };
-/// assert_eq!(runs.write(&moves), "L3 U");
+/// assert_eq!(write(&moves, runs.notation, runs.convention), "L3 U");
 /// assert_eq!(runs.to_string(), "runs, the blank's way");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -222,13 +223,6 @@ pub struct Style {
     pub notation: Notation,
     /// Whose movement a letter names.
     pub convention: Convention,
-}
-
-impl Style {
-    /// `moves` written in this style ([`write()`]).
-    pub fn write(self, moves: &[Move]) -> String {
-        write(moves, self.notation, self.convention)
-    }
 }
 
 impl fmt::Display for Style {

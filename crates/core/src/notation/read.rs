@@ -97,7 +97,8 @@ pub enum ListProblem {
 
 impl NotationError {
     /// The column of the first thing that is wrong, from 1.
-    pub fn column(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn column(&self) -> usize {
         match self {
             NotationError::Unexpected { column, .. }
             | NotationError::UnknownWord { column, .. }

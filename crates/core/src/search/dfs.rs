@@ -1,4 +1,4 @@
-//! Depth-first searches: depth-limited, iterative deepening, and three that remember the
+//! Depth-first searches: iterative deepening, and three that remember the
 //! states they visit and so find *a* path but not a shortest one: Lecky's depth-bounded
 //! search with a visited set, the unbounded one, and the generic puzzle solver's stack.
 
@@ -6,69 +6,8 @@ use std::time::Instant;
 
 use super::memory::{buffer_bytes, Footprint};
 use super::store::{StateMap, StateSet};
-use super::{ida_star, IdaOptions, LimitGuard, LimitHit, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
+use super::{ida_star, IdaOptions, LimitGuard, Limits, Outcome, Path, PathOf, SearchResult, SearchStats};
 use crate::{Puzzle, ZeroHeuristic};
-
-/// A path of at most `max_depth` moves to the goal, by depth-first search without undoing
-/// the previous move. Not necessarily shortest: the first path found in move order.
-pub fn depth_limited<P: Puzzle>(
-    puzzle: &P,
-    start: P::State,
-    goal: impl Fn(&P::State) -> bool,
-    max_depth: u32,
-    limits: &Limits,
-) -> SearchResult<PathOf<P>> {
-    struct Walk<'a, P: Puzzle, G> {
-        puzzle: &'a P,
-        goal: G,
-        path: Path<P::State, P::Move>,
-        nodes: u64,
-        guard: LimitGuard,
-        hit: Option<LimitHit>,
-    }
-    impl<P: Puzzle, G: Fn(&P::State) -> bool> Walk<'_, P, G> {
-        fn go(&mut self, depth_left: u32) -> bool {
-            let state = *self.path.states.last().expect("path is never empty");
-            self.nodes += 1;
-            if (self.goal)(&state) {
-                return true;
-            }
-            if let Some(hit) = self.guard.check(self.nodes) {
-                self.hit = Some(hit);
-            }
-            if depth_left == 0 || self.hit.is_some() {
-                return false;
-            }
-            let grandparent = self.path.states.len().checked_sub(2).map(|i| self.path.states[i]);
-            let mut found = false;
-            let puzzle = self.puzzle;
-            puzzle.for_each_successor(&state, |mv, child| {
-                if found || self.hit.is_some() || Some(child) == grandparent {
-                    return;
-                }
-                self.path.states.push(child);
-                self.path.moves.push(mv);
-                if self.go(depth_left - 1) {
-                    found = true;
-                } else {
-                    self.path.states.pop();
-                    self.path.moves.pop();
-                }
-            });
-            found
-        }
-    }
-    let clock = Instant::now();
-    let mut walk = Walk { puzzle, goal, path: Path::empty(start), nodes: 0, guard: LimitGuard::new(limits), hit: None };
-    let found = walk.go(max_depth);
-    let stats = SearchStats { nodes: walk.nodes, elapsed: clock.elapsed(), ..SearchStats::default() };
-    let outcome = match (found, walk.hit) {
-        (true, _) => Outcome::Found(walk.path),
-        (false, Some(hit)) => Outcome::LimitReached(hit),
-        (false, None) => Outcome::NoSolution,
-    };
-    (outcome, stats)
-}
 
 /// A shortest path by iterative deepening: depth-limited search with limits 0, 1, 2, ...
 /// (the 7-puzzle's plain search). This is IDA* with the zero heuristic, single-threaded.

@@ -28,7 +28,7 @@ use crate::Puzzle;
 pub use astar::astar;
 pub use bfs::{bfs, count_shortest_paths};
 pub use count::{count_optimal, count_optimal_tree, CountResult};
-pub use dfs::{depth_first_any, depth_first_stack, depth_limited, depth_limited_visited, iterative_deepening};
+pub use dfs::{depth_first_any, depth_first_stack, depth_limited_visited, iterative_deepening};
 pub use idastar::{ida_star, ida_star_tree, IdaOptions};
 pub use layers::{breadth_first_layers, Frontier, LayerVisitor, LayersEnd};
 pub use runner::{IdaRunner, OneProcess};

@@ -1,7 +1,7 @@
 //! A small sliding-tile puzzle, independent of the puzzle crates, to cross-check the searches.
 #![allow(dead_code, missing_docs)]
 
-use slide_core::rank::PermutationRanker;
+use slide_core::rank::KPermutationRanker;
 use slide_core::{Heuristic, Puzzle, RankedSpace};
 
 pub const ROWS: usize = 2;
@@ -14,12 +14,12 @@ pub type Board = [u8; CELLS];
 pub const GOAL: Board = [1, 2, 3, 4, 5, 0];
 
 pub struct Tiles {
-    ranker: PermutationRanker,
+    ranker: KPermutationRanker,
 }
 
 impl Tiles {
     pub fn new() -> Self {
-        Tiles { ranker: PermutationRanker::new(CELLS) }
+        Tiles { ranker: KPermutationRanker::new(CELLS, CELLS) }
     }
 }
 
@@ -107,4 +107,18 @@ pub fn distances() -> std::collections::HashMap<Board, u32> {
         });
     }
     dist
+}
+
+/// The state after `moves` from `start`, each a move of the state it is played on, or the
+/// index of the first that is not: a solution checked by the puzzle's own rules.
+pub fn try_play<P: Puzzle + ?Sized>(puzzle: &P, start: P::State, moves: &[P::Move]) -> Result<P::State, usize> {
+    moves.iter().enumerate().try_fold(start, |state, (i, &mv)| {
+        let mut next = None;
+        puzzle.for_each_successor(&state, |m, child| {
+            if m == mv && next.is_none() {
+                next = Some(child);
+            }
+        });
+        next.ok_or(i)
+    })
 }

@@ -31,11 +31,11 @@ use slide_core::answer::{
     Settings, Solution, SolveRequest, SpaceWords,
 };
 use slide_core::enumerate::{DepthStore, Enumerator};
-use slide_core::notation::{Move, Style};
+use slide_core::notation::{write, Move, Style};
 use slide_core::progress::Progress;
 use slide_core::search::{IdaRunner, Limits, OneProcess};
 use slide_core::table::TableSet;
-use slide_core::units::{human_bytes, human_bytes_f64, thousands};
+use slide_core::units::{human_bytes, thousands};
 
 use crate::heuristics::exact::MAX_SPACE_CELLS;
 use crate::heuristics::HeuristicError;
@@ -420,7 +420,7 @@ impl Facade for Tiles {
             board: MadeBoard { rows: shape.rows(), cols: shape.cols(), board: board.cells().to_vec() },
             text: board.text(),
             length,
-            notation: style.write(&moves),
+            notation: write(&moves, style.notation, style.convention),
             solved: board == input.goal,
             rows: board.rows_text(),
         };
@@ -434,6 +434,16 @@ impl Facade for Tiles {
     fn take_notes(&self) -> Vec<Note> {
         self.solver.take_notes()
     }
+}
+
+/// A size that may pass `u64` (an estimate of what cannot be done) for people: as
+/// `human_bytes` up to TiB, then in TiB with an exponent: "5.3e12 TiB".
+fn human_bytes_f64(bytes: f64) -> String {
+    const TIB: f64 = (1u64 << 40) as f64;
+    if bytes < 1024.0 * TIB {
+        return human_bytes(bytes as u64);
+    }
+    format!("{:.1e} TiB", bytes / TIB)
 }
 
 #[cfg(test)]
@@ -521,5 +531,13 @@ mod tests {
             Err(AnswerError::NotFound { nodes, .. }) => assert_eq!(nodes, 471, "Lecky's figure"),
             other => panic!("{:?}", other.map(|s| s.length)),
         }
+    }
+
+    #[test]
+    fn sizes_past_u64_are_written_with_an_exponent() {
+        // 25! ranks at 3 bits: about 5.3e12 TiB, not a saturated u64's 16 EiB.
+        let ranks: f64 = (1..=25u32).map(f64::from).product();
+        assert_eq!(human_bytes_f64(ranks * 3.0 / 8.0), "5.3e12 TiB");
+        assert_eq!(human_bytes_f64(3.0 * 1024.0 * 1024.0), "3.0 MiB");
     }
 }

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use slide_core::answer::{Algorithm, AnswerError, Count, CountRequest, Listed, Solution, SolveRequest, Tally, Words};
-use slide_core::notation::Move;
+use slide_core::notation::{write, Move};
 use slide_core::search::Weight;
 use slide_core::units::{quantity, thousands};
 use slide_core::Direction;
@@ -305,13 +305,16 @@ pub(super) fn record(
         optimal: solution.optimal,
         moves: moves.iter().map(|&m| way(m)).collect(),
         pieces: tiles.iter().map(|t| *t.last().expect("a move slides a tile")).collect(),
-        notation: Some(request.style.write(moves)),
+        notation: Some(write(moves, request.style.notation, request.style.convention)),
         nodes: solution.nodes,
         millis: solution.elapsed.into(),
         heuristic: solution.heuristic.to_string(),
         algorithm: solution.algorithm.name().to_string(),
         lower_bound: Some(solution.lower_bound),
-        seed: request.algorithm.seed(),
+        seed: match request.algorithm {
+            Algorithm::RandomWalk(w) => Some(w.seed),
+            _ => None,
+        },
         stopped: solution.stopped,
         details,
         words: Words {
@@ -340,7 +343,7 @@ pub(super) fn count_record(
         Ok(Listed {
             moves: moves.iter().map(|&m| way(m)).collect(),
             pieces: tiles.iter().map(|t| *t.last().expect("a move slides a tile")).collect(),
-            notation: Some(request.style.write(moves)),
+            notation: Some(write(moves, request.style.notation, request.style.convention)),
             steps: moves.iter().zip(&tiles).map(|(m, t)| step(t, m.direction())).collect(),
         })
     };

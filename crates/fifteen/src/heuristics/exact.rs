@@ -10,7 +10,7 @@ use std::path::Path;
 
 use slide_core::enumerate::{enumerate, DepthStore, DepthTable, LayerStats};
 use slide_core::progress::Progress;
-use slide_core::rank::PermutationRanker;
+use slide_core::rank::KPermutationRanker;
 use slide_core::table::{BuildCost, CheckFailure, Table, TableError, TableFault, TableHeader, TableSet, TableSpec};
 use slide_core::{Definition, Puzzle, RankedSpace};
 
@@ -32,7 +32,7 @@ pub const MAX_SPACE_CELLS: usize = 16;
 #[derive(Clone, Debug)]
 pub struct TileSpace {
     puzzle: TilePuzzle,
-    ranker: PermutationRanker,
+    ranker: KPermutationRanker,
     cells: usize,
 }
 
@@ -40,7 +40,7 @@ impl TileSpace {
     /// The ranked space of `puzzle`, if it has at most [`MAX_SPACE_CELLS`] cells.
     pub fn new(puzzle: TilePuzzle) -> Option<TileSpace> {
         let cells = puzzle.shape().cells();
-        (cells <= MAX_SPACE_CELLS).then(|| TileSpace { puzzle, ranker: PermutationRanker::new(cells), cells })
+        (cells <= MAX_SPACE_CELLS).then(|| TileSpace { puzzle, ranker: KPermutationRanker::new(cells, cells), cells })
     }
 }
 

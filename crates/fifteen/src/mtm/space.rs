@@ -25,7 +25,7 @@
 //! `p + width - 1`, which stay the same over long runs of consecutive numbers: every move
 //! writes along a run, not at random, and the memory's caches and page tables keep up.
 
-use slide_core::rank::PermutationRanker;
+use slide_core::rank::KPermutationRanker;
 use slide_core::{Definition, Puzzle, RankedSpace};
 
 use super::puzzle::{LineMove, MtmPuzzle};
@@ -150,7 +150,7 @@ pub struct MtmSpace {
     weights: [i64; MAX_SPACE_CELLS],
     digits: Digits,
     moves: Vec<CellMoves>,
-    ranker: PermutationRanker,
+    ranker: KPermutationRanker,
 }
 
 impl MtmSpace {
@@ -204,7 +204,7 @@ impl MtmSpace {
             weights,
             digits: Digits::new(tiles),
             moves,
-            ranker: PermutationRanker::new(tiles),
+            ranker: KPermutationRanker::new(tiles, tiles),
             puzzle,
         };
         // The goal's class: the parity of its sequence, flipped on every other row when a
