@@ -24,7 +24,7 @@ mod records;
 
 pub use error::AnswerError;
 pub use method::{Algorithm, MethodInfo, Named, RandomWalk, DEFAULT_WEIGHT};
-pub use options::{parse_weight, Param, Params, WeightError};
+pub use options::{Param, Params, WeightError};
 pub use play::{Attempt, Depths, Estimate, GoalSpace, Hint, NotCounted, Piece, Play, Step, Target, View};
 pub use records::{
     check_record_fits, shown_boards, shown_steps, Analysis, Count, ErrorRecord, Listed, Made, Millis, Origin, Played,

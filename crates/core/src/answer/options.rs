@@ -135,13 +135,9 @@ pub enum WeightError {
 }
 
 /// A weight as written: 1 to 1000, at most three decimals (searches weigh in thousandths).
-///
-/// ```
-/// use slide_core::answer::parse_weight;
-/// assert_eq!(parse_weight("1.5"), Ok(1.5));
-/// assert_eq!(parse_weight("0.5").unwrap_err().to_string(), "the weight must be 1 to 1000, not 0.5");
-/// ```
-pub fn parse_weight(text: &str) -> Result<f64, WeightError> {
+/// The command line's check of `--weight`, before any search is made.
+#[cfg(feature = "clap")]
+fn parse_weight(text: &str) -> Result<f64, WeightError> {
     let w: f64 = text.trim().parse().map_err(|_| WeightError::NotANumber(text.to_string()))?;
     if !(1.0..=1000.0).contains(&w) {
         return Err(WeightError::OutOfRange(text.to_string()));
@@ -150,4 +146,18 @@ pub fn parse_weight(text: &str) -> Result<f64, WeightError> {
         return Err(WeightError::Decimals(text.to_string()));
     }
     Ok(w)
+}
+
+#[cfg(all(test, feature = "clap"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_weight_is_1_to_1000_in_thousandths() {
+        assert_eq!(parse_weight("1.5"), Ok(1.5));
+        assert_eq!(parse_weight(" 1000 "), Ok(1000.0));
+        assert_eq!(parse_weight("0.5").unwrap_err().to_string(), "the weight must be 1 to 1000, not 0.5");
+        assert_eq!(parse_weight("1.0005"), Err(WeightError::Decimals("1.0005".into())));
+        assert_eq!(parse_weight("x").unwrap_err().to_string(), "\"x\" is not a number");
+    }
 }
