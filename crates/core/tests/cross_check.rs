@@ -4,7 +4,7 @@ mod common;
 
 use common::{distances, Manhattan, Tiles, GOAL};
 use slide_core::enumerate::{enumerate, DepthStore};
-use slide_core::puzzle::try_play;
+use slide_core::puzzle::play;
 use slide_core::search::{
     astar, bfs, count_optimal, count_shortest_paths, depth_first_any, depth_limited, ida_star, iterative_deepening,
     IdaOptions, LimitHit, Limits, Outcome,
@@ -67,7 +67,7 @@ fn every_search_finds_the_bfs_distance_from_every_state() {
             let (outcome, _) = ida_star(&tiles, &Manhattan, start, is_goal, &options);
             let path = outcome.found().expect("solvable");
             assert_eq!(path.len() as u32, d, "IDA* from {start:?}");
-            assert_eq!(try_play(&Tiles::new(), start, &path.moves), Ok(GOAL));
+            assert_eq!(play(&Tiles::new(), start, &path.moves), GOAL);
             assert_eq!(path.states.last(), Some(&GOAL));
         }
     }
@@ -79,15 +79,15 @@ fn every_search_finds_the_bfs_distance_from_every_state() {
 
         let path = bfs(&tiles, start, is_goal, &UNBOUNDED).0.found().unwrap();
         assert_eq!(path.len() as u32, d, "BFS");
-        assert_eq!(try_play(&Tiles::new(), start, &path.moves), Ok(GOAL));
+        assert_eq!(play(&Tiles::new(), start, &path.moves), GOAL);
 
         let path = astar(&tiles, &Manhattan, start, is_goal, &UNBOUNDED).0.found().unwrap();
         assert_eq!(path.len() as u32, d, "A*");
-        assert_eq!(try_play(&Tiles::new(), start, &path.moves), Ok(GOAL));
+        assert_eq!(play(&Tiles::new(), start, &path.moves), GOAL);
 
         let path = depth_first_any(&tiles, start, is_goal, &UNBOUNDED).0.found().unwrap();
         assert!(path.len() as u32 >= d);
-        assert_eq!(try_play(&Tiles::new(), start, &path.moves), Ok(GOAL));
+        assert_eq!(play(&Tiles::new(), start, &path.moves), GOAL);
     }
 }
 
@@ -98,11 +98,11 @@ fn iterative_deepening_and_depth_limited_search_agree() {
     for (start, d) in distances().into_iter().filter(|(_, d)| *d <= 12) {
         let path = iterative_deepening(&tiles, start, is_goal, 30, &UNBOUNDED).0.found().unwrap();
         assert_eq!(path.len() as u32, d);
-        assert_eq!(try_play(&Tiles::new(), start, &path.moves), Ok(GOAL));
+        assert_eq!(play(&Tiles::new(), start, &path.moves), GOAL);
         let shallow = depth_limited(&tiles, start, is_goal, d.saturating_sub(1), &UNBOUNDED).0;
         assert!(d == 0 || shallow == Outcome::NoSolution);
         let deep = depth_limited(&tiles, start, is_goal, d, &UNBOUNDED).0.found().unwrap();
-        assert_eq!(try_play(&Tiles::new(), start, &deep.moves), Ok(GOAL));
+        assert_eq!(play(&Tiles::new(), start, &deep.moves), GOAL);
     }
 }
 
@@ -119,7 +119,7 @@ fn counting_by_ida_matches_counting_by_bfs_dynamic_programming() {
         assert_eq!(listed.solutions.len() as u128, by_bfs);
         let mut distinct = std::collections::HashSet::new();
         for s in &listed.solutions {
-            assert_eq!(try_play(&Tiles::new(), start, &s.moves), Ok(GOAL));
+            assert_eq!(play(&Tiles::new(), start, &s.moves), GOAL);
             assert!(distinct.insert(s.moves.clone()), "listed twice");
         }
     }
