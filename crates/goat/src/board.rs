@@ -69,7 +69,7 @@ impl std::fmt::Display for GoatMove {
 }
 
 /// The glyph of a piece code as used in moves (the big piece is `┐`).
-pub fn piece_glyph(piece: u8) -> char {
+pub(crate) fn piece_glyph(piece: u8) -> char {
     GLYPHS.get(piece as usize).copied().unwrap_or('?')
 }
 
@@ -134,7 +134,7 @@ impl Board {
 
     /// The column of the big piece's left half (0, 1 or 2).
     #[inline]
-    pub fn big_col(self) -> usize {
+    pub(crate) fn big_col(self) -> usize {
         (0..COLS - 1).find(|&c| self.cell(c) == BIG_LEFT).unwrap_or(0)
     }
 
