@@ -34,6 +34,58 @@ pub trait Puzzle: Sync {
     }
 }
 
+/// A move that cannot be played where it is: the one error of every `try_play` in the
+/// workspace (`slide_core::puzzle::try_play`, `fifteen::Grid::try_play`,
+/// `goat::Board::try_play`, `quzzle::Instance::try_play`, ...), which plays a sequence of
+/// moves and stops at the first illegal one. Each board's `try_play` has a `play` beside it
+/// that panics with this error's message instead.
+///
+/// ```
+/// use slide_core::puzzle::IllegalMove;
+/// assert_eq!(IllegalMove { index: 2 }.to_string(), "move 3 cannot be played where it is");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("move {} cannot be played where it is", .index + 1)]
+pub struct IllegalMove {
+    /// The move's place in the sequence, from 0: every earlier move was legal.
+    pub index: usize,
+}
+
+/// The state after `moves` from `start`, each a move of the state it is played on (the
+/// successor [`Puzzle::for_each_successor`] gives with it; the first, should two moves of a
+/// state be equal), or the first that is not: a solution checked by the puzzle's own rules,
+/// whatever search made it. Puzzles with a faster way to play a move have their own
+/// (`fifteen::TilePuzzle::try_play`, `goat::Board::try_play`).
+///
+/// ```
+/// use slide_core::puzzle::{try_play, IllegalMove, Puzzle};
+///
+/// /// Count from 0 to 5 by +1 or +2.
+/// struct Steps;
+/// impl Puzzle for Steps {
+///     type State = u32;
+///     type Move = u32;
+///     fn for_each_successor<F: FnMut(u32, u32)>(&self, s: &u32, mut visit: F) {
+///         if *s < 5 { visit(1, s + 1); visit(2, s + 2); }
+///     }
+/// }
+///
+/// assert_eq!(try_play(&Steps, 0, &[2, 2, 1]), Ok(5));
+/// assert_eq!(try_play(&Steps, 0, &[2, 3]), Err(IllegalMove { index: 1 }));
+/// assert_eq!(try_play(&Steps, 4, &[1, 1]), Err(IllegalMove { index: 1 }), "no move from 5");
+/// ```
+pub fn try_play<P: Puzzle + ?Sized>(puzzle: &P, start: P::State, moves: &[P::Move]) -> Result<P::State, IllegalMove> {
+    moves.iter().enumerate().try_fold(start, |state, (index, &mv)| {
+        let mut next = None;
+        puzzle.for_each_successor(&state, |m, child| {
+            if m == mv && next.is_none() {
+                next = Some(child);
+            }
+        });
+        next.ok_or(IllegalMove { index })
+    })
+}
+
 /// A lower bound on the number of moves from a state to the goal.
 ///
 /// `update` lets a search carry the estimate down the tree incrementally (for example

@@ -2,8 +2,9 @@
 
 mod common;
 
-use common::{distances, try_play, Manhattan, Tiles, GOAL};
+use common::{distances, Manhattan, Tiles, GOAL};
 use slide_core::enumerate::{enumerate, DepthStore};
+use slide_core::puzzle::try_play;
 use slide_core::search::{
     astar, bfs, count_optimal, count_shortest_paths, depth_first_any, ida_star, iterative_deepening, IdaOptions,
     LimitHit, Limits, Outcome,

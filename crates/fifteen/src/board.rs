@@ -8,9 +8,10 @@
 use std::fmt;
 
 use slide_core::packed::Packed;
+use slide_core::puzzle::IllegalMove;
 use slide_core::Puzzle;
 
-use crate::{Cell, Shape, Tile};
+use crate::{Cell, Grid, Shape, Tile};
 
 /// The most cells a board may have (5x5).
 pub const MAX_CELLS: usize = 25;
@@ -264,51 +265,52 @@ impl TilePuzzle {
     pub fn is_goal(&self, state: &TileState) -> bool {
         *state == self.goal
     }
-    /// The state after `moves` from `start`, or the index of the first that is not a legal
-    /// move of the state it is played on.
+    /// The state after `moves` from `start`, or the first that is not a legal move of the
+    /// state it is played on.
     ///
     /// ```
     /// use fifteen::{Shape, TilePuzzle};
-    /// use slide_core::Puzzle;
+    /// use slide_core::{puzzle::IllegalMove, Puzzle};
     /// let shape = Shape::new(2, 2).unwrap();
     /// let p = TilePuzzle::new(shape, TilePuzzle::standard_goal(shape)).unwrap();
     /// let mut moves = Vec::new();
     /// p.for_each_successor(&p.goal(), |m, _| moves.push(m));
     /// assert!(p.try_play(p.goal(), &moves[..1]).is_ok());
-    /// assert_eq!(p.try_play(p.goal(), &[moves[0], moves[1]]), Err(1));
+    /// assert_eq!(p.try_play(p.goal(), &[moves[0], moves[1]]), Err(IllegalMove { index: 1 }));
     /// ```
-    pub fn try_play(&self, start: TileState, moves: &[Slide]) -> Result<TileState, usize> {
-        moves.iter().enumerate().try_fold(start, |state, (i, m)| self.play(state, *m).ok_or(i))
+    pub fn try_play(&self, start: TileState, moves: &[Slide]) -> Result<TileState, IllegalMove> {
+        moves.iter().enumerate().try_fold(start, |state, (index, slide)| {
+            let blank = state.blank();
+            let legal = slide.to == blank
+                && state.tile_at(slide.from) == slide.tile
+                && self.shape.neighbours(blank).any(|n| n == (slide.from, slide.direction));
+            legal.then(|| state.slide(slide.from)).ok_or(IllegalMove { index })
+        })
     }
 
-    /// The state after `slide`, if it is a legal move of `state`.
-    pub fn play(&self, state: TileState, slide: Slide) -> Option<TileState> {
-        let blank = state.blank();
-        let legal = slide.to == blank
-            && state.tile_at(slide.from) == slide.tile
-            && self.shape.neighbours(blank).any(|n| n == (slide.from, slide.direction));
-        legal.then(|| state.slide(slide.from))
+    /// The state after `moves` from `start`, as [`TilePuzzle::try_play`] plays them.
+    ///
+    /// # Panics
+    ///
+    /// At an illegal move, with [`IllegalMove`]'s message.
+    pub fn play(&self, start: TileState, moves: &[Slide]) -> TileState {
+        self.try_play(start, moves).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// The state after each of `tiles` slides in turn into the blank, or the index of the
-    /// first that is not next to it.
+    /// The state after each of `tiles` slides in turn into the blank, or the first that is
+    /// not next to it, as [`Grid::try_play_tiles`] plays them.
     ///
     /// ```
     /// use fifteen::{Shape, Tile, TilePuzzle};
+    /// use slide_core::puzzle::IllegalMove;
     /// let p = TilePuzzle::new(Shape::EIGHT, TilePuzzle::standard_goal(Shape::EIGHT)).unwrap();
     /// let [six, eight] = [6, 8].map(Tile::new);
     /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, eight]), Ok(p.goal()));
-    /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, six]), Err(1));
+    /// assert_eq!(p.try_play_tiles(p.goal(), &[eight, six]), Err(IllegalMove { index: 1 }));
     /// ```
-    pub fn try_play_tiles(&self, start: TileState, tiles: &[Tile]) -> Result<TileState, usize> {
-        tiles.iter().enumerate().try_fold(start, |state, (i, &tile)| {
-            if tile.is_blank() || tile.index() >= self.shape.cells() {
-                return Err(i);
-            }
-            let from = state.cell_of(tile);
-            let next = self.shape.distance(from, state.blank()) == 1;
-            next.then(|| state.slide(from)).ok_or(i)
-        })
+    pub fn try_play_tiles(&self, start: TileState, tiles: &[Tile]) -> Result<TileState, IllegalMove> {
+        let end = Grid::from_state(self.shape, &start).try_play_tiles(tiles)?;
+        Ok(end.tile_state().expect("the shape packs").1)
     }
 
     /// The cells next to `cell`, each with the direction a tile there slides into `cell`, as

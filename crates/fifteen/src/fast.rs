@@ -651,8 +651,7 @@ mod tests {
 
     fn check(start: &Grid, goal: &Grid) -> FastSolution {
         let s = solve_within(start, goal, &Limits::default()).unwrap_or_else(|e| panic!("{start:?}: {e}"));
-        let mut board = start.clone();
-        board.play(&s.moves).unwrap_or_else(|i| panic!("{start:?}: move {i} is illegal"));
+        let board = start.try_play(&s.moves).unwrap_or_else(|e| panic!("{start:?}: {e}"));
         assert_eq!(&board, goal, "{start:?}");
         assert!(s.moves.len() as u64 >= s.lower_bound);
         s

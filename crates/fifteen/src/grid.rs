@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use slide_core::puzzle::IllegalMove;
 use slide_core::Direction;
 
 use crate::parse::BoardError;
@@ -123,45 +124,52 @@ impl Grid {
         self.slide_from(from);
         Some(tile)
     }
-    /// Plays `moves` in order; on an illegal one, stops before it and gives its index.
-    pub fn play(&mut self, moves: &[Direction]) -> Result<(), usize> {
-        for (i, &d) in moves.iter().enumerate() {
-            self.slide(d).ok_or(i)?;
-        }
-        Ok(())
-    }
-    /// The board after `moves`, or the index of the first illegal one; `self` is unchanged.
+    /// The board after `moves`, each the direction a tile slides into the blank, or the
+    /// first no tile can make; `self` is unchanged.
     ///
     /// ```
     /// use fifteen::{Direction, Grid};
+    /// use slide_core::puzzle::IllegalMove;
     /// let board: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
     /// assert_eq!(board.try_play(&[Direction::Left, Direction::Left]), Ok(Grid::goal(board.shape())));
-    /// assert_eq!(board.try_play(&[Direction::Right]), Err(0));
+    /// assert_eq!(board.try_play(&[Direction::Right]), Err(IllegalMove { index: 0 }));
     /// ```
-    pub fn try_play(&self, moves: &[Direction]) -> Result<Grid, usize> {
+    pub fn try_play(&self, moves: &[Direction]) -> Result<Grid, IllegalMove> {
         let mut board = self.clone();
-        board.play(moves)?;
+        for (index, &d) in moves.iter().enumerate() {
+            board.slide(d).ok_or(IllegalMove { index })?;
+        }
         Ok(board)
     }
-    /// The board after each of `tiles` slides in turn into the blank, or the index of the
-    /// first that is not next to it (or not on the board).
+    /// The board after `moves`, as [`Grid::try_play`] plays them.
+    ///
+    /// # Panics
+    ///
+    /// At an illegal move, with [`IllegalMove`]'s message.
+    pub fn play(&self, moves: &[Direction]) -> Grid {
+        self.try_play(moves).unwrap_or_else(|e| panic!("{e}"))
+    }
+    /// The board after each of `tiles` slides in turn into the blank, or the first that is
+    /// not next to it (or not on the board): the one `try_play_tiles`
+    /// ([`crate::TilePuzzle::try_play_tiles`] plays its states here).
     ///
     /// ```
     /// use fifteen::{Grid, Tile};
+    /// use slide_core::puzzle::IllegalMove;
     /// let board: Grid = "1 2 3 / 4 5 6 / 0 7 8".parse().unwrap();
     /// let [seven, eight] = [7, 8].map(Tile::new);
     /// assert_eq!(board.try_play_tiles(&[seven, eight]), Ok(Grid::goal(board.shape())));
-    /// assert_eq!(board.try_play_tiles(&[eight]), Err(0));
+    /// assert_eq!(board.try_play_tiles(&[eight]), Err(IllegalMove { index: 0 }));
     /// ```
-    pub fn try_play_tiles(&self, tiles: &[Tile]) -> Result<Grid, usize> {
+    pub fn try_play_tiles(&self, tiles: &[Tile]) -> Result<Grid, IllegalMove> {
         let mut board = self.clone();
-        for (i, &tile) in tiles.iter().enumerate() {
+        for (index, &tile) in tiles.iter().enumerate() {
             if tile.is_blank() || tile.index() >= self.shape.cells() {
-                return Err(i);
+                return Err(IllegalMove { index });
             }
             let from = board.cell_of(tile);
             if self.shape.distance(from, board.blank()) != 1 {
-                return Err(i);
+                return Err(IllegalMove { index });
             }
             board.slide_from(from);
         }
@@ -234,7 +242,7 @@ mod tests {
         assert_eq!(g.slide(Direction::Up), None);
         assert_eq!(g.slide(Direction::Left), None);
         assert_eq!(g, Grid::goal(g.shape()));
-        assert_eq!(g.play(&[Direction::Down, Direction::Down]), Err(1));
+        assert_eq!(g.try_play(&[Direction::Down, Direction::Down]), Err(IllegalMove { index: 1 }));
         assert!(Grid::from_cells(g.shape(), &[1, 2, 3, 4, 5, 5]).is_err());
     }
 }

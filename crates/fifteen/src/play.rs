@@ -4,7 +4,7 @@
 //!
 //! A move `R3` slides the three tiles left of the blank one cell right, in one move of the
 //! multi-tile metric; it is legal when the blank has at least three tiles on its left. A
-//! move that is not legal stops the play before it, with an [`IllegalMove`] that names the
+//! move that is not legal stops the play before it, with an [`IllegalMoveAt`] that names the
 //! move, its place in the sequence and in the text, and the board it met.
 //!
 //! ```
@@ -33,8 +33,10 @@ use thiserror::Error;
 use crate::{Cell, Grid, Shape};
 
 /// A move the board it met cannot make: fewer tiles lie on the blank's side than it slides.
+/// [`slide_core::puzzle::IllegalMove`] with what a person needs to find it: the move as
+/// written, its column, the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
+pub struct IllegalMoveAt {
     /// Its place in the sequence, from 0.
     pub index: usize,
     /// The move (its direction the tile's).
@@ -47,9 +49,9 @@ pub struct IllegalMove {
     pub board: Grid,
 }
 
-impl std::error::Error for IllegalMove {}
+impl std::error::Error for IllegalMoveAt {}
 
-impl fmt::Display for IllegalMove {
+impl fmt::Display for IllegalMoveAt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let written = slide_core::notation::write(&[self.mv], slide_core::notation::Notation::Runs, self.convention);
         write!(f, "move {} ({written}", self.index + 1)?;
@@ -94,7 +96,7 @@ pub enum PlayError {
     Notation(#[from] NotationError),
     /// A move the board cannot make.
     #[error("{0}")]
-    Illegal(#[from] IllegalMove),
+    Illegal(#[from] IllegalMoveAt),
 }
 
 /// The number of tiles that can slide in `direction` (the tiles' way) into the blank on
@@ -112,7 +114,7 @@ pub(crate) fn tiles_beside_blank(shape: Shape, blank: Cell, direction: Direction
 /// Plays one move on `board`: its tiles slide one by one, the nearest to the blank first.
 /// Without enough tiles on the blank's side, nothing moves and the error is the number
 /// there is.
-pub fn play_move(board: &mut Grid, mv: Move) -> Result<(), usize> {
+pub(crate) fn play_move(board: &mut Grid, mv: Move) -> Result<(), usize> {
     let available = tiles_beside_blank(board.shape(), board.blank(), mv.direction());
     if available < mv.count() as usize {
         return Err(available);
@@ -125,9 +127,9 @@ pub fn play_move(board: &mut Grid, mv: Move) -> Result<(), usize> {
 
 /// Plays `moves` on `board` in order; at an illegal one, stops before it (the board shows
 /// every earlier move played) and says which.
-pub(crate) fn play(board: &mut Grid, moves: &[MoveAt], convention: Convention) -> Result<(), IllegalMove> {
+pub(crate) fn play_at(board: &mut Grid, moves: &[MoveAt], convention: Convention) -> Result<(), IllegalMoveAt> {
     for (index, m) in moves.iter().enumerate() {
-        play_move(board, m.mv).map_err(|_| IllegalMove {
+        play_move(board, m.mv).map_err(|_| IllegalMoveAt {
             index,
             mv: m.mv,
             column: Some(m.column),
@@ -143,7 +145,7 @@ pub(crate) fn play(board: &mut Grid, moves: &[MoveAt], convention: Convention) -
 pub fn replay(start: &Grid, text: &str, convention: Convention) -> Result<Grid, PlayError> {
     let moves = read_columns(text, convention)?;
     let mut board = start.clone();
-    play(&mut board, &moves, convention)?;
+    play_at(&mut board, &moves, convention)?;
     Ok(board)
 }
 

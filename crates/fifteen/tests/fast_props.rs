@@ -28,9 +28,8 @@ fn check(rows: usize, cols: usize, seed: u64, random_goal: bool) {
     let s = fast(&start, &goal);
     let most = 4 * rows * cols * (rows + cols) + 100;
     assert!(s.moves.len() <= most, "{shape}: {} moves, more than {most}", s.moves.len());
-    let mut board = start.clone();
     let moves: Vec<_> = slide_core::notation::steps(&s.moves).collect();
-    board.play(&moves).unwrap_or_else(|i| panic!("{start:?}: move {} is illegal", i + 1));
+    let board = start.try_play(&moves).unwrap_or_else(|e| panic!("{start:?}: {e}"));
     assert_eq!(board, goal, "{start:?}");
     assert!(s.moves.len() as u64 >= s.lower_bound, "{start:?}: {} < {}", s.moves.len(), s.lower_bound);
     assert_eq!(s.lower_bound, fifteen::bound::lower_bound(&start, &goal));

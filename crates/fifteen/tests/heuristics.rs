@@ -183,7 +183,7 @@ fn ida_length<H: Heuristic<TilePuzzle>>(p: &TilePuzzle, h: &H, start: TileState)
     // Replay every move to the goal: each legal, each to the next state of the path.
     assert_eq!((path.states[0], path.states.len()), (start, path.moves.len() + 1));
     for (m, w) in path.moves.iter().zip(path.states.windows(2)) {
-        assert_eq!(p.play(w[0], *m), Some(w[1]), "each move is legal and leads to the next state");
+        assert_eq!(p.try_play(w[0], &[*m]), Ok(w[1]), "each move is legal and leads to the next state");
     }
     assert!(p.is_goal(path.states.last().unwrap()));
     path.len() as u32

@@ -16,7 +16,7 @@ use std::collections::{HashMap, VecDeque};
 use fifteen::mtm::{
     analyze, pack, AnyMtmHeuristic, Jumps, MtmHeuristic, MtmHeuristicChoice, MtmPuzzle, MtmSpace, MtmWalkingDistance,
 };
-use fifteen::play::{play_move, replay};
+use fifteen::play::replay;
 use fifteen::{Algorithm, Grid, Metric, Shape, SolveError, Solver, TilePuzzle, TileSolution};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64;
@@ -41,14 +41,14 @@ fn solve(solver: &Solver, start: &Grid, goal: &Grid, limits: Limits) -> Result<T
     solver.solve(start, goal, &SolveRequest::new(Algorithm::Idastar, limits))
 }
 
-/// Every move of the multi-tile metric on `board`, played by the notation's rules.
+/// Every move of the multi-tile metric on `board`, played on the grid as single slides.
 fn grid_moves(board: &Grid) -> Vec<(Move, Grid)> {
     let side = board.shape().rows().max(board.shape().cols()) as u32;
     let mut out = Vec::new();
     for d in Direction::ALL {
         for count in 1..side {
-            let mut b = board.clone();
-            if play_move(&mut b, Move::new(d, count).unwrap()).is_ok() {
+            // `count` tiles sliding `d` in one move: `count` single slides `d`.
+            if let Ok(b) = board.try_play(&vec![d; count as usize]) {
                 out.push((Move::new(d, count).unwrap(), b));
             }
         }

@@ -43,7 +43,7 @@ fn same_search_by<H: TileHeuristic>(
     let o = options(p, &start, false);
     // The states each prefix of `moves` reaches, played by the library (every move legal).
     let through = |moves: &[fifteen::Slide]| -> Vec<TileState> {
-        (0..=moves.len()).map(|k| p.try_play(start, &moves[..k]).expect("every move is legal")).collect()
+        (0..=moves.len()).map(|k| p.play(start, &moves[..k])).collect()
     };
     let (generic, gs) = ida_star(p, h, start, |s| p.is_goal(s), &o);
     let (own, os) = own(&o);
@@ -220,7 +220,7 @@ fn fewer_duplicates<H: TileHeuristic>(p: &TilePuzzle, h: &H, start: TileState, n
     let (own, os) = tree::ida_star(p, h, start, &o);
     let (generic, own) = (generic.found().expect("solvable"), own.found().expect("solvable"));
     assert_eq!(own.len(), generic.len(), "{name} on {start:?}: as short");
-    let replayed = p.try_play(start, &own.moves).expect("every move is legal");
+    let replayed = p.play(start, &own.moves);
     assert!(p.is_goal(&replayed), "{name} on {start:?}: replays to the goal");
     assert_eq!(os.iterations.len(), gs.iterations.len(), "{name} on {start:?}: the same bounds");
     let complete = os.iterations.len() - 1;

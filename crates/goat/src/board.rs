@@ -12,6 +12,7 @@
 //! ```
 
 use slide_core::packed::Packed;
+use slide_core::puzzle::IllegalMove;
 use slide_core::Puzzle;
 
 /// Rows of the board.
@@ -68,7 +69,7 @@ impl std::fmt::Display for GoatMove {
 }
 
 /// The glyph of a piece code as used in moves (the big piece is `┐`).
-pub fn piece_glyph(piece: u8) -> char {
+pub(crate) fn piece_glyph(piece: u8) -> char {
     GLYPHS.get(piece as usize).copied().unwrap_or('?')
 }
 
@@ -133,7 +134,7 @@ impl Board {
 
     /// The column of the big piece's left half (0, 1 or 2).
     #[inline]
-    pub fn big_col(self) -> usize {
+    pub(crate) fn big_col(self) -> usize {
         (0..COLS - 1).find(|&c| self.cell(c) == BIG_LEFT).unwrap_or(0)
     }
 
@@ -276,17 +277,6 @@ impl Puzzle for Goat {
 }
 
 impl Board {
-    /// The board after `mv`, or `None` if it is not a legal move here.
-    pub fn play(self, mv: GoatMove) -> Option<Board> {
-        let mut result = None;
-        Goat.for_each_successor(&self, |m, child| {
-            if m == mv {
-                result = Some(child);
-            }
-        });
-        result
-    }
-
     /// The move whose piece slides `dir` into the blank, and the board after it, if there is
     /// one: with one blank cell a direction names at most one move (the piece on the blank's
     /// other side; the big piece only along the top row). So move strings (`RRDL`) name
@@ -308,17 +298,26 @@ impl Board {
         result
     }
 
-    /// The board after `moves`, or the index of the first that is not legal where it is
-    /// played.
+    /// The board after `moves`, or the first that is not legal where it is played.
     ///
     /// ```
     /// use goat::{Board, Dir, GoatMove, START};
+    /// use slide_core::puzzle::IllegalMove;
     /// let start = Board::from_cells(&START);
     /// assert!(start.try_play(&[GoatMove { piece: 7, dir: Dir::Left }]).is_ok());
-    /// assert_eq!(start.try_play(&[GoatMove { piece: 6, dir: Dir::Up }]), Err(0));
+    /// assert_eq!(start.try_play(&[GoatMove { piece: 6, dir: Dir::Up }]), Err(IllegalMove { index: 0 }));
     /// ```
-    pub fn try_play(self, moves: &[GoatMove]) -> Result<Board, usize> {
-        moves.iter().enumerate().try_fold(self, |board, (i, &mv)| board.play(mv).ok_or(i))
+    pub fn try_play(self, moves: &[GoatMove]) -> Result<Board, IllegalMove> {
+        slide_core::puzzle::try_play(&Goat, self, moves)
+    }
+
+    /// The board after `moves`, as [`Board::try_play`] plays them.
+    ///
+    /// # Panics
+    ///
+    /// At an illegal move, with [`IllegalMove`]'s message.
+    pub fn play(self, moves: &[GoatMove]) -> Board {
+        self.try_play(moves).unwrap_or_else(|e| panic!("{e}"))
     }
 }
 
@@ -353,9 +352,9 @@ mod tests {
         Goat.for_each_successor(&b, |m, child| seen.push((m, child.cells(), child.blank())));
         assert!(seen.contains(&(GoatMove { piece: BIG, dir: Dir::Left }, [9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8], 2)));
         assert_eq!(seen.len(), 2);
-        let back =
-            Board::from_cells(&[9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8]).play(GoatMove { piece: BIG, dir: Dir::Right });
-        assert_eq!(back, Some(b));
+        let back = Board::from_cells(&[9, 10, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8])
+            .try_play(&[GoatMove { piece: BIG, dir: Dir::Right }]);
+        assert_eq!(back, Ok(b));
         // Blank below the big piece: it cannot move down.
         let under = Board::from_cells(&[9, 10, 1, 2, 0, 3, 4, 5, 6, 7, 8, 8]);
         Goat.for_each_successor(&under, |m, _| assert_ne!(m.piece, BIG));

@@ -163,7 +163,7 @@ impl GoatFacade {
     }
 
     /// The heuristic's name.
-    pub fn heuristic_name(&self) -> &'static str {
+    pub(crate) fn heuristic_name(&self) -> &'static str {
         self.kind.name()
     }
 

@@ -14,7 +14,7 @@ use thiserror::Error;
 use crate::board::{Board, BAR, BIG_LEFT, BIG_RIGHT, CELLS, COLS, GLYPHS, ROWS};
 
 /// Whether `c` is one of Goat's glyphs.
-pub fn is_glyph(c: char) -> bool {
+pub(crate) fn is_glyph(c: char) -> bool {
     GLYPHS[..10].contains(&c)
 }
 

@@ -25,7 +25,7 @@ fn counts_agree_with_bfs() {
             assert_eq!((result.length, result.count), (length, n), "{start:?}");
             assert_eq!(result.solutions.len() as u128, n);
             for p in &result.solutions {
-                let end = p.moves.iter().fold(start, |b, &m| b.play(m).unwrap());
+                let end = start.play(&p.moves);
                 assert_eq!(end, goal);
                 assert_eq!(p.len() as u32, length);
             }

@@ -67,7 +67,7 @@ fn start_takes_20_moves_with_every_heuristic() {
         let (outcome, _) = search(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
         assert_eq!(path.len(), bfs_len, "{kind:?}");
-        assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
+        assert_eq!(start.play(&path.moves), goal);
         assert_eq!(path.states.last(), Some(&goal));
     }
 }
@@ -80,7 +80,7 @@ fn the_52_move_start_with_pdb_and_exact() {
         let (outcome, _) = search(start, goal, &h, Limits::default());
         let path = outcome.found().unwrap();
         assert_eq!(path.len(), 52, "{kind:?}");
-        assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
+        assert_eq!(start.play(&path.moves), goal);
     }
 }
 
@@ -92,7 +92,7 @@ fn the_52_move_start_with_hiroi_s_heuristic() {
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 52);
-    assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
+    assert_eq!(start.play(&path.moves), goal);
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn hiroi_s_heuristic_solves_a_deep_board_optimally() {
     let h = AnyHeuristic::build(HeuristicKind::Hiroi, goal, None).unwrap();
     let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
     assert_eq!(path.len(), 32);
-    assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
+    assert_eq!(start.play(&path.moves), goal);
     let bfs_len = bfs(&Goat, start, |s| *s == goal, &Limits::default()).0.found().unwrap().len();
     assert_eq!(bfs_len, 32);
 }
@@ -145,7 +145,7 @@ fn a_custom_goal_works() {
         let h = AnyHeuristic::build(kind, goal, None).unwrap();
         let path = search(start, goal, &h, Limits::default()).0.found().unwrap();
         assert_eq!(path.len(), 20, "{kind:?}");
-        assert_eq!(start.try_play(&path.moves).expect("every move is legal"), goal);
+        assert_eq!(start.play(&path.moves), goal);
     }
     let h = AnyHeuristic::build(HeuristicKind::Exact, goal, None).unwrap();
     let (outcome, _) = search(start, goal, &h, Limits::nodes(3));

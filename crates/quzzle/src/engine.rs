@@ -338,15 +338,8 @@ impl Board {
 
     /// Applies `mv` to `state` (no legality check).
     #[inline]
-    pub fn apply(&self, state: &State, mv: Move) -> State {
+    pub(crate) fn apply(&self, state: &State, mv: Move) -> State {
         state.moved(mv.class as usize, mv.from as usize, mv.to as usize)
-    }
-
-    /// Whether `mv` is a legal move from `state` under the board's metric.
-    pub fn is_legal(&self, state: &State, mv: Move) -> bool {
-        let mut legal = false;
-        self.for_each_successor(state, |m, _| legal |= m == mv);
-        legal
     }
 }
 

@@ -29,8 +29,8 @@ pub mod survey;
 pub use engine::{Board, Dir, Goal, GoalDistance, Metric, Move, State};
 pub use parse::{Block, Instance};
 pub use solve::{
-    analyze, count, goal_distances, label_path, optimal_solutions, replay, solve as solve_instance, Algorithm,
-    Analysis, GoalDistances, Step,
+    analyze, count, goal_distances, label_path, optimal_solutions, solve as solve_instance, Algorithm, Analysis,
+    GoalDistances, Step,
 };
 
 use slide_core::search::{Limits, PathOf};

@@ -123,19 +123,6 @@ pub fn label_path(inst: &Instance, moves: &[Move]) -> Vec<Step> {
     steps
 }
 
-/// Plays `moves` from `start`, checking each is legal under the board's metric; the final
-/// state, or the index of the first illegal move.
-pub fn replay(board: &Board, start: State, moves: &[Move]) -> Result<State, usize> {
-    let mut state = start;
-    for (i, &mv) in moves.iter().enumerate() {
-        if !board.is_legal(&state, mv) {
-            return Err(i);
-        }
-        state = board.apply(&state, mv);
-    }
-    Ok(state)
-}
-
 /// Everything reachable from a start: the depth histogram and the farthest states.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {

@@ -6,7 +6,7 @@ mod common;
 use common::{check_step, shipped, Naive};
 use quzzle::parse::rows_of;
 use quzzle::solve::Algorithm;
-use quzzle::{analyze, count, label_path, replay, solve_instance, Instance, Metric};
+use quzzle::{analyze, count, label_path, solve_instance, Instance, Metric};
 use slide_core::search::{count_optimal, IdaOptions, Limits};
 use slide_core::Outcome;
 
@@ -16,7 +16,7 @@ fn solve_and_replay(inst: &Instance, algorithm: Algorithm) -> usize {
     let metric = inst.board.metric;
     let (outcome, _) = solve_instance(inst, algorithm, &Limits::default());
     let path = outcome.found().unwrap_or_else(|| panic!("{} {metric} {algorithm:?}: no solution", inst.name));
-    let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
+    let end = inst.play(&path.moves);
     assert!(inst.is_goal(&end), "the replay ends at the goal");
     assert_eq!(end, *path.states.last().unwrap());
     let steps = label_path(inst, &path.moves);
@@ -199,7 +199,7 @@ fn listed_solutions_are_distinct_optimal_and_counted() {
             assert_eq!(distinct.len(), list.len());
             for moves in &list {
                 assert_eq!(moves.len() as u32, length);
-                let end = replay(&inst.board, inst.start, moves).unwrap();
+                let end = inst.play(moves);
                 assert!(inst.is_goal(&end));
             }
         }

@@ -7,7 +7,7 @@ mod common;
 
 use common::shipped;
 use proptest::prelude::*;
-use quzzle::{count, replay, solve_instance, Algorithm, GoalDistance, Metric};
+use quzzle::{count, solve_instance, Algorithm, GoalDistance, Metric};
 use slide_core::search::Limits;
 use slide_core::{Heuristic, Puzzle};
 
@@ -39,7 +39,7 @@ proptest! {
         }
         for algorithm in algorithms {
             let path = solve_instance(&inst, algorithm, &unbounded).0.found().unwrap();
-            let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
+            let end = inst.play(&path.moves);
             prop_assert!(inst.is_goal(&end), "{:?}", algorithm);
             prop_assert_eq!(path.len(), d, "{:?}", algorithm);
         }

@@ -24,7 +24,9 @@ pub fn replay(record: &Value) -> Board {
             GoatMove { piece: piece as u8, dir }
         })
         .collect();
-    let end = board("start").try_play(&moves).unwrap_or_else(|i| panic!("move {} ({}) is illegal", i + 1, moves[i]));
+    let end = board("start")
+        .try_play(&moves)
+        .unwrap_or_else(|e| panic!("move {} ({}) is illegal", e.index + 1, moves[e.index]));
     assert_eq!(end, board("goal"), "the moves end at the goal");
     end
 }

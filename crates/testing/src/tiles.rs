@@ -44,7 +44,7 @@ pub fn replay(record: &Value) -> Grid {
         .iter()
         .map(|t| Tile::new(t.as_u64().unwrap_or_else(|| panic!("a piece is not a number: {t}")) as usize))
         .collect();
-    let end = start.try_play(&moves).unwrap_or_else(|i| panic!("move {} ({}) is illegal", i + 1, moves[i]));
+    let end = start.try_play(&moves).unwrap_or_else(|e| panic!("move {} ({}) is illegal", e.index + 1, moves[e.index]));
     assert_eq!(start.try_play_tiles(&tiles).as_ref(), Ok(&end), "the pieces are the tiles the moves slide");
     assert_eq!(end, board(record, "goal", shape), "the moves end at the goal");
     end

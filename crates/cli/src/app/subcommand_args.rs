@@ -2,7 +2,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::Args;
-use slide_core::answer::{fresh_seed, Algorithm, Param, Params};
+use slide_core::answer::{fresh_seed, Algorithm, Param, Params, DEPRECATED_DFS};
 use slide_core::notation::{Convention, Notation, Style};
 
 use crate::front::{Front, Setup};
@@ -110,8 +110,8 @@ pub(super) fn solve_algorithm<P: Front>(name: &str, given: &Params, setup: &Setu
         setup.note(&format!("random seed {seed} (--seed {seed} gives the same solutions again)"));
         params.seed = Some(seed);
     }
-    if let Some(why) = Algorithm::is_deprecated(name) {
-        setup.note(why);
+    if name == DEPRECATED_DFS {
+        setup.note("--algorithm dfs-not-optimal is deprecated: it is dfs without --max-depth (give dfs)");
     }
     Ok(Algorithm::with_params(name, &params)?)
 }

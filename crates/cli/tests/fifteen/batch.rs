@@ -53,8 +53,9 @@ fn ten_thousand_boards_with_bad_lines_mixed_in() {
         let p = &puzzles[which];
         let pieces: Vec<Tile> =
             v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
-        let s =
-            p.try_play_tiles(start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
+        let s = p
+            .try_play_tiles(start, &pieces)
+            .unwrap_or_else(|e| panic!("line {line}: tile {} cannot move", pieces[e.index]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         let d = *lengths.entry((which, start)).or_insert_with(|| {
             let options = IdaOptions {
@@ -96,8 +97,9 @@ fn four_processes_share_tables_being_built_one_killed() {
         let p = &puzzles[which];
         let pieces: Vec<Tile> =
             v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
-        let s =
-            p.try_play_tiles(start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
+        let s = p
+            .try_play_tiles(start, &pieces)
+            .unwrap_or_else(|e| panic!("line {line}: tile {} cannot move", pieces[e.index]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         assert_eq!(v["length"].as_u64().unwrap() as u32, exact[which].estimate(&start), "line {line} is optimal");
     });

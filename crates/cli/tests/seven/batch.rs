@@ -41,8 +41,9 @@ fn checker(p: &TilePuzzle) -> impl FnMut(usize, &serde_json::Value, &TileState) 
     move |line, v, start| {
         let pieces: Vec<Tile> =
             v["pieces"].as_array().unwrap().iter().map(|t| Tile::new(t.as_u64().unwrap() as usize)).collect();
-        let s =
-            p.try_play_tiles(*start, &pieces).unwrap_or_else(|i| panic!("line {line}: tile {} cannot move", pieces[i]));
+        let s = p
+            .try_play_tiles(*start, &pieces)
+            .unwrap_or_else(|e| panic!("line {line}: tile {} cannot move", pieces[e.index]));
         assert!(p.is_goal(&s), "line {line} replays to the goal");
         let d = *lengths.entry(*start).or_insert_with(|| exact.estimate(start));
         assert_eq!(pieces.len() as u32, d, "line {line} is optimal");

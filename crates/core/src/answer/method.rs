@@ -67,8 +67,9 @@ impl Default for RandomWalk {
 /// The weight of [`Algorithm::Weighted`] when none is given.
 pub const DEFAULT_WEIGHT: f64 = 2.0;
 
-/// The old name of the unbounded [`Algorithm::Dfs`], still read.
-const DEPRECATED_DFS: &str = "dfs-not-optimal";
+/// The old name of the unbounded [`Algorithm::Dfs`], still read (a front end says it is
+/// deprecated).
+pub const DEPRECATED_DFS: &str = "dfs-not-optimal";
 
 impl Algorithm {
     /// Every algorithm with its default parameters, the default first.
@@ -98,18 +99,12 @@ impl Algorithm {
     }
 
     /// The algorithm named `name`, with its default parameters. `dfs-not-optimal`, the old
-    /// name of the unbounded [`Algorithm::Dfs`], is still read ([`Algorithm::is_deprecated`]).
+    /// name of the unbounded [`Algorithm::Dfs`], is still read.
     pub(crate) fn from_name(name: &str) -> Option<Algorithm> {
         match name {
             DEPRECATED_DFS => Some(Algorithm::Dfs { max_depth: None }),
             name => Algorithm::ALL.into_iter().find(|a| a.name() == name),
         }
-    }
-
-    /// Why `name` should no longer be used, when it is an old name.
-    pub fn is_deprecated(name: &str) -> Option<&'static str> {
-        (name == DEPRECATED_DFS)
-            .then_some("--algorithm dfs-not-optimal is deprecated: it is dfs without --max-depth (give dfs)")
     }
 
     /// The algorithm named `name` with the parameters given (those it does not take are

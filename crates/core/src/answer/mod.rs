@@ -23,7 +23,7 @@ mod play;
 mod records;
 
 pub use error::AnswerError;
-pub use method::{Algorithm, MethodInfo, Named, RandomWalk, DEFAULT_WEIGHT};
+pub use method::{Algorithm, MethodInfo, Named, RandomWalk, DEFAULT_WEIGHT, DEPRECATED_DFS};
 pub use options::{Param, Params, WeightError};
 pub use play::{Attempt, Depths, Estimate, GoalSpace, Hint, NotCounted, Piece, Play, Step, Target, View};
 pub use records::{

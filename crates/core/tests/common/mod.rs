@@ -108,17 +108,3 @@ pub fn distances() -> std::collections::HashMap<Board, u32> {
     }
     dist
 }
-
-/// The state after `moves` from `start`, each a move of the state it is played on, or the
-/// index of the first that is not: a solution checked by the puzzle's own rules.
-pub fn try_play<P: Puzzle + ?Sized>(puzzle: &P, start: P::State, moves: &[P::Move]) -> Result<P::State, usize> {
-    moves.iter().enumerate().try_fold(start, |state, (i, &mv)| {
-        let mut next = None;
-        puzzle.for_each_successor(&state, |m, child| {
-            if m == mv && next.is_none() {
-                next = Some(child);
-            }
-        });
-        next.ok_or(i)
-    })
-}

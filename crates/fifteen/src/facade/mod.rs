@@ -409,7 +409,7 @@ impl Facade for Tiles {
         let read = slide_core::notation::read_columns(moves, style.convention)
             .map_err(|e| AnswerError::Input(crate::play::PlayError::from(e).to_string()))?;
         let mut board = input.start.clone();
-        crate::play::play(&mut board, &read, style.convention).map_err(|e| AnswerError::Input(e.to_string()))?;
+        crate::play::play_at(&mut board, &read, style.convention).map_err(|e| AnswerError::Input(e.to_string()))?;
         let moves: Vec<Move> = read.iter().map(|m| m.mv).collect();
         let length = match self.metric() {
             Metric::SingleTile => slide_core::notation::single_tile_length(&moves) as usize,

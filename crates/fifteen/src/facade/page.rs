@@ -263,7 +263,7 @@ mod tests {
         assert_eq!(t.optimal_method(&p), None);
         let s = t.quick_solution(&p, &Limits::default()).unwrap().unwrap();
         assert!(!s.optimal);
-        assert_eq!(p.start.try_play(&s.path.moves), Ok(p.goal.clone()), "the solution replays to the goal");
+        assert_eq!(p.start.play(&s.path.moves), p.goal, "the solution replays to the goal");
         let e = t.estimate(&p).unwrap();
         assert_eq!(s.lower_bound, Some(u64::from(e.lower_bound)), "both are Manhattan plus linear conflicts");
         assert_eq!(s.lower_bound.unwrap() % 2, s.length as u64 % 2, "raised to the solutions' parity");
@@ -280,7 +280,7 @@ mod tests {
         let fast = t.solve(&p, &SolveRequest::new(Algorithm::Fast, Limits::default())).unwrap();
         assert!(s.length <= fast.length);
         assert!(s.lower_bound.unwrap() >= fast.lower_bound.unwrap());
-        assert_eq!(p.start.try_play(&s.path.moves), Ok(p.goal.clone()));
+        assert_eq!(p.start.play(&s.path.moves), p.goal);
     }
 
     /// A page's depth histogram: the whole space from the goal up to 10 cells, each

@@ -10,6 +10,7 @@ mod error;
 pub use error::{BoardError, FileError, GoalError, InputError, PuzzleError, SizeError, SizeFrom};
 
 use crate::engine::{bits, Board, Goal, Metric, State, MAX_CELLS, MAX_CLASSES};
+use slide_core::puzzle::IllegalMove;
 
 /// The Pennant puzzle, as the generic solver (PaPuzzle) poses it: 4 wide, 5 tall.
 pub const PENNANT_START: &str = "1122/1133/45../6788/6799";
@@ -298,16 +299,27 @@ impl Instance {
         self.goal.is_goal(&self.board, state)
     }
 
-    /// The state after `moves` from the start, or the index of the first that is not a
-    /// legal move (under the metric) where it is played.
+    /// The state after `moves` from the start, or the first that is not a legal move
+    /// (under the metric) where it is played.
     ///
     /// ```
+    /// use slide_core::puzzle::IllegalMove;
     /// let inst: quzzle::Instance = "small".parse().unwrap();
     /// let path = quzzle::solve("small").unwrap();
     /// assert!(inst.is_goal(&inst.try_play(&path.moves).unwrap()));
+    /// assert_eq!(inst.try_play(&[path.moves[0], path.moves[0]]), Err(IllegalMove { index: 1 }));
     /// ```
-    pub fn try_play(&self, moves: &[crate::Move]) -> Result<State, usize> {
-        crate::solve::replay(&self.board, self.start, moves)
+    pub fn try_play(&self, moves: &[crate::Move]) -> Result<State, IllegalMove> {
+        slide_core::puzzle::try_play(&self.board, self.start, moves)
+    }
+
+    /// The state after `moves` from the start, as [`Instance::try_play`] plays them.
+    ///
+    /// # Panics
+    ///
+    /// At an illegal move, with [`IllegalMove`]'s message.
+    pub fn play(&self, moves: &[crate::Move]) -> State {
+        self.try_play(moves).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The start as one character per cell (`.` empty, `#` wall).
