@@ -84,11 +84,11 @@ impl From<slide_core::answer::AnswerError> for CliError {
     fn from(e: slide_core::answer::AnswerError) -> Self {
         use slide_core::answer::AnswerError;
         match e {
-            AnswerError::Input(message) | AnswerError::Unreachable(message) => CliError::input(message),
+            AnswerError::Input(message) | AnswerError::Unreachable(message) => CliError::input(message.to_string()),
             AnswerError::TooLarge(message) => CliError::input(format!("{message} (--max-memory)")),
             AnswerError::Limit(stopped) => CliError::limit(stopped.hit),
             AnswerError::NotFound { message, .. } => CliError::not_found(message),
-            AnswerError::Bug(message) => CliError::internal(message),
+            AnswerError::Bug(message) => CliError::internal(message.to_string()),
         }
     }
 }

@@ -109,7 +109,10 @@ fn a_stopped_enumeration_resumes_from_its_checkpoint() {
             t.analyze_on(None, &limits(), &NoProgress, &bfs).map(|a| a.histogram.len())
         });
         match &refused[0] {
-            Err(AnswerError::Input(m)) => assert!(m.contains("is of another job") && m.contains(differs), "{m}"),
+            Err(AnswerError::Input(m)) => {
+                let m = m.to_string();
+                assert!(m.contains("is of another job") && m.contains(differs), "{m}")
+            }
             other => panic!("{size} {metric:?} on {ranks} ranks: {other:?}"),
         }
     }
@@ -125,7 +128,10 @@ fn an_enumeration_that_does_not_fit_a_rank_is_refused_on_all() {
     });
     for e in refused {
         match e {
-            Some(AnswerError::Input(m)) => assert!(m.contains("a rank") && m.contains("--max-memory"), "{m}"),
+            Some(AnswerError::Input(m)) => {
+                let m = m.to_string();
+                assert!(m.contains("a rank") && m.contains("--max-memory"), "{m}")
+            }
             other => panic!("{other:?}"),
         }
     }

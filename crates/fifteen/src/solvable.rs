@@ -15,12 +15,36 @@ use thiserror::Error;
 
 use crate::{Cell, Grid, Shape, Tile, TileState};
 
-/// Why a board cannot reach its goal.
+/// Why a board cannot reach its goal: the parities that disagree. Its message explains them.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("the board is unsolvable: {reason}")]
+#[error("the board is unsolvable: {}", self.reason())]
 pub struct Unsolvable {
+    /// The parity (0 even, 1 odd) of the permutation taking the goal's order of the tiles,
+    /// read row by row without the blank, to the board's.
+    pub tile_parity: u32,
+    /// On a board of even width, how many rows the blank is from its goal row (None on an
+    /// odd width, where every move keeps the tiles' parity, so it must be even).
+    pub blank_rows: Option<usize>,
+}
+
+impl Unsolvable {
     /// The explanation, in words.
-    pub reason: String,
+    fn reason(&self) -> String {
+        let parity = if self.tile_parity == 0 { "even" } else { "odd" };
+        match self.blank_rows {
+            Some(rows) => format!(
+                "the tiles, read row by row without the blank, are an {parity} permutation of the goal's order, and the \
+                 blank is {} from its goal row; on a board of even width these two must add up to an even number \
+                 (swapping two tiles would make it solvable)",
+                quantity(rows as u64, "row")
+            ),
+            None => format!(
+                "the tiles, read row by row without the blank, are an {parity} permutation of the goal's order; on a \
+                 board of odd width every move keeps this parity, so it must be even (swapping two tiles would make it \
+                 solvable)"
+            ),
+        }
+    }
 }
 
 /// The parity (0 or 1) of a permutation of `0..n` given as `next(i)`: n minus its cycles.
@@ -78,7 +102,9 @@ pub(crate) fn grid_blank_distance(start: &Grid, goal: &Grid) -> u32 {
 /// let goal = Grid::goal(fifteen::Shape::new(3, 7).unwrap());
 /// let swapped: Grid = "2 1 3 4 5 6 7 / 8 9 10 11 12 13 14 / 15 16 17 18 19 20 0".parse().unwrap();
 /// assert!(check_solvable_grid(&goal, &goal).is_ok());
-/// assert!(check_solvable_grid(&swapped, &goal).unwrap_err().to_string().contains("odd permutation"));
+/// let why = check_solvable_grid(&swapped, &goal).unwrap_err();
+/// assert_eq!((why.tile_parity, why.blank_rows), (1, None)); // an odd width: the tiles' parity alone
+/// assert!(why.to_string().contains("odd permutation"));
 /// ```
 pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> {
     debug_assert_eq!(start.shape(), goal.shape());
@@ -86,25 +112,8 @@ pub fn check_solvable_grid(start: &Grid, goal: &Grid) -> Result<(), Unsolvable> 
     if grid_permutation_parity(start, goal) == grid_blank_distance(start, goal) % 2 {
         return Ok(());
     }
-    let parity = |p: u32| if p == 0 { "even" } else { "odd" };
-    let tiles = grid_tile_parity(start, goal);
-    let reason = if shape.cols().is_multiple_of(2) {
-        let rows = shape.row(start.blank()).abs_diff(shape.row(goal.blank()));
-        format!(
-            "the tiles, read row by row without the blank, are an {} permutation of the goal's order, and the blank is \
-             {} from its goal row; on a board of even width these two must add up to an even number \
-             (swapping two tiles would make it solvable)",
-            parity(tiles),
-            quantity(rows as u64, "row")
-        )
-    } else {
-        format!(
-            "the tiles, read row by row without the blank, are an {} permutation of the goal's order; on a board of \
-             odd width every move keeps this parity, so it must be even (swapping two tiles would make it solvable)",
-            parity(tiles)
-        )
-    };
-    Err(Unsolvable { reason })
+    let blank_rows = shape.cols().is_multiple_of(2).then(|| shape.row(start.blank()).abs_diff(shape.row(goal.blank())));
+    Err(Unsolvable { tile_parity: grid_tile_parity(start, goal), blank_rows })
 }
 
 /// The Manhattan distance between the blank's cell in `start` and in `goal`.

@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 use slide_core::answer::{
-    shown_boards, Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Listed, MethodInfo, Named, Played,
-    Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
+    shown_boards, Algorithm, Analysis, AnswerError, Cause, Count, CountRequest, Facade, Listed, MethodInfo, Named,
+    Played, Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
 use slide_core::enumerate::{DepthStore, Enumerator};
 use slide_core::notation::{read_columns, write, Move, Style};
@@ -122,7 +122,7 @@ fn no_piece(board: Board, dir: crate::Dir) -> String {
 }
 
 fn unreachable(start: Board) -> AnswerError {
-    AnswerError::Unreachable(format!("{} cannot reach the goal", start.numbers()))
+    AnswerError::Unreachable(format!("{} cannot reach the goal", start.numbers()).into())
 }
 
 impl GoatFacade {
@@ -130,13 +130,13 @@ impl GoatFacade {
     /// the exact table) and data directory.
     pub fn new(settings: &Settings) -> Result<GoatFacade, AnswerError> {
         let goal = match &settings.goal {
-            Some(text) => parse_board(text).map_err(|e| AnswerError::Input(format!("--goal: {e}")))?,
+            Some(text) => parse_board(text).map_err(|e| AnswerError::Input(format!("--goal: {e}").into()))?,
             None => Board::from_cells(&GOAL),
         };
         let kind = match settings.heuristic.as_deref() {
             None => HeuristicKind::Exact,
             Some(name) => HeuristicKind::from_name(name)
-                .ok_or_else(|| AnswerError::Input(format!("goat has no heuristic {name:?}")))?,
+                .ok_or_else(|| AnswerError::Input(format!("goat has no heuristic {name:?}").into()))?,
         };
         Ok(GoatFacade { goal, kind, settings: settings.clone(), heuristic: Mutex::new(None) })
     }
@@ -151,11 +151,14 @@ impl GoatFacade {
         let dir = self.settings.data_dir.as_deref();
         let h = AnyHeuristic::build_reporting(self.kind, self.goal, dir, &*self.settings.progress).map_err(|e| {
             let file = dir.unwrap_or(std::path::Path::new(".")).join(crate::exact_table_spec().file_name());
-            AnswerError::Input(format!(
-                "the exact table {} is unusable ({}); rebuild it with `goat tables build exact`",
-                file.display(),
-                e.reason()
-            ))
+            AnswerError::Input(
+                format!(
+                    "the exact table {} is unusable ({}); rebuild it with `goat tables build exact`",
+                    file.display(),
+                    e.reason()
+                )
+                .into(),
+            )
         })?;
         let h = Arc::new(h);
         *kept = Some(h.clone());
@@ -200,12 +203,12 @@ impl Facade for GoatFacade {
     }
 
     fn parse(&self, text: &str) -> Result<GoatInput, AnswerError> {
-        Ok(GoatInput { start: parse_board(text).map_err(|e| AnswerError::Input(e.to_string()))?, goal: self.goal })
+        Ok(GoatInput { start: parse_board(text).map_err(|e| AnswerError::Input(Cause::new(e)))?, goal: self.goal })
     }
 
     fn solve(&self, input: &GoatInput, request: &SolveRequest) -> Result<Solution<Self>, AnswerError> {
         if request.algorithm != Algorithm::Idastar {
-            return Err(AnswerError::Input(format!("goat has no algorithm {}", request.algorithm.name())));
+            return Err(AnswerError::Input(format!("goat has no algorithm {}", request.algorithm.name()).into()));
         }
         let h = self.heuristic()?;
         let (outcome, stats) = crate::search(input.start, input.goal, &h, request.limits);
@@ -311,20 +314,24 @@ impl Facade for GoatFacade {
         style: Style,
     ) -> Result<(GoatInput, Played<Self>), AnswerError> {
         let input = input.copied().unwrap_or(GoatInput { start: self.goal, goal: self.goal });
-        let read = read_columns(moves, style.convention).map_err(|e| AnswerError::Input(format!("the moves: {e}")))?;
+        let read =
+            read_columns(moves, style.convention).map_err(|e| AnswerError::Input(format!("the moves: {e}").into()))?;
         let mut board = input.start;
         let mut length = 0;
         for (index, m) in read.iter().enumerate() {
             for _ in 0..m.mv.count() {
                 let Some((_, next)) = board.slide(m.mv.direction()) else {
                     let written = write(&[m.mv], style.notation, style.convention);
-                    return Err(AnswerError::Input(format!(
-                        "move {} ({written}, column {}) cannot be played: {}; the board before it: {}",
-                        index + 1,
-                        m.column,
-                        no_piece(board, m.mv.direction()),
-                        board.numbers()
-                    )));
+                    return Err(AnswerError::Input(
+                        format!(
+                            "move {} ({written}, column {}) cannot be played: {}; the board before it: {}",
+                            index + 1,
+                            m.column,
+                            no_piece(board, m.mv.direction()),
+                            board.numbers()
+                        )
+                        .into(),
+                    ));
                 };
                 board = next;
                 length += 1;

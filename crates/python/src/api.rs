@@ -77,7 +77,9 @@ fn input_text(board: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
 
 fn default_input(engine: &dyn Engine) -> Result<String, AnswerError> {
     engine.default_inputs().into_iter().next().ok_or_else(|| {
-        AnswerError::Input(format!("no board given, and {} has no default board for these options", engine.name()))
+        AnswerError::Input(
+            format!("no board given, and {} has no default board for these options", engine.name()).into(),
+        )
     })
 }
 

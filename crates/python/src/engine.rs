@@ -14,7 +14,7 @@ use quzzle::facade::{BlockOptions, Blocks};
 use slide_cli::puzzles::{Fifteen, Goat, Quzzle, Seven};
 use slide_cli::{CommonArgs, Front};
 use slide_core::answer::{
-    Algorithm, AnswerError, CountRequest, Facade, Made, Make, Note, Origin, Params, Record, Settings, Solution,
+    Algorithm, AnswerError, Cause, CountRequest, Facade, Made, Make, Note, Origin, Params, Record, Settings, Solution,
     SolveRequest,
 };
 use slide_core::notation::Style;
@@ -45,7 +45,7 @@ impl Game {
             "seven" => Ok(Game::Seven),
             "goat" => Ok(Game::Goat),
             "quzzle" => Ok(Game::Blocks),
-            _ => Err(AnswerError::Input(format!("no puzzle {name:?}: fifteen, seven, goat or quzzle"))),
+            _ => Err(AnswerError::Input(format!("no puzzle {name:?}: fifteen, seven, goat or quzzle").into())),
         }
     }
 }
@@ -95,19 +95,19 @@ impl Making {
     /// directory; table builds report to `progress`.
     fn make(&self, progress: Arc<dyn Progress + Send + Sync>) -> Result<Arc<dyn Engine>, AnswerError> {
         let settings = self.settings(progress);
-        let refuse = |what: &str| AnswerError::Input(format!("{} takes no {what}", self.program()));
+        let refuse = |what: &str| AnswerError::Input(format!("{} takes no {what}", self.program()).into());
         Ok(match self.game {
             Game::Fifteen | Game::Seven => {
                 let size = match &self.size {
                     None => None,
                     Some(text) => {
-                        Some(fifteen::parse::parse_size(text).map_err(|e| AnswerError::Input(e.to_string()))?)
+                        Some(fifteen::parse::parse_size(text).map_err(|e| AnswerError::Input(Cause::new(e)))?)
                     }
                 };
                 let metric = match self.metric.as_deref() {
                     None => Metric::default(),
                     Some(name) => Metric::from_name(name)
-                        .ok_or_else(|| AnswerError::Input(format!("no metric {name} (choose stm or mtm)")))?,
+                        .ok_or_else(|| AnswerError::Input(format!("no metric {name} (choose stm or mtm)").into()))?,
                 };
                 let variant = if self.game == Game::Seven { &seven::VARIANT } else { &FIFTEEN };
                 let tiles = Tiles::with_metric(variant, size, metric, &settings)?;
@@ -128,14 +128,13 @@ impl Making {
             Game::Blocks => {
                 let size = match &self.size {
                     None => None,
-                    Some(text) => Some(quzzle::parse::parse_size(text).map_err(|e| AnswerError::Input(e.to_string()))?),
+                    Some(text) => Some(quzzle::parse::parse_size(text).map_err(|e| AnswerError::Input(Cause::new(e)))?),
                 };
                 let metric = match self.metric.as_deref() {
                     None => None,
-                    Some(m) => Some(
-                        quzzle::Metric::parse(m)
-                            .ok_or_else(|| AnswerError::Input(format!("no metric {m} (choose cell, line or block)")))?,
-                    ),
+                    Some(m) => Some(quzzle::Metric::parse(m).ok_or_else(|| {
+                        AnswerError::Input(format!("no metric {m} (choose cell, line or block)").into())
+                    })?),
                 };
                 Arc::new(On::<Quzzle>(Blocks::new(&settings, BlockOptions { puzzle: None, size, metric })?))
             }
@@ -158,11 +157,11 @@ impl Making {
         let variant = match self.game {
             Game::Fifteen => &FIFTEEN,
             Game::Seven => &seven::VARIANT,
-            _ => return Err(AnswerError::Input(format!("{} is not a tile puzzle", self.program()))),
+            _ => return Err(AnswerError::Input(format!("{} is not a tile puzzle", self.program()).into())),
         };
         let size = match &self.size {
             None => None,
-            Some(text) => Some(fifteen::parse::parse_size(text).map_err(|e| AnswerError::Input(e.to_string()))?),
+            Some(text) => Some(fifteen::parse::parse_size(text).map_err(|e| AnswerError::Input(Cause::new(e)))?),
         };
         static KEPT: Mutex<VecDeque<(Making, Arc<Tiles>)>> = Mutex::new(VecDeque::new());
         kept(&KEPT, self, || Ok(Arc::new(Tiles::new(variant, size, &settings)?)))
@@ -231,7 +230,7 @@ impl Bounds {
             max_memory: self.max_memory,
             ..CommonArgs::default()
         };
-        let limits = args.limits().map_err(|e| AnswerError::Input(e.message))?;
+        let limits = args.limits().map_err(|e| AnswerError::Input(e.message.into()))?;
         Ok(Limits { interrupt: Some(interrupt), ..limits })
     }
 }
@@ -243,10 +242,10 @@ impl Ask {
         let name = self.algorithm.as_deref().unwrap_or(methods[0].name);
         let method = methods.iter().find(|m| m.name == name).ok_or_else(|| {
             let names: Vec<&str> = methods.iter().map(|m| m.name).collect();
-            AnswerError::Input(format!("{} has no algorithm {name:?}: {}", engine.name(), names.join(", ")))
+            AnswerError::Input(format!("{} has no algorithm {name:?}: {}", engine.name(), names.join(", ")).into())
         })?;
         if let Some(p) = self.params.given().into_iter().find(|&p| !method.takes(p)) {
-            return Err(AnswerError::Input(format!("{name} does not take {p} (keyword {})", p.name())));
+            return Err(AnswerError::Input(format!("{name} does not take {p} (keyword {})", p.name()).into()));
         }
         let algorithm = Algorithm::with_params(name, &self.params)?;
         Ok(SolveRequest { algorithm, params: self.params, limits, boards: false, style: self.style })
@@ -324,7 +323,7 @@ pub struct Analyzed {
 }
 
 fn json(value: &impl serde::Serialize) -> Result<String, AnswerError> {
-    serde_json::to_string(value).map_err(|e| AnswerError::Bug(format!("JSON encoding failed: {e}")))
+    serde_json::to_string(value).map_err(|e| AnswerError::Bug(format!("JSON encoding failed: {e}").into()))
 }
 
 /// A puzzle's facade as the Python layer uses it: inputs as text, answers as [`Solved`],
@@ -416,10 +415,9 @@ where
 
     fn make(&self, how: Make, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<String, AnswerError> {
         if !self.0.makes_boards() {
-            return Err(AnswerError::Input(format!(
-                "{} does not make boards: scramble and random are for tile puzzles",
-                P::NAME
-            )));
+            return Err(AnswerError::Input(
+                format!("{} does not make boards: scramble and random are for tile puzzles", P::NAME).into(),
+            ));
         }
         let made: Made<P::Facade> = self.0.make(how, rng, limits)?;
         Ok(made.text)

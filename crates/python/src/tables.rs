@@ -27,14 +27,14 @@ fn records<'py>(py: Python<'py>, records: &[String]) -> PyResult<Vec<Bound<'py, 
 }
 
 fn json(value: &impl serde::Serialize) -> Result<String, AnswerError> {
-    serde_json::to_string(value).map_err(|e| AnswerError::Bug(format!("JSON encoding failed: {e}")))
+    serde_json::to_string(value).map_err(|e| AnswerError::Bug(format!("JSON encoding failed: {e}").into()))
 }
 
 /// The set named `name` among `sets`; an unknown name is refused, naming the known ones.
 fn named<'a>(program: &str, sets: &'a [TableSet], name: &str) -> Result<&'a TableSet, AnswerError> {
     sets.iter().find(|s| s.name == name).ok_or_else(|| {
         let known: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-        AnswerError::Input(format!("{program} has no table set {name:?}; known: {}", known.join(", ")))
+        AnswerError::Input(format!("{program} has no table set {name:?}; known: {}", known.join(", ")).into())
     })
 }
 
@@ -78,7 +78,7 @@ pub fn tables_build<'py>(
         let set = named(engine.name(), &sets, &name)?;
         let built = set
             .build_into(&dir, force, &**Meter::global())
-            .map_err(|e| AnswerError::Input(format!("cannot build {} in {}: {e}", set.name, dir.display())))?;
+            .map_err(|e| AnswerError::Input(format!("cannot build {} in {}: {e}", set.name, dir.display()).into()))?;
         built.iter().map(|b| json(&BuiltRecord::of(set, &dir, b))).collect::<Result<Vec<_>, _>>()
     })?
     .or_raise()?;

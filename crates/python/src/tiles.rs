@@ -10,7 +10,7 @@ use fifteen::solvable::check_solvable_grid;
 use fifteen::{AnyHeuristic, Grid, Shape, TilePuzzle, TileState};
 use rand::SeedableRng;
 use rayon::prelude::*;
-use slide_core::answer::{AnswerError, Facade, Make};
+use slide_core::answer::{AnswerError, Cause, Facade, Make};
 use slide_core::search::{LimitHit, Limits};
 
 use crate::boards::Boards;
@@ -29,13 +29,15 @@ struct Cells {
 
 /// `e`, about board `i` of a batch.
 pub fn at(i: usize, e: AnswerError) -> AnswerError {
-    let at = |m: String| format!("boards[{i}]: {m}");
+    let at = format!("boards[{i}]");
     match e {
-        AnswerError::Input(m) => AnswerError::Input(at(m)),
-        AnswerError::Unreachable(m) => AnswerError::Unreachable(at(m)),
-        AnswerError::TooLarge(m) => AnswerError::TooLarge(at(m)),
-        AnswerError::NotFound { message, nodes } => AnswerError::NotFound { message: at(message), nodes },
-        AnswerError::Bug(m) => AnswerError::Bug(at(m)),
+        AnswerError::Input(m) => AnswerError::Input(m.context(at)),
+        AnswerError::Unreachable(m) => AnswerError::Unreachable(m.context(at)),
+        AnswerError::TooLarge(m) => AnswerError::TooLarge(m.context(at)),
+        AnswerError::NotFound { message, nodes } => {
+            AnswerError::NotFound { message: format!("{at}: {message}"), nodes }
+        }
+        AnswerError::Bug(m) => AnswerError::Bug(m.context(at)),
         e @ AnswerError::Limit(_) => e,
     }
 }
@@ -58,7 +60,10 @@ fn cells(tiles: &Tiles, boards: &Boards) -> Result<Cells, AnswerError> {
                 let input = tiles.parse(text).map_err(|e| at(i, e))?;
                 let found = input.start().shape();
                 if found != shape {
-                    return Err(at(i, AnswerError::Input(format!("a {found} board among {shape} boards (boards[0])"))));
+                    return Err(at(
+                        i,
+                        AnswerError::Input(format!("a {found} board among {shape} boards (boards[0])").into()),
+                    ));
                 }
                 cells.extend_from_slice(input.start().cells());
             }
@@ -88,9 +93,9 @@ fn refusal(tiles: &Tiles, cells: &Cells, i: usize) -> AnswerError {
     let width = cells.shape.cells();
     let row: Vec<u32> = cells.cells[i * width..(i + 1) * width].iter().map(|&t| u32::from(t)).collect();
     let why = match Grid::from_cells(cells.shape, &row) {
-        Err(e) => AnswerError::Input(e.to_string()),
+        Err(e) => AnswerError::Input(Cause::new(e)),
         Ok(start) => match check_solvable_grid(&start, &cells.goal) {
-            Err(e) => AnswerError::Input(e.to_string()),
+            Err(e) => AnswerError::Input(Cause::new(e)),
             // Read as text, the board may say more (a size the facade refuses).
             Ok(()) => match tiles.parse(&start.text()) {
                 Err(e) => e,
@@ -140,11 +145,14 @@ pub fn distances(
     let tiles = named.tiles()?;
     let cells = cells(&tiles, boards)?;
     let puzzle = cells.goal.tile_state().and_then(|(_, goal)| TilePuzzle::new(cells.shape, goal)).ok_or_else(|| {
-        AnswerError::Input(format!(
-            "a {} board is too large for distance: heuristics and exact distances take boards of 2 to 5 rows and \
+        AnswerError::Input(
+            format!(
+                "a {} board is too large for distance: heuristics and exact distances take boards of 2 to 5 rows and \
              2 to 5 columns, up to 5x5",
-            cells.shape
-        ))
+                cells.shape
+            )
+            .into(),
+        )
     })?;
     let heuristic = tiles.solver().heuristic_for(&puzzle).map(|(h, _)| h);
     let h = match (heuristic, exact) {
@@ -184,7 +192,7 @@ fn searched(
         .cells
         .chunks_exact(width)
         .map(|row| Grid::from_cells(cells.shape, &row.iter().map(|&t| u32::from(t)).collect::<Vec<_>>()))
-        .map(|g| g.map(|g| g.text()).map_err(|e| AnswerError::Input(e.to_string())))
+        .map(|g| g.map(|g| g.text()).map_err(|e| AnswerError::Input(Cause::new(e))))
         .collect::<Result<_, _>>()?;
     texts
         .par_iter()

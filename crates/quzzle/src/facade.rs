@@ -16,8 +16,8 @@ use std::path::Path;
 
 use serde::Serialize;
 use slide_core::answer::{
-    shown_boards, Algorithm as Method, Analysis, AnswerError, Count, CountRequest, Facade, Listed, MethodInfo, Named,
-    Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
+    shown_boards, Algorithm as Method, Analysis, AnswerError, Cause, Count, CountRequest, Facade, Listed, MethodInfo,
+    Named, Settings, Solution, SolveRequest, SpaceWords, Tally, Words,
 };
 use slide_core::progress::Progress;
 use slide_core::search::{Limits, Stopped};
@@ -144,7 +144,7 @@ fn listed(inst: &Instance, steps: &[Step]) -> Listed<String> {
 }
 
 fn unreachable(inst: &Instance) -> AnswerError {
-    AnswerError::Unreachable(format!("{}: the goal cannot be reached from the start", inst.name))
+    AnswerError::Unreachable(format!("{}: the goal cannot be reached from the start", inst.name).into())
 }
 
 fn title(inst: &Instance) -> String {
@@ -158,7 +158,7 @@ fn algorithm(method: Method) -> Result<Algorithm, AnswerError> {
         Method::Astar => Ok(Algorithm::Astar),
         Method::Idastar => Ok(Algorithm::Idastar),
         Method::Dfs { max_depth: None } => Ok(Algorithm::Dfs),
-        m => Err(AnswerError::Input(format!("quzzle has no algorithm {}", m.name()))),
+        m => Err(AnswerError::Input(format!("quzzle has no algorithm {}", m.name()).into())),
     }
 }
 
@@ -167,10 +167,13 @@ impl Blocks {
     pub fn new(settings: &Settings, options: BlockOptions) -> Result<Blocks, AnswerError> {
         if let Some(name) = &options.puzzle {
             if puzzles::named(name).is_none() && !Path::new(name).is_file() {
-                return Err(AnswerError::Input(format!(
-                    "no puzzle {name:?}: the named puzzles are {}; a puzzle file's path works too",
-                    puzzles::names()
-                )));
+                return Err(AnswerError::Input(
+                    format!(
+                        "no puzzle {name:?}: the named puzzles are {}; a puzzle file's path works too",
+                        puzzles::names()
+                    )
+                    .into(),
+                ));
             }
         }
         Ok(Blocks { options, goal: settings.goal.clone(), played: None })
@@ -213,8 +216,8 @@ impl Blocks {
         let goal = self.goal.as_deref();
         // An error of --goal is said as it is, an error of the file after its name.
         let in_file = |e: FileError| match e {
-            FileError::GivenGoal(_) => AnswerError::Input(e.to_string()),
-            e => AnswerError::Input(format!("{text}: {e}")),
+            FileError::GivenGoal(_) => AnswerError::Input(Cause::new(e)),
+            e => AnswerError::Input(format!("{text}: {e}").into()),
         };
         if let Some(body) = puzzles::named(text) {
             return instance_from_file_with(body, text, metric, goal).map_err(in_file);
@@ -222,40 +225,48 @@ impl Blocks {
         let path = Path::new(text);
         if path.exists() && !path.is_file() {
             let what = if path.is_dir() { "a directory" } else { "not a regular file" };
-            return Err(AnswerError::Input(format!(
-                "{text} is {what}: give a board, a puzzle file or a puzzle's name"
-            )));
+            return Err(AnswerError::Input(
+                format!("{text} is {what}: give a board, a puzzle file or a puzzle's name").into(),
+            ));
         }
         if path.is_file() {
-            let body =
-                std::fs::read_to_string(text).map_err(|e| AnswerError::Input(format!("cannot read {text}: {e}")))?;
+            let body = std::fs::read_to_string(text)
+                .map_err(|e| AnswerError::Input(format!("cannot read {text}: {e}").into()))?;
             return instance_from_file_with(&body, text, metric, goal).map_err(in_file);
         }
         Instance::new(text.trim(), text, goal, self.options.size, metric.unwrap_or_default()).map_err(|e| {
             let word = text.len() > 1 && text.chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_');
             let e = match (e, goal) {
                 (PuzzleError::Goal(reason), Some(_)) => {
-                    return AnswerError::Input(FileError::GivenGoal(reason).to_string())
+                    return AnswerError::Input(Cause::new(FileError::GivenGoal(reason)))
                 }
                 (e, _) => e,
             };
             match path_like(text) {
                 PathLike::Surely => {
-                    return AnswerError::Input(format!(
-                        "no such file: {text} (an input is a board, a puzzle file or a puzzle's name: {})",
-                        puzzles::names()
-                    ))
+                    return AnswerError::Input(
+                        format!(
+                            "no such file: {text} (an input is a board, a puzzle file or a puzzle's name: {})",
+                            puzzles::names()
+                        )
+                        .into(),
+                    )
                 }
-                PathLike::Maybe => return AnswerError::Input(format!("no such file: {text}, and not a board: {e}")),
+                PathLike::Maybe => {
+                    return AnswerError::Input(format!("no such file: {text}, and not a board: {e}").into())
+                }
                 PathLike::No => {}
             }
             match word {
-                true => AnswerError::Input(format!(
+                true => AnswerError::Input(
+                    format!(
                     "no puzzle {text:?} (the named puzzles are {}; a puzzle file's path works too), and not a board: \
                      {e}",
                     puzzles::names()
-                )),
-                false => AnswerError::Input(e.to_string()),
+                )
+                    .into(),
+                ),
+                false => AnswerError::Input(Cause::new(e)),
             }
         })
     }

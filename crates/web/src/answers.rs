@@ -187,7 +187,7 @@ fn quick_answer_limits(limits: &Limits) -> Limits {
 /// A facade's refusal as the API says it.
 fn api_error(e: AnswerError) -> ApiError {
     match e {
-        AnswerError::Bug(m) => ApiError::internal(m),
+        AnswerError::Bug(m) => ApiError::internal(m.to_string()),
         AnswerError::Limit(s) if s.hit == LimitHit::Interrupted => ApiError::busy("the server is stopping"),
         e => ApiError::bad(e.to_string()),
     }
@@ -235,7 +235,7 @@ fn optimal<P: Play>(p: &P, pos: &P::Input, limits: &Limits) -> Result<Search<P>,
     };
     match p.solve(pos, &SolveRequest::new(method, *limits)) {
         Ok(s) => Ok(Search::Found(s)),
-        Err(AnswerError::Unreachable(why)) => Ok(Search::Unreachable(why)),
+        Err(AnswerError::Unreachable(why)) => Ok(Search::Unreachable(why.to_string())),
         Err(AnswerError::Limit(stopped)) => {
             let how = p.estimate(pos).map_err(api_error)?.method;
             Ok(Search::Stopped(Attempt::of(how, &stopped), stopped))

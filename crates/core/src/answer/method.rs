@@ -119,13 +119,13 @@ impl Algorithm {
     /// ```
     pub fn with_params(name: &str, p: &Params) -> Result<Algorithm, AnswerError> {
         let algorithm =
-            Algorithm::from_name(name).ok_or_else(|| AnswerError::Input(format!("unknown algorithm {name}")))?;
+            Algorithm::from_name(name).ok_or_else(|| AnswerError::Input(format!("unknown algorithm {name}").into()))?;
         Ok(match algorithm {
             Algorithm::Dfs { .. } => Algorithm::Dfs { max_depth: p.max_depth },
             Algorithm::RandomWalk(d) => {
                 let walks = p.walks.unwrap_or(d.walks);
                 if walks == 0 {
-                    return Err(AnswerError::Input(format!("{} must be at least 1", Param::Walks)));
+                    return Err(AnswerError::Input(format!("{} must be at least 1", Param::Walks).into()));
                 }
                 Algorithm::RandomWalk(RandomWalk {
                     walks,
@@ -138,7 +138,7 @@ impl Algorithm {
             Algorithm::Weighted { weight } => Algorithm::Weighted {
                 weight: match p.weight {
                     Some(w) => Weight::new(w)
-                        .ok_or_else(|| AnswerError::Input(format!("{} {w} is not 1 to 1000", Param::Weight)))?,
+                        .ok_or_else(|| AnswerError::Input(format!("{} {w} is not 1 to 1000", Param::Weight).into()))?,
                     None => weight,
                 },
             },

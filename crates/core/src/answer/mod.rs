@@ -22,7 +22,7 @@ mod options;
 mod play;
 mod records;
 
-pub use error::AnswerError;
+pub use error::{AnswerError, Cause};
 pub use method::{Algorithm, MethodInfo, Named, RandomWalk, DEFAULT_WEIGHT, DEPRECATED_DFS};
 pub use options::{Param, Params, WeightError};
 pub use play::{Attempt, Depths, Estimate, GoalSpace, Hint, NotCounted, Piece, Play, Step, Target, View};
@@ -193,7 +193,7 @@ pub trait Facade: Send + Sync {
         Self: Sized,
     {
         let _ = (input, request, runner);
-        Err(AnswerError::Input(format!("{} has no IDA* search that a cluster can run", self.name())))
+        Err(AnswerError::Input(format!("{} has no IDA* search that a cluster can run", self.name()).into()))
     }
 
     /// [`Facade::analyze`] with the breadth-first search run by `enumerator` (a cluster's
@@ -209,7 +209,7 @@ pub trait Facade: Send + Sync {
         Self: Sized,
     {
         let _ = (input, limits, progress, enumerator);
-        Err(AnswerError::Input(format!("{} has no ranked space that a cluster can enumerate", self.name())))
+        Err(AnswerError::Input(format!("{} has no ranked space that a cluster can enumerate", self.name()).into()))
     }
 
     /// Whether [`Facade::analyze_on`] runs the enumeration it is given: a front end then
@@ -228,7 +228,7 @@ pub trait Facade: Send + Sync {
     /// sequence of boards).
     fn make(&self, how: Make, rng: &mut dyn rand::Rng, limits: &Limits) -> Result<Made<Self>, AnswerError> {
         let _ = (how, rng, limits);
-        Err(AnswerError::Input(format!("{} does not make boards", self.name())))
+        Err(AnswerError::Input(format!("{} does not make boards", self.name()).into()))
     }
 
     /// Whether moves written in [notation](crate::notation) are played on this puzzle's
@@ -250,10 +250,13 @@ pub trait Facade: Send + Sync {
         style: Style,
     ) -> Result<(Self::Input, Played<Self>), AnswerError> {
         let _ = (input, moves, style);
-        Err(AnswerError::Input(format!(
-            "{} does not play moves written in notation: a direction does not name one of its moves",
-            self.name()
-        )))
+        Err(AnswerError::Input(
+            format!(
+                "{} does not play moves written in notation: a direction does not name one of its moves",
+                self.name()
+            )
+            .into(),
+        ))
     }
 
     /// The precomputed tables this puzzle uses, as sets a user lists, builds and verifies.

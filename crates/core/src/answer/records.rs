@@ -139,7 +139,7 @@ pub struct RecordTooLarge {
 
 impl From<RecordTooLarge> for super::AnswerError {
     fn from(e: RecordTooLarge) -> Self {
-        super::AnswerError::TooLarge(e.to_string())
+        super::AnswerError::TooLarge(super::Cause::new(e))
     }
 }
 

@@ -1,7 +1,7 @@
 //! The branching factors of a tile board as a record (`fifteen branching`).
 
 use serde::Serialize;
-use slide_core::answer::{AnswerError, Tally};
+use slide_core::answer::{AnswerError, Cause, Tally};
 use slide_core::units::thousands;
 
 use super::Tiles;
@@ -46,22 +46,21 @@ impl Tiles {
     pub fn branching(&self, size: Option<Shape>, depth: u32) -> Result<BranchingRecord, AnswerError> {
         let shape = size.unwrap_or(self.variant.default_shape);
         if !self.variant.allowed(shape) {
-            return Err(AnswerError::Input(format!(
-                "{} does not play {shape} boards: {}",
-                self.variant.name, self.variant.shapes_text
-            )));
+            return Err(AnswerError::Input(
+                format!("{} does not play {shape} boards: {}", self.variant.name, self.variant.shapes_text).into(),
+            ));
         }
         let goal = match &self.goal {
             None => TilePuzzle::standard_goal(shape),
             Some(text) => match parse_grid(text, Some(shape)).map(|g| g.tile_state()) {
                 Ok(Some((_, goal))) => goal,
                 Ok(None) => return Err(AnswerError::Bug("a goal of a packed shape does not pack (a bug)".into())),
-                Err(e) => return Err(AnswerError::Input(format!("--goal: {e}"))),
+                Err(e) => return Err(AnswerError::Input(format!("--goal: {e}").into())),
             },
         };
         let (rows, cols) = (shape.rows(), shape.cols());
         let b =
-            Branching::new(rows, cols, goal.blank().index(), depth).map_err(|e| AnswerError::Input(e.to_string()))?;
+            Branching::new(rows, cols, goal.blank().index(), depth).map_err(|e| AnswerError::Input(Cause::new(e)))?;
         let (num, den) = b.average_reduced();
         let fraction = match (num, den) == (b.choices, b.degrees) {
             true => format!("{}/{}", b.choices, b.degrees),

@@ -27,7 +27,7 @@ pub use records::{FirstWalk, MadeBoard, SpaceFields, TileDetails, TileFields, Ti
 pub use variant::{named, Variant, FIFTEEN, METHODS, MTM_HEURISTICS};
 
 use slide_core::answer::{
-    Algorithm, Analysis, AnswerError, Count, CountRequest, Facade, Made, Make, MethodInfo, Named, Note, Played,
+    Algorithm, Analysis, AnswerError, Cause, Count, CountRequest, Facade, Made, Make, MethodInfo, Named, Note, Played,
     Settings, Solution, SolveRequest, SpaceWords,
 };
 use slide_core::enumerate::{DepthStore, Enumerator};
@@ -77,15 +77,15 @@ impl From<SolveError> for AnswerError {
     fn from(e: SolveError) -> Self {
         match e {
             SolveError::Limit(stopped) => AnswerError::Limit(stopped),
-            SolveError::Missed | SolveError::Bug(_) => AnswerError::Bug(e.to_string()),
+            SolveError::Missed | SolveError::Bug(_) => AnswerError::Bug(Cause::new(e)),
             SolveError::NotFound { message, nodes } => AnswerError::NotFound { message, nodes },
             SolveError::TooLong(e) => e.into(),
             SolveError::Enumerate(e) => AnswerError::enumeration(None, e),
             SolveError::Unsolvable(e) => e.into(),
             SolveError::Heuristic(HeuristicError::MtmWalkingDistanceOverBudget { .. }) => {
-                AnswerError::TooLarge(e.to_string())
+                AnswerError::TooLarge(Cause::new(e))
             }
-            e => AnswerError::Input(e.to_string()),
+            e => AnswerError::Input(Cause::new(e)),
         }
     }
 }
@@ -94,7 +94,7 @@ impl From<SolveError> for AnswerError {
 /// and quzzle's are by their searches.
 impl From<Unsolvable> for AnswerError {
     fn from(e: Unsolvable) -> Self {
-        AnswerError::Unreachable(e.to_string())
+        AnswerError::Unreachable(Cause::new(e))
     }
 }
 
@@ -135,10 +135,9 @@ impl Tiles {
         if let (Some(name), Metric::MultiTile) = (&settings.heuristic, metric) {
             let choice = MtmHeuristicChoice::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> = MTM_HEURISTICS.iter().map(|(n, _)| *n).collect();
-                AnswerError::Input(format!(
-                    "--metric mtm has no {name} heuristic: its heuristics are {}",
-                    names.join(", ")
-                ))
+                AnswerError::Input(
+                    format!("--metric mtm has no {name} heuristic: its heuristics are {}", names.join(", ")).into(),
+                )
             })?;
             solver = solver.mtm_heuristic(choice);
         }
@@ -146,8 +145,8 @@ impl Tiles {
             let choice = HeuristicChoice::from_name(name)
                 .filter(|c| variant.heuristics.iter().any(|(n, _)| *n == c.name()))
                 .ok_or_else(|| match MTM_HEURISTICS.iter().any(|(n, _)| n == name) {
-                    true => AnswerError::Input(format!("the {name} heuristic is for --metric mtm")),
-                    false => AnswerError::Input(format!("{} does not offer the {name} heuristic", variant.name)),
+                    true => AnswerError::Input(format!("the {name} heuristic is for --metric mtm").into()),
+                    false => AnswerError::Input(format!("{} does not offer the {name} heuristic", variant.name).into()),
                 })?;
             solver = solver.heuristic(choice);
         }
@@ -183,10 +182,9 @@ impl Tiles {
     fn check_shape(&self, shape: Shape) -> Result<Shape, AnswerError> {
         match self.variant.allowed(shape) {
             true => Ok(shape),
-            false => Err(AnswerError::Input(format!(
-                "{} does not play {shape} boards: {}",
-                self.variant.name, self.variant.shapes_text
-            ))),
+            false => Err(AnswerError::Input(
+                format!("{} does not play {shape} boards: {}", self.variant.name, self.variant.shapes_text).into(),
+            )),
         }
     }
 
@@ -199,7 +197,7 @@ impl Tiles {
     pub fn goal(&self, shape: Shape) -> Result<Grid, AnswerError> {
         match &self.goal {
             None => Ok(Grid::goal(shape)),
-            Some(text) => parse_grid(text, Some(shape)).map_err(|e| AnswerError::Input(format!("--goal: {e}"))),
+            Some(text) => parse_grid(text, Some(shape)).map_err(|e| AnswerError::Input(format!("--goal: {e}").into())),
         }
     }
 }
@@ -235,7 +233,7 @@ impl Facade for Tiles {
 
     fn parse(&self, text: &str) -> Result<TileInput, AnswerError> {
         let shape = self.size.or((!self.variant.infer_shape).then_some(self.variant.default_shape));
-        let start = parse_grid(text, shape).map_err(|e| AnswerError::Input(e.to_string()))?;
+        let start = parse_grid(text, shape).map_err(|e| AnswerError::Input(Cause::new(e)))?;
         let shape = self.check_shape(start.shape())?;
         Ok(TileInput { start, goal: self.goal(shape)? })
     }
@@ -255,10 +253,9 @@ impl Facade for Tiles {
             return Err(AnswerError::Input("a cluster solves in the single-tile metric only, not --metric mtm".into()));
         }
         if request.algorithm != Algorithm::Idastar {
-            return Err(AnswerError::Input(format!(
-                "a cluster runs IDA* only, not --algorithm {}",
-                request.algorithm.name()
-            )));
+            return Err(AnswerError::Input(
+                format!("a cluster runs IDA* only, not --algorithm {}", request.algorithm.name()).into(),
+            ));
         }
         let solution = self.solver.solve_on(&input.start, &input.goal, request, runner)?;
         records::record(input, solution, request)
@@ -306,18 +303,22 @@ impl Facade for Tiles {
             // 2 bits a position; 25!/2 positions need about 3.9e24 bytes, far past u64, and
             // 35! is past u128.
             if cells > 34 {
-                return Err(AnswerError::Input(format!(
-                    "analyzing {shape} would rank {cells}!/2 positions, more than any memory holds; {advice}"
-                )));
+                return Err(AnswerError::Input(
+                    format!("analyzing {shape} would rank {cells}!/2 positions, more than any memory holds; {advice}")
+                        .into(),
+                ));
             }
             let ranks: u128 = (1..=cells as u128).product::<u128>() / 2;
-            return Err(AnswerError::Input(format!(
+            return Err(AnswerError::Input(
+                format!(
                 "analyzing {shape} would rank {} positions ({cells}!/2), about {} of memory at two bits each, over \
                  the budget of {} (--max-memory); {advice}",
                 thousands(ranks),
                 human_bytes_f64(ranks as f64 * 2.0 / 8.0),
                 human_bytes(limits.max_memory.unwrap_or(u64::MAX))
-            )));
+            )
+                .into(),
+            ));
         }
         // One space for both metrics and every board whose ranks fit (2x6 and 6x2 too,
         // whose sides the packed solvers' shapes do not take): the single-tile metric is
@@ -327,7 +328,7 @@ impl Facade for Tiles {
             false => crate::mtm::MtmPuzzle::single_tile(&goal),
         };
         let (Some(origin), Some(space)) = (crate::mtm::pack(&start), puzzle.and_then(crate::mtm::MtmSpace::new)) else {
-            return Err(AnswerError::Bug(format!("no ranked space for a board of {cells} cells (a bug)")));
+            return Err(AnswerError::Bug(format!("no ranked space for a board of {cells} cells (a bug)").into()));
         };
         let task = progress.task("analyze", (1..=cells as u64).product::<u64>() / 2);
         let e = enumerator
@@ -407,9 +408,9 @@ impl Facade for Tiles {
             }
         };
         let read = slide_core::notation::read_columns(moves, style.convention)
-            .map_err(|e| AnswerError::Input(crate::play::PlayError::from(e).to_string()))?;
+            .map_err(|e| AnswerError::Input(Cause::new(crate::play::PlayError::from(e))))?;
         let mut board = input.start.clone();
-        crate::play::play_at(&mut board, &read, style.convention).map_err(|e| AnswerError::Input(e.to_string()))?;
+        crate::play::play_at(&mut board, &read, style.convention).map_err(|e| AnswerError::Input(Cause::new(e)))?;
         let moves: Vec<Move> = read.iter().map(|m| m.mv).collect();
         let length = match self.metric() {
             Metric::SingleTile => slide_core::notation::single_tile_length(&moves) as usize,
@@ -465,7 +466,11 @@ mod tests {
     #[test]
     fn an_unsolvable_board_is_unreachable_with_its_reason() {
         let unreachable = |e: AnswerError| match e {
-            AnswerError::Unreachable(why) => assert!(why.contains("odd permutation"), "{why}"),
+            AnswerError::Unreachable(why) => {
+                assert!(why.to_string().contains("odd permutation"), "{why}");
+                // The parities themselves, for a front end that says it its own way.
+                assert_eq!(why.downcast_ref::<Unsolvable>().map(|u| u.tile_parity), Some(1), "{why}");
+            }
             e => panic!("{e:?}"),
         };
         let t = tiles();

@@ -141,7 +141,7 @@ impl Play for Tiles {
         let mut next: Option<(u32, Step)> = None;
         for step in self.steps(position) {
             let child = crate::parse::parse_grid(&step.board, Some(start.shape()))
-                .map_err(|e| AnswerError::Bug(format!("a step's board does not read back: {e} (a bug)")))?;
+                .map_err(|e| AnswerError::Bug(format!("a step's board does not read back: {e} (a bug)").into()))?;
             let (h, _) = self.bound_of(&child, goal)?;
             if next.as_ref().is_none_or(|(best, _)| h < *best) {
                 next = Some((h, step));
@@ -219,7 +219,7 @@ impl Play for Tiles {
         let start = match moves {
             None => random_grid(&goal, rng),
             Some(n) => {
-                let n = u32::try_from(n).map_err(|_| AnswerError::Input(format!("a scramble of {n} moves")))?;
+                let n = u32::try_from(n).map_err(|_| AnswerError::Input(format!("a scramble of {n} moves").into()))?;
                 scramble_grid(&goal, n, rng, limits)?
             }
         };

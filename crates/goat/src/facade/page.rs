@@ -4,7 +4,7 @@
 
 use rand::RngExt;
 use slide_core::answer::{
-    Algorithm, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution, Step, Target, View,
+    Algorithm, AnswerError, Cause, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution, Step, Target, View,
 };
 use slide_core::progress::NoProgress;
 use slide_core::search::{Limits, PathOf};
@@ -63,7 +63,7 @@ impl Play for GoatFacade {
 
     /// Every arrangement of the pieces is a position, and each can reach the goal.
     fn position(&self, text: &str) -> Result<GoatInput, AnswerError> {
-        let start = parse_board(text).map_err(|e| AnswerError::Input(e.to_string()))?;
+        let start = parse_board(text).map_err(|e| AnswerError::Input(Cause::new(e)))?;
         Ok(GoatInput { start, goal: self.goal })
     }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use rand::RngExt;
 use rustc_hash::FxHashMap;
 use slide_core::answer::{
-    Algorithm as Method, Analysis, AnswerError, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution,
+    Algorithm as Method, Analysis, AnswerError, Cause, Estimate, Facade, GoalSpace, NotCounted, Piece, Play, Solution,
     SolveRequest, SpaceWords, Step, Target, View,
 };
 use slide_core::progress::NoProgress;
@@ -177,17 +177,20 @@ impl Play for Blocks {
         let puzzle = self.played()?;
         let size = Some((puzzle.board.rows, puzzle.board.cols));
         let inst = Instance::new(&puzzle.name, text, Some(&puzzle.goal_text), size, puzzle.board.metric)
-            .map_err(|e| AnswerError::Input(e.to_string()))?;
+            .map_err(|e| AnswerError::Input(Cause::new(e)))?;
         if inst.board.walls != puzzle.board.walls {
-            return Err(AnswerError::Input(format!("the walls (#) are not where {}'s are", puzzle.name)));
+            return Err(AnswerError::Input(format!("the walls (#) are not where {}'s are", puzzle.name).into()));
         }
         if block_sizes(&inst) != block_sizes(&puzzle) {
-            return Err(AnswerError::Input(format!(
-                "the blocks are not {}'s: it has {}, the position has {}",
-                puzzle.name,
-                describe_sizes(&puzzle),
-                describe_sizes(&inst)
-            )));
+            return Err(AnswerError::Input(
+                format!(
+                    "the blocks are not {}'s: it has {}, the position has {}",
+                    puzzle.name,
+                    describe_sizes(&puzzle),
+                    describe_sizes(&inst)
+                )
+                .into(),
+            ));
         }
         Ok(inst)
     }
@@ -336,10 +339,10 @@ impl Play for Blocks {
             None => {
                 let d = goal_distances(&puzzle.board, puzzle.start, |s| puzzle.is_goal(s), limits)?;
                 if d.distances.is_empty() {
-                    return Err(AnswerError::Input(format!(
-                        "the goal cannot be reached from {}'s start, so no position is drawn",
-                        puzzle.name
-                    )));
+                    return Err(AnswerError::Input(
+                        format!("the goal cannot be reached from {}'s start, so no position is drawn", puzzle.name)
+                            .into(),
+                    ));
                 }
                 // In a fixed order, so that a seeded generator draws the same position.
                 let mut states: Vec<_> = d.distances.keys().copied().collect();
@@ -353,7 +356,7 @@ impl Play for Blocks {
         };
         let text = render_canonical(&puzzle.board, &state, &puzzle.blocks);
         self.position(&rows_text(&puzzle, &text))
-            .map_err(|e| AnswerError::Bug(format!("a drawn position does not read back: {e} (a bug)")))
+            .map_err(|e| AnswerError::Bug(format!("a drawn position does not read back: {e} (a bug)").into()))
     }
 }
 
