@@ -72,8 +72,9 @@ pub const METHODS: &[MethodInfo] = &[
     MethodInfo {
         name: "idastar",
         description: "IDA* with the heuristic (optimal; memory: the path); duplicate paths of up to --duplicates N \
-                      moves left out (default 14)",
-        params: &[Param::Duplicates],
+                      moves left out (default 14); --max-depth D: a solution of at most D moves, or the proof that \
+                      there is none",
+        params: &[Param::Duplicates, Param::MaxDepth],
     },
     MethodInfo { name: "bfs", description: "breadth-first search (optimal; memory: every state reached)", params: &[] },
     MethodInfo {

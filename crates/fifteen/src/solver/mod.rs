@@ -265,7 +265,7 @@ impl Solver {
             return Err(SolveError::Sizes { start: start.shape(), goal: goal.shape() });
         }
         check_solvable_grid(start, goal)?;
-        match self.engine(start, request.algorithm) {
+        let solved = match self.engine(start, request.algorithm) {
             Engine::MultiTile => self.multi.solve(start, goal, request, &self.multi_context()),
             Engine::Staged => staged(start, goal, &request.limits),
             Engine::Wide => self.wide(start, goal, request),
@@ -275,6 +275,12 @@ impl Solver {
                 self.tables_unchanged()?;
                 result
             }
+        };
+        // IDA* within a depth: the packed search stops there; the multi-tile metric's finds the
+        // shortest, which when longer proves that none is that short.
+        match (request.algorithm, request.params.max_depth, solved) {
+            (Algorithm::Idastar, Some(depth), Ok(s)) if s.len() > depth as usize => Err(none_within(depth, s.nodes)),
+            (_, _, solved) => solved,
         }
     }
 
@@ -456,6 +462,17 @@ impl Solver {
     }
 }
 
+/// IDA* searched every path of up to `depth` moves and none reached the goal: a proof that
+/// the shortest solution is longer.
+pub(crate) fn none_within(depth: u32, nodes: u64) -> SolveError {
+    SolveError::NotFound {
+        message: format!(
+            "no solution of at most {depth} moves: the shortest is longer (IDA* searched every path that long)"
+        ),
+        nodes,
+    }
+}
+
 /// The boards as the packed searches take them, or (past 5x5) why they do not.
 fn packed(start: &Grid, goal: &Grid, work: Work) -> Result<(Shape, TileState, TileState), SolveError> {
     match (start.tile_state(), goal.tile_state()) {
@@ -575,6 +592,42 @@ mod tests {
         assert!(matches!(solver.solve(&swapped, &goal, &bounded), Err(SolveError::Unsolvable(_))));
         let mtm = Solver::new().metric(Metric::MultiTile);
         assert!(matches!(mtm.solve(&swapped, &goal, &bounded), Err(SolveError::Unsolvable(_))));
+    }
+
+    /// IDA* within `max_depth` D: the shortest solution when it has at most D moves, else a
+    /// proof that none has (one move less than breadth-first search's length), in both metrics.
+    #[test]
+    fn ida_star_within_a_depth_solves_or_proves_none() {
+        let within = |depth| SolveRequest {
+            params: slide_core::answer::Params { max_depth: Some(depth), ..Default::default() },
+            ..request(Algorithm::Idastar)
+        };
+        for metric in [Metric::SingleTile, Metric::MultiTile] {
+            let solver = Solver::new().metric(metric);
+            for text in
+                ["8 6 7 / 2 5 4 / 3 0 1", "1 2 3 / 4 0 5 / 7 8 6", "5 1 7 3 / 9 2 11 4 / 13 6 15 8 / 0 10 14 12"]
+            {
+                let (start, goal) = board(text);
+                // Breadth-first search where it serves (the single-tile metric's 3x3), else IDA*
+                // without a bound.
+                let by = match (metric, start.cells().len()) {
+                    (Metric::SingleTile, 9) => Algorithm::Bfs,
+                    _ => Algorithm::Idastar,
+                };
+                let shortest = solver.solve(&start, &goal, &request(by)).unwrap().len() as u32;
+                let found = solver.solve(&start, &goal, &within(shortest)).unwrap();
+                assert_eq!(found.len() as u32, shortest, "{text} {metric:?}");
+                found.replay().unwrap();
+                for depth in [shortest - 1, shortest / 2, 0] {
+                    match solver.solve(&start, &goal, &within(depth)) {
+                        Err(SolveError::NotFound { message, .. }) => {
+                            assert!(message.starts_with(&format!("no solution of at most {depth} moves")), "{message}")
+                        }
+                        other => panic!("{text} {metric:?} within {depth}: {other:?}"),
+                    }
+                }
+            }
+        }
     }
 
     /// A duplicate stretch past what an automaton is built for is refused, not a panic; each

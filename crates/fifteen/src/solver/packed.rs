@@ -109,6 +109,7 @@ impl Solver {
             Algorithm::Weighted { weight } => search.weighted(weight, request.params.best_so_far),
             _ => {
                 let duplicates = request.params.duplicates.unwrap_or(SEARCH_LONGEST);
+                let within = request.params.max_depth.filter(|_| algorithm == Algorithm::Idastar);
                 if !(2..=MAX_LONGEST).contains(&duplicates) {
                     return Err(SolveError::Duplicates(duplicates));
                 }
@@ -116,11 +117,14 @@ impl Solver {
                     puzzle: &puzzle,
                     start,
                     algorithm,
-                    options: search.options,
+                    options: IdaOptions { max_bound: within, ..search.options },
                     duplicates,
                     data_dir: self.data_dir.as_deref(),
                     runner,
                 });
+                if let (Outcome::NoSolution, Some(depth)) = (&outcome, within) {
+                    return Err(super::none_within(depth, stats.nodes));
+                }
                 let path = found(outcome, &stats).map_err(|e| search.proving(e))?;
                 Ok(search.solution(path, stats, 0))
             }
