@@ -116,7 +116,7 @@ fn a_parameter_for_another_algorithm_is_refused_naming_both() {
         (&["--weight", "1.5"][..], "--weight is for --algorithm weighted, not idastar"),
         (
             &["--algorithm", "bfs", "--max-depth", "5"],
-            "--max-depth is for --algorithm dfs or --algorithm random-walk, not bfs",
+            "--max-depth is for --algorithm idastar or --algorithm dfs or --algorithm random-walk, not bfs",
         ),
         (&["--algorithm", "dfs", "--walks", "5"], "--walks is for --algorithm random-walk, not dfs"),
         (
