@@ -281,13 +281,6 @@ impl Board {
     /// one: with one blank cell a direction names at most one move (the piece on the blank's
     /// other side; the big piece only along the top row). So move strings (`RRDL`) name
     /// Goat's moves as they name a tile puzzle's.
-    ///
-    /// ```
-    /// use goat::{Board, Dir, START};
-    /// let (mv, _) = Board::from_cells(&START).slide(Dir::Left).unwrap();
-    /// assert_eq!(mv.piece, 7); // ∥, right of the blank, slides left
-    /// assert!(Board::from_cells(&START).slide(Dir::Down).is_some());
-    /// ```
     pub(crate) fn slide(self, dir: Dir) -> Option<(GoatMove, Board)> {
         let mut result = None;
         Goat.for_each_successor(&self, |m, child| {
@@ -324,6 +317,13 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slide_names_the_piece_beside_the_blank() {
+        let (mv, _) = Board::from_cells(&START).slide(Dir::Left).unwrap();
+        assert_eq!(mv.piece, 7); // ∥, right of the blank, slides left
+        assert!(Board::from_cells(&START).slide(Dir::Down).is_some());
+    }
 
     #[test]
     fn glyph_rows_give_every_cell_two_columns() {

@@ -310,7 +310,7 @@ impl Instance {
     /// assert!(inst.is_goal(&inst.try_play(&path.moves).unwrap()));
     /// assert_eq!(inst.try_play(&[path.moves[0], path.moves[0]]), Err(IllegalMove { index: 1 }));
     /// ```
-    pub(crate) fn try_play(&self, moves: &[crate::Move]) -> Result<State, IllegalMove> {
+    pub fn try_play(&self, moves: &[crate::Move]) -> Result<State, IllegalMove> {
         slide_core::puzzle::try_play(&self.board, self.start, moves)
     }
 
