@@ -3,7 +3,7 @@
 //! found within a node bound replays to the goal.
 #![no_main]
 
-use goat::board::{apply, Board, GOAL};
+use goat::board::{Board, GOAL};
 use goat::heuristics::HiroiHeuristic;
 use goat::parse::board_from_cells;
 use goat::{ida_options, parse_board, Goat};
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
     let mut options = ida_options(board, goal, Limits::nodes(5_000));
     options.parallel = false;
     if let (Outcome::Found(path), _) = ida_star(&Goat, &HiroiHeuristic::new(goal), board, |s| *s == goal, &options) {
-        let end = path.moves.iter().fold(board, |b, &m| apply(b, m).expect("every move is legal"));
+        let end = board.try_play(&path.moves).expect("every move is legal");
         assert_eq!(end, goal);
     }
 });

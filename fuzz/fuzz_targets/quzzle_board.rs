@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use quzzle::parse::{parse_size, rows_of};
-use quzzle::{replay, solve_instance, Algorithm, Instance, Metric};
+use quzzle::{solve_instance, Algorithm, Instance, Metric};
 use slide_core::search::Limits;
 use slide_core::Outcome;
 
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again.start_text(), inst.start_text());
     let algorithm = [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar][pick as usize / 3 % 3];
     if let (Outcome::Found(path), _) = solve_instance(&inst, algorithm, &Limits::nodes(1_000)) {
-        let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
+        let end = inst.try_play(&path.moves).expect("every move is legal");
         assert!(inst.is_goal(&end));
     }
 });

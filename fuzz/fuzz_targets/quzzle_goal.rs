@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use quzzle::parse::{instance_from_file, parse_goal};
 use quzzle::puzzles::NAMED;
-use quzzle::{replay, solve_instance, Algorithm, Metric};
+use quzzle::{solve_instance, Algorithm, Metric};
 use slide_core::search::Limits;
 use slide_core::Outcome;
 
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     inst.goal = goal;
     inst.goal_text = goal_text;
     if let (Outcome::Found(path), _) = solve_instance(&inst, Algorithm::Bfs, &Limits::nodes(1_000)) {
-        let end = replay(&inst.board, inst.start, &path.moves).expect("every move is legal");
+        let end = inst.try_play(&path.moves).expect("every move is legal");
         assert!(inst.is_goal(&end));
     }
 });

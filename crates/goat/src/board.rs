@@ -104,7 +104,7 @@ impl Board {
     /// A board from packed cells (as [`Board::packed_cells`] gives them, the blank's field
     /// clear) and the blank's cell, which the caller knows: the moves and the ranking.
     #[inline]
-    pub fn from_packed(cells: u64, blank: usize) -> Board {
+    pub(crate) fn from_packed(cells: u64, blank: usize) -> Board {
         debug_assert_eq!(cells & !CELL_MASK, 0, "cells beyond the twelfth");
         Board(Fields::from_word(cells).put(BLANK_FIELD, blank as u8))
     }
@@ -140,7 +140,7 @@ impl Board {
 
     /// The packed cells without the blank index.
     #[inline]
-    pub fn packed_cells(self) -> u64 {
+    pub(crate) fn packed_cells(self) -> u64 {
         self.0.word() & CELL_MASK
     }
 
@@ -226,7 +226,7 @@ const NEIGHBOURS: [[(u8, Dir); 4]; CELLS] = {
 /// `cells` (no blank index) whose blank is at `blank`. Any value other than the big piece's
 /// halves moves as a one-cell piece, so pattern databases may mark pieces they ignore.
 #[inline]
-pub fn for_each_move(cells: u64, blank: usize, mut visit: impl FnMut(u8, Dir, u64, usize)) {
+pub(crate) fn for_each_move(cells: u64, blank: usize, mut visit: impl FnMut(u8, Dir, u64, usize)) {
     let s = blank;
     let cells = Fields::from_word(cells);
     for &(n, dir) in &NEIGHBOURS[s] {
@@ -281,14 +281,7 @@ impl Board {
     /// one: with one blank cell a direction names at most one move (the piece on the blank's
     /// other side; the big piece only along the top row). So move strings (`RRDL`) name
     /// Goat's moves as they name a tile puzzle's.
-    ///
-    /// ```
-    /// use goat::{Board, Dir, START};
-    /// let (mv, _) = Board::from_cells(&START).slide(Dir::Left).unwrap();
-    /// assert_eq!(mv.piece, 7); // ∥, right of the blank, slides left
-    /// assert!(Board::from_cells(&START).slide(Dir::Down).is_some());
-    /// ```
-    pub fn slide(self, dir: Dir) -> Option<(GoatMove, Board)> {
+    pub(crate) fn slide(self, dir: Dir) -> Option<(GoatMove, Board)> {
         let mut result = None;
         Goat.for_each_successor(&self, |m, child| {
             if m.dir == dir {
@@ -324,6 +317,13 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn slide_names_the_piece_beside_the_blank() {
+        let (mv, _) = Board::from_cells(&START).slide(Dir::Left).unwrap();
+        assert_eq!(mv.piece, 7); // ∥, right of the blank, slides left
+        assert!(Board::from_cells(&START).slide(Dir::Down).is_some());
+    }
 
     #[test]
     fn glyph_rows_give_every_cell_two_columns() {

@@ -143,7 +143,7 @@ impl GoatFacade {
 
     /// The heuristic, built (or its table loaded) when the first input needs it. A table that
     /// cannot be used is an error of each input that needs it, not of the whole run.
-    pub fn heuristic(&self) -> Result<Arc<AnyHeuristic>, AnswerError> {
+    pub(crate) fn heuristic(&self) -> Result<Arc<AnyHeuristic>, AnswerError> {
         let mut kept = lock(&self.heuristic);
         if let Some(h) = &*kept {
             return Ok(h.clone());
@@ -168,11 +168,6 @@ impl GoatFacade {
     /// The heuristic's name.
     pub(crate) fn heuristic_name(&self) -> &'static str {
         self.kind.name()
-    }
-
-    /// The goal.
-    pub fn goal(&self) -> Board {
-        self.goal
     }
 }
 

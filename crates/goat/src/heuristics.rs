@@ -40,7 +40,8 @@ impl HiroiHeuristic {
     }
 
     /// The distance table, for tests that compare it with Hiroi's.
-    pub fn table(&self) -> &[[u8; CELLS]; 11] {
+    #[cfg(test)]
+    pub(crate) fn table(&self) -> &[[u8; CELLS]; 11] {
         &self.dist
     }
 }
@@ -142,15 +143,8 @@ impl Pattern {
         3 * 12u64.pow(self.digits()) * 12 / self.group()
     }
 
-    /// The entry for a board.
-    #[inline]
-    pub fn lookup(&self, board: Board) -> u32 {
-        let (pos, bars) = locate(board.packed_cells());
-        self.table[self.index(&pos, &bars) as usize] as u32
-    }
-
     /// Builds the database for `goal` by 0-1 breadth-first search.
-    pub fn build(pieces: &[u8], with_big: bool, goal: Board, progress: &(dyn Fn(LayerStats) + Sync)) -> Self {
+    pub(crate) fn build(pieces: &[u8], with_big: bool, goal: Board, progress: &(dyn Fn(LayerStats) + Sync)) -> Self {
         let mut pattern = Pattern { pieces: pieces.to_vec(), with_big, table: Vec::new() };
         let space = PatternSpace { pattern: &pattern };
         let root = space.abstract_board(goal.packed_cells(), goal.blank());
@@ -292,7 +286,7 @@ pub struct ExactHeuristic {
 
 impl ExactHeuristic {
     /// Wraps a 4-bit (or 8-bit) distance table built from `goal`.
-    pub fn new(goal: Board, table: DepthTable) -> Self {
+    pub(crate) fn new(goal: Board, table: DepthTable) -> Self {
         ExactHeuristic { goal, table }
     }
 
@@ -327,7 +321,7 @@ impl ExactHeuristic {
 
 impl Heuristic<Goat> for ExactHeuristic {
     /// The rank of the state, so that a child's rank is derived from its parent's
-    /// ([`rank::child_rank`]) instead of computed afresh.
+    /// (`rank::child_rank`) instead of computed afresh.
     type Carried = u32;
 
     fn estimate(&self, state: &Board) -> u32 {

@@ -42,7 +42,7 @@ pub enum HeuristicKind {
 
 impl HeuristicKind {
     /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             HeuristicKind::None => "none",
             HeuristicKind::Hiroi => "hiroi",
@@ -99,7 +99,7 @@ impl AnyHeuristic {
 
     /// [`AnyHeuristic::build`], reporting a table build and a table that cannot be kept on
     /// disk to `progress`.
-    pub fn build_reporting(
+    pub(crate) fn build_reporting(
         kind: HeuristicKind,
         goal: Board,
         data_dir: Option<&Path>,
@@ -186,7 +186,7 @@ pub fn analyze(
 }
 
 /// [`analyze`] under `limits` (time, nodes, memory, interrupt), as the binary runs it.
-pub fn analyze_within(
+pub(crate) fn analyze_within(
     goal: Board,
     store: DepthStore,
     limits: &Limits,
@@ -197,7 +197,7 @@ pub fn analyze_within(
 
 /// [`analyze_within`] with the breadth-first search run by `enumerator` (a cluster's ranks,
 /// or [`OneProcess`]).
-pub fn analyze_on<E: Enumerator>(
+pub(crate) fn analyze_on<E: Enumerator>(
     enumerator: &E,
     goal: Board,
     store: DepthStore,
@@ -303,8 +303,8 @@ impl HeuristicKind {
     pub const ALL: [HeuristicKind; 4] =
         [HeuristicKind::None, HeuristicKind::Hiroi, HeuristicKind::Pdb, HeuristicKind::Exact];
 
-    /// The kind named `name` (as [`HeuristicKind::name`] writes it).
-    pub fn from_name(name: &str) -> Option<HeuristicKind> {
+    /// The kind named `name` (as `HeuristicKind::name` writes it).
+    pub(crate) fn from_name(name: &str) -> Option<HeuristicKind> {
         HeuristicKind::ALL.into_iter().find(|k| k.name() == name)
     }
 }

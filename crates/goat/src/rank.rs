@@ -203,7 +203,7 @@ pub struct Ranked {
 
 impl Ranked {
     /// A position and its rank.
-    pub fn new(board: Board) -> Self {
+    pub(crate) fn new(board: Board) -> Self {
         Ranked { board, rank: rank(board) as u32 }
     }
 }
@@ -288,7 +288,7 @@ fn delta_bar(x: u64, lo: usize, hi: usize, bars: (u8, u8)) -> i64 {
 /// operations: what [`RankedGoat`] does for each successor, for the exact heuristic, which
 /// carries its states' ranks down the search tree.
 #[inline]
-pub fn child_rank(parent: &Board, parent_rank: u64, mv: GoatMove, child: &Board) -> u64 {
+pub(crate) fn child_rank(parent: &Board, parent_rank: u64, mv: GoatMove, child: &Board) -> u64 {
     // The piece left the child's blank cell for the parent's.
     rank_after_move(parent.packed_cells(), parent_rank, mv.piece, mv.dir == Dir::Left, child.blank(), parent.blank())
 }

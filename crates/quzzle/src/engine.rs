@@ -30,26 +30,26 @@ type Origins = Packed<u64, 1>;
 impl State {
     /// The bitboard of the top-left cells of the blocks of class `class`.
     #[inline]
-    pub fn origins(&self, class: usize) -> u64 {
+    pub(crate) fn origins(&self, class: usize) -> u64 {
         self.0[class].word()
     }
 
     /// The top-left cells of the blocks of class `class`, lowest first.
     #[inline]
-    pub fn blocks(&self, class: usize) -> impl Iterator<Item = usize> {
+    pub(crate) fn blocks(&self, class: usize) -> impl Iterator<Item = usize> {
         self.0[class].ones()
     }
 
     /// This state with a block of class `class` added at `origin`.
     #[inline]
-    pub fn with_block(mut self, class: usize, origin: usize) -> State {
+    pub(crate) fn with_block(mut self, class: usize, origin: usize) -> State {
         self.0[class] = self.0[class].inserted(origin);
         self
     }
 
     /// This state with the block of class `class` at `from` moved to the free origin `to`.
     #[inline]
-    pub fn moved(mut self, class: usize, from: usize, to: usize) -> State {
+    pub(crate) fn moved(mut self, class: usize, from: usize, to: usize) -> State {
         self.0[class] = self.0[class].moved(from, to);
         self
     }
@@ -72,7 +72,7 @@ impl Metric {
     pub const ALL: [Metric; 3] = [Metric::Cell, Metric::Line, Metric::Block];
 
     /// The name used on the command line and in output.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Metric::Cell => "cell",
             Metric::Line => "line",
@@ -98,7 +98,7 @@ pub use slide_core::Direction as Dir;
 /// A move: the block of class `class` whose top-left cell is `from` ends with it at `to`.
 ///
 /// Under [`Metric::Cell`] the two are neighbours; under [`Metric::Line`] they share a row or a
-/// column; under [`Metric::Block`] any path joins them ([`Board::block_path`] finds one).
+/// column; under [`Metric::Block`] any path joins them (`Board::block_path` finds one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The shape class of the block that moves.
@@ -110,7 +110,7 @@ pub struct Move {
 }
 
 /// One shape class: every block of size `w` x `h` (interchangeable with each other), or a
-/// block the goal names that has a class of its own ([`crate::parse::parse_start_for`]).
+/// block the goal names that has a class of its own (`parse::parse_start_for`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShapeClass {
     /// Width in cells.
@@ -129,7 +129,7 @@ pub struct ShapeClass {
 
 impl ShapeClass {
     /// The cells a block of this class covers with its top-left cell at `origin`.
-    pub fn footprint(&self, origin: usize) -> u64 {
+    pub(crate) fn footprint(&self, origin: usize) -> u64 {
         self.footprint[origin]
     }
 }
@@ -154,7 +154,7 @@ pub struct Board {
 
 /// Iterates the indices of the set bits of `bits`, lowest first.
 #[inline]
-pub fn bits(bits: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn bits(bits: u64) -> impl Iterator<Item = usize> {
     Packed::<u64, 1>::from_word(bits).ones()
 }
 
@@ -162,7 +162,7 @@ impl Board {
     /// A board of `rows` x `cols` cells with `walls`, blocks of the given `(w, h, count)`
     /// shapes, counting moves by `metric`. The caller checks `rows * cols <= 64` and the
     /// number of classes.
-    pub fn new(rows: usize, cols: usize, walls: u64, shapes: &[(u8, u8, u8)], metric: Metric) -> Board {
+    pub(crate) fn new(rows: usize, cols: usize, walls: u64, shapes: &[(u8, u8, u8)], metric: Metric) -> Board {
         assert!(rows >= 1 && cols >= 1 && rows * cols <= MAX_CELLS, "board size out of range");
         assert!(shapes.len() <= MAX_CLASSES, "too many shape classes");
         let n = rows * cols;
@@ -209,13 +209,13 @@ impl Board {
     }
 
     /// The number of cells.
-    pub fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.rows * self.cols
     }
 
     /// The cells covered by the blocks of `state`.
     #[inline]
-    pub fn occupied(&self, state: &State) -> u64 {
+    pub(crate) fn occupied(&self, state: &State) -> u64 {
         let mut occ = 0;
         for (c, class) in self.classes.iter().enumerate() {
             for o in state.blocks(c) {
@@ -227,7 +227,7 @@ impl Board {
 
     /// The origins where a block of class `c` fits without covering any cell of `taken`.
     #[inline]
-    pub fn free_origins(&self, c: usize, taken: u64) -> u64 {
+    pub(crate) fn free_origins(&self, c: usize, taken: u64) -> u64 {
         let class = &self.classes[c];
         let blocked = class.offsets.iter().fold(0u64, |acc, &o| acc | (taken >> o));
         class.valid & !blocked
@@ -235,7 +235,7 @@ impl Board {
 
     /// Moves the single bits of `b` one cell in direction `d` (bits leaving the board vanish).
     #[inline]
-    pub fn shift(&self, b: u64, d: Dir) -> u64 {
+    pub(crate) fn shift(&self, b: u64, d: Dir) -> u64 {
         match d {
             Dir::Up => b >> self.cols,
             Dir::Down => (b << self.cols) & self.cells,
@@ -247,7 +247,7 @@ impl Board {
     /// Calls `visit(to)` for every origin a block at `from` reaches in one move under the
     /// board's metric, moving only through `free` origins (which must contain `from`).
     #[inline]
-    pub fn single_block_moves(&self, from: usize, free: u64, mut visit: impl FnMut(usize)) {
+    pub(crate) fn single_block_moves(&self, from: usize, free: u64, mut visit: impl FnMut(usize)) {
         let start = 1u64 << from;
         match self.metric {
             Metric::Cell => {
@@ -281,7 +281,7 @@ impl Board {
 
     /// Every origin connected to `seed` through `free` origins by one-cell slides.
     #[inline]
-    pub fn flood(&self, seed: u64, free: u64) -> u64 {
+    pub(crate) fn flood(&self, seed: u64, free: u64) -> u64 {
         let mut reach = seed;
         loop {
             let next = (reach
@@ -299,7 +299,7 @@ impl Board {
 
     /// The one-cell slides of a [`Metric::Block`] (or any) move `mv` made from `state`: a
     /// shortest path of the moving block through the cells the other blocks leave free.
-    pub fn block_path(&self, state: &State, mv: Move) -> Vec<Dir> {
+    pub(crate) fn block_path(&self, state: &State, mv: Move) -> Vec<Dir> {
         let c = mv.class as usize;
         let others = self.occupied(state) & !self.classes[c].footprint[mv.from as usize];
         let free = self.free_origins(c, others);
@@ -375,7 +375,7 @@ pub struct Goal {
 impl Goal {
     /// Whether `state` satisfies the goal on `board`.
     #[inline]
-    pub fn is_goal(&self, board: &Board, state: &State) -> bool {
+    pub(crate) fn is_goal(&self, board: &Board, state: &State) -> bool {
         self.targets.iter().all(|&(c, origins)| state.origins(c) & origins != 0)
             && (self.empty == 0 || board.occupied(state) & self.empty == 0)
     }

@@ -33,7 +33,7 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// The name used on the command line and in output.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Algorithm::Bfs => "bfs",
             Algorithm::Astar => "astar",
@@ -42,13 +42,8 @@ impl Algorithm {
         }
     }
 
-    /// Parses `bfs`, `astar`, `idastar` or `dfs`.
-    pub fn parse(text: &str) -> Option<Algorithm> {
-        [Algorithm::Bfs, Algorithm::Astar, Algorithm::Idastar, Algorithm::Dfs].into_iter().find(|a| a.name() == text)
-    }
-
     /// Whether its solutions are shortest ones.
-    pub fn is_optimal(self) -> bool {
+    pub(crate) fn is_optimal(self) -> bool {
         self != Algorithm::Dfs
     }
 }
@@ -97,7 +92,7 @@ impl Step {
 
     /// The direction text for JSON: the slides joined by spaces (`"Down"`, `"Down Down"`,
     /// `"Down Left"`).
-    pub fn direction(&self) -> String {
+    pub(crate) fn direction(&self) -> String {
         self.dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join(" ")
     }
 }

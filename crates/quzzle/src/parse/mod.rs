@@ -50,13 +50,13 @@ fn is_empty_char(c: char) -> bool {
 }
 
 /// Whether `c` may label a block.
-pub fn is_label(c: char) -> bool {
+pub(crate) fn is_label(c: char) -> bool {
     c.is_ascii_graphic() && !is_empty_char(c) && !matches!(c, '#' | '/' | '?' | ':')
 }
 
 /// Splits board text into rows of cells. `size` is `(rows, cols)` when known; text without
 /// row separators needs it, except that 20 cells are read as the Pennant puzzle's 5 rows of 4.
-pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>>, BoardError> {
+pub(crate) fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<char>>, BoardError> {
     let rows: Vec<Vec<char>> = text
         .split(['/', '\n'])
         .map(|row| row.chars().filter(|c| !c.is_whitespace()).collect::<Vec<char>>())
@@ -103,7 +103,7 @@ pub fn split_rows(text: &str, size: Option<(usize, usize)>) -> Result<Vec<Vec<ch
 
 /// Reads a start position: the board, its blocks and walls, counting moves by `metric`.
 /// Blocks of one shape share a shape class (they are interchangeable).
-pub fn parse_start(
+pub(crate) fn parse_start(
     text: &str,
     size: Option<(usize, usize)>,
     metric: Metric,
@@ -115,7 +115,7 @@ pub fn parse_start(
 /// shape other blocks share, and the goal does not name them all, gets a shape class of its
 /// own, so that only it can satisfy the goal (a look-alike block that gets there does not).
 /// When the goal names every block of a shape, those blocks stay interchangeable.
-pub fn parse_start_for(
+pub(crate) fn parse_start_for(
     text: &str,
     size: Option<(usize, usize)>,
     metric: Metric,
@@ -256,7 +256,7 @@ pub fn parse_goal(text: &str, board: &Board, blocks: &[Block]) -> Result<(Goal, 
 
 /// The default goal of a board given without one, after the generic solver: the largest block (there
 /// must be exactly one) covers the lower-left cell.
-pub fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, PuzzleError> {
+pub(crate) fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, PuzzleError> {
     let area = |b: &Block| board.classes[b.class].w as usize * board.classes[b.class].h as usize;
     let max = blocks.iter().map(area).max().ok_or(PuzzleError::NoBlocks)?;
     let largest: Vec<&Block> = blocks.iter().filter(|b| area(b) == max).collect();
@@ -270,8 +270,9 @@ pub fn default_goal_text(board: &Board, blocks: &[Block]) -> Result<String, Puzz
 }
 
 impl Instance {
-    /// Builds an instance from a start board, an optional goal pattern (default: see
-    /// [`default_goal_text`]), an optional `(rows, cols)` size and a metric.
+    /// Builds an instance from a start board, an optional goal pattern (default: the largest
+    /// block, of which there must be one, covers the lower-left cell), an optional
+    /// `(rows, cols)` size and a metric.
     pub fn new(
         name: &str,
         start: &str,
@@ -328,14 +329,14 @@ impl Instance {
     }
 
     /// The same puzzle from the same start with the goal `goal` instead (a goal pattern):
-    /// the blocks it names may need shape classes of their own ([`parse_start_for`]).
+    /// the blocks it names may need shape classes of their own (`parse_start_for`).
     pub fn with_goal(&self, goal: &str) -> Result<Instance, PuzzleError> {
         let start = rows_of(&self.start_text(), self.board.cols).join("/");
         Instance::new(&self.name, &start, Some(goal), Some((self.board.rows, self.board.cols)), self.board.metric)
     }
 
     /// The same instance counted under another metric.
-    pub fn with_metric(&self, metric: Metric) -> Instance {
+    pub(crate) fn with_metric(&self, metric: Metric) -> Instance {
         let mut copy = self.clone();
         copy.board.metric = metric;
         copy
@@ -343,7 +344,7 @@ impl Instance {
 }
 
 /// A position as one character per cell, row-major: labels, `.` empty, `#` wall.
-pub fn render(board: &Board, blocks: &[Block]) -> String {
+pub(crate) fn render(board: &Board, blocks: &[Block]) -> String {
     let mut cells = vec!['.'; board.cell_count()];
     for w in bits(board.walls) {
         cells[w] = '#';
@@ -508,7 +509,7 @@ pub fn instance_from_file(text: &str, fallback_name: &str, metric: Option<Metric
 /// [`instance_from_file`] with `goal`, a goal pattern given apart from the file (`--goal`),
 /// in place of the file's own, or of the default one: a file without a goal whose largest
 /// block is not unique is read with it. Its errors start with `--goal: `.
-pub fn instance_from_file_with(
+pub(crate) fn instance_from_file_with(
     text: &str,
     fallback_name: &str,
     metric: Option<Metric>,

@@ -26,7 +26,7 @@ pub struct Diameter {
 
 impl Diameter {
     /// The diameter, if its bounds met.
-    pub fn exact(&self) -> Option<u16> {
+    pub(crate) fn exact(&self) -> Option<u16> {
         (self.lower == self.upper).then_some(self.lower)
     }
 }
@@ -40,12 +40,12 @@ pub struct Eccentricities {
 
 impl Eccentricities {
     /// Arrays for a type of `layouts` layouts.
-    pub fn new(layouts: usize) -> Eccentricities {
+    pub(crate) fn new(layouts: usize) -> Eccentricities {
         Eccentricities { lower: spare::filled(layouts, 0), upper: spare::filled(layouts, u16::MAX) }
     }
 
     /// The bytes [`Eccentricities::new`] takes for `layouts` layouts.
-    pub fn bytes(layouts: u64) -> u64 {
+    pub(crate) fn bytes(layouts: u64) -> u64 {
         4 * layouts
     }
 
@@ -53,7 +53,7 @@ impl Eccentricities {
     /// from `group[0]` that reached exactly `group`. At most `max_searches` searches in all
     /// (at least 1: the one given). `symmetries` map the group onto itself: a search from
     /// one layout then gives the distances from its images too (`d(s(v), w) = d(v, s(w))`).
-    pub fn diameter(
+    pub(crate) fn diameter(
         &mut self,
         moves: &TypeMoves,
         bfs: &mut Bfs,

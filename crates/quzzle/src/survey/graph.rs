@@ -162,7 +162,7 @@ impl TypeMoves {
     }
 
     /// The bytes [`TypeMoves::build`] takes at most for `layouts` layouts with `moves` moves.
-    pub fn bytes(layouts: u64, moves: u64) -> u64 {
+    pub(crate) fn bytes(layouts: u64, moves: u64) -> u64 {
         // Room for every move (a quarter or a little more is used), then per layout its
         // node's list and symmetry, its entry and its rank.
         4 * moves + 8 * layouts + 4 * layouts + 4 * layouts
@@ -223,7 +223,7 @@ impl TypeMoves {
     /// The first and last entries of the list of `node`, xor-ed (0 when it has none):
     /// reading them brings the list into the cache (a list may cross two cache lines).
     #[inline]
-    pub fn ends_of(&self, node: u32) -> u32 {
+    pub(crate) fn ends_of(&self, node: u32) -> u32 {
         match self.list(node).0 {
             [] => 0,
             list => list[0] ^ list[list.len() - 1],
@@ -284,18 +284,18 @@ pub struct Bfs {
 
 impl Bfs {
     /// Arrays for a type of `layouts` layouts.
-    pub fn new(layouts: usize) -> Bfs {
+    pub(crate) fn new(layouts: usize) -> Bfs {
         Bfs { dist: spare::filled(layouts, UNSEEN), order: spare::empty(layouts) }
     }
 
     /// The bytes [`Bfs::new`] takes for `layouts` layouts.
-    pub fn bytes(layouts: u64) -> u64 {
+    pub(crate) fn bytes(layouts: u64) -> u64 {
         2 * layouts + 4 * layouts
     }
 
     /// Searches from `sources` (their distance 0) over `moves`; returns the greatest
     /// distance reached. The previous search's marks are cleared first.
-    pub fn run(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
+    pub(crate) fn run(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
         self.search::<false>(moves, sources)
     }
 
@@ -304,7 +304,7 @@ impl Bfs {
     /// from the sources, and the pair's list of either leads to the same pairs. Only the
     /// layout of the lower node of each pair is reached, and its list read: half the lists.
     /// [`Bfs::order`] and [`Bfs::dist`] give those layouts.
-    pub fn run_mirrored(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
+    pub(crate) fn run_mirrored(&mut self, moves: &TypeMoves, sources: impl IntoIterator<Item = u32>) -> u16 {
         self.search::<true>(moves, sources)
     }
 
@@ -363,13 +363,13 @@ impl Bfs {
     }
 
     /// The nodes the last search reached, in the order it reached them (by distance).
-    pub fn order(&self) -> &[u32] {
+    pub(crate) fn order(&self) -> &[u32] {
         &self.order
     }
 
     /// The distance of node `r` in the last search ([`UNSEEN`] if it was not reached).
     #[inline]
-    pub fn dist(&self, r: u32) -> u16 {
+    pub(crate) fn dist(&self, r: u32) -> u16 {
         self.dist[r as usize]
     }
 }

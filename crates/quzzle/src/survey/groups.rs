@@ -28,14 +28,14 @@ pub struct TypeWork {
 
 impl TypeWork {
     /// At most how many groups it has: a layout with a move shares its group.
-    pub fn max_groups(&self) -> u64 {
+    pub(crate) fn max_groups(&self) -> u64 {
         let n = self.layouts as u64;
         self.stuck as u64 + (n - self.stuck as u64) / 2
     }
 
     /// The bytes [`survey_type`] takes at most for this type, its ranking and its group
     /// records included.
-    pub fn bytes(&self) -> u64 {
+    pub(crate) fn bytes(&self) -> u64 {
         let n = self.layouts as u64;
         self.max_groups() * (std::mem::size_of::<GroupRecord>() as u64 + 4)
             + TypeMoves::bytes(n, self.moves)
@@ -69,7 +69,7 @@ pub struct TypeSurvey {
 /// image of one found before under a symmetry of the board takes its diameter, mapped).
 /// `check` is asked between groups and between a diameter's searches whether to stop;
 /// `done` hears of each group's size when it is finished.
-pub fn survey_type(
+pub(crate) fn survey_type(
     work: &TypeWork,
     max_searches: u32,
     locate: &[Layout],

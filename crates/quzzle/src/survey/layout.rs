@@ -48,7 +48,7 @@ impl Shape {
 
     /// The cells it covers with its top-left cell at 0 (cells 1: right, 4: below, 5: both).
     #[inline]
-    pub const fn footprint(self) -> u32 {
+    pub(crate) const fn footprint(self) -> u32 {
         match self {
             Shape::Space | Shape::Single => 1,
             Shape::Horizontal => 0b11,
@@ -59,7 +59,7 @@ impl Shape {
 
     /// The cells where its top-left cell may be (it stays on the board).
     #[inline]
-    pub const fn origins(self) -> u32 {
+    pub(crate) const fn origins(self) -> u32 {
         match self {
             Shape::Space | Shape::Single => ALL,
             Shape::Horizontal => ALL & !COL3,
@@ -70,7 +70,7 @@ impl Shape {
 
     /// The top-left cells from which a block of this shape would cover a cell of `taken`.
     #[inline]
-    pub const fn blocked_by(self, taken: u32) -> u32 {
+    pub(crate) const fn blocked_by(self, taken: u32) -> u32 {
         match self {
             Shape::Space | Shape::Single => taken,
             Shape::Horizontal => taken | taken >> 1,
@@ -125,7 +125,7 @@ impl Counts {
     /// Every count of the family whose blocks fit by area (two cells left empty), in the
     /// order dnomd343/klotski numbers its types: by dominoes, then vertical dominoes, then
     /// 1x1 blocks. Some may have no layout at all (seven vertical dominoes never fit).
-    pub fn by_area() -> impl Iterator<Item = Counts> {
+    pub(crate) fn by_area() -> impl Iterator<Item = Counts> {
         (0..=7u8)
             .flat_map(|dominoes| {
                 (0..=dominoes).flat_map(move |vertical| {
@@ -133,17 +133,6 @@ impl Counts {
                 })
             })
             .filter(|c| c.spaces().is_some())
-    }
-
-    /// The number of blocks of `shape` (of empty cells, for [`Shape::Space`]).
-    pub fn of(self, shape: Shape) -> u8 {
-        match shape {
-            Shape::Space => self.spaces().unwrap_or(0),
-            Shape::Single => self.singles,
-            Shape::Horizontal => self.horizontal,
-            Shape::Vertical => self.vertical,
-            Shape::Square => 1,
-        }
     }
 }
 
@@ -269,7 +258,7 @@ impl Layout {
         Layout((square as u64) << 60 | (vertical as u64) << 40 | (horizontal as u64) << 20 | singles as u64)
     }
 
-    /// The layout of `bits`, the sum of its blocks' [`Layout::block_bits`] (a valid layout's).
+    /// The layout of `bits`, the sum of its blocks' `Layout::block_bits` (a valid layout's).
     #[inline]
     pub(crate) const fn from_bits(bits: u64) -> Layout {
         Layout(bits)
@@ -308,7 +297,7 @@ impl Layout {
 
     /// The cells covered by blocks.
     #[inline]
-    pub const fn occupied(self) -> u32 {
+    pub(crate) const fn occupied(self) -> u32 {
         let h = (self.0 >> 20) as u32 & ALL;
         let v = (self.0 >> 40) as u32 & ALL;
         (self.0 as u32 & ALL) | h | h << 1 | v | v << COLS | Shape::Square.footprint() << self.square()

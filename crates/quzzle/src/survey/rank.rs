@@ -282,7 +282,7 @@ impl TypeRanker {
     /// they agree only at the end): the difference between the two ranks depends on the
     /// layout's cells before it only, so it holds for every layout that shares them.
     #[inline]
-    pub fn rank_moved_to(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> (u32, usize) {
+    pub(crate) fn rank_moved_to(&self, reading: &Reading, shape: Shape, from: usize, to: usize) -> (u32, usize) {
         let value = shape as u64;
         let shapes = reading.shapes - (value << (3 * from)) + (value << (3 * to));
         let (lo, hi) = if from < to { (from, to) } else { (to, from) };
