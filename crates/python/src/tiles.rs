@@ -29,17 +29,7 @@ struct Cells {
 
 /// `e`, about board `i` of a batch.
 pub fn at(i: usize, e: AnswerError) -> AnswerError {
-    let at = format!("boards[{i}]");
-    match e {
-        AnswerError::Input(m) => AnswerError::Input(m.context(at)),
-        AnswerError::Unreachable(m) => AnswerError::Unreachable(m.context(at)),
-        AnswerError::TooLarge(m) => AnswerError::TooLarge(m.context(at)),
-        AnswerError::NotFound { message, nodes } => {
-            AnswerError::NotFound { message: format!("{at}: {message}"), nodes }
-        }
-        AnswerError::Bug(m) => AnswerError::Bug(m.context(at)),
-        e @ AnswerError::Limit(_) => e,
-    }
+    e.context(format!("boards[{i}]"))
 }
 
 /// The cells of `boards`, read by `tiles` (the first board gives the shape every other must

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use std::ops::ControlFlow;
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use slide_core::search::memory::{buffer_bytes, hash_map_bytes, hash_set_bytes, Footprint};
+use slide_core::search::memory::{buffer_bytes, Footprint, Footprinted};
 use slide_core::search::{
     astar, bfs, breadth_first_layers, count_shortest_paths, depth_first_stack, ida_star, Frontier, IdaOptions,
     LayerVisitor, LayersEnd, LimitHit, Limits, Outcome, PathOf,
@@ -208,7 +208,7 @@ impl<G: Fn(&State) -> bool> LayerVisitor<State> for Reachable<'_, G> {
     }
 
     fn bytes(&self) -> Footprint {
-        hash_set_bytes(&self.seen)
+        self.seen.footprint()
     }
 }
 
@@ -308,7 +308,7 @@ impl LayerVisitor<State> for Distances<'_> {
     }
 
     fn bytes(&self) -> Footprint {
-        hash_map_bytes(&self.distances)
+        self.distances.footprint()
     }
 }
 
@@ -347,7 +347,7 @@ impl<G: Fn(&State) -> bool> LayerVisitor<State> for ToFirstGoal<'_, G> {
 
     /// The layers kept hold every state once, as the distance map does.
     fn bytes(&self) -> Footprint {
-        hash_map_bytes(&self.dist) + buffer_bytes::<State>(self.dist.len(), self.dist.capacity())
+        self.dist.footprint() + buffer_bytes::<State>(self.dist.len(), self.dist.capacity())
     }
 }
 

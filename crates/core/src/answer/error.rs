@@ -57,12 +57,19 @@ impl AnswerError {
         }
     }
 
-    /// Prefixes the message of an input error with `what` (`--goal`, a file name); the
-    /// cause stays readable ([`Cause::downcast_ref`]).
+    /// Says what the error concerns in front of its message (`--goal`, a file name, a board of
+    /// a batch); the cause stays readable ([`Cause::downcast_ref`]). A bound that stopped the
+    /// work concerns the whole work, and is left as it is.
     pub fn context(self, what: impl std::fmt::Display) -> Self {
         match self {
             AnswerError::Input(cause) => AnswerError::Input(cause.context(what)),
-            e => e,
+            AnswerError::TooLarge(cause) => AnswerError::TooLarge(cause.context(what)),
+            AnswerError::Unreachable(cause) => AnswerError::Unreachable(cause.context(what)),
+            AnswerError::NotFound { message, nodes } => {
+                AnswerError::NotFound { message: format!("{what}: {message}"), nodes }
+            }
+            AnswerError::Bug(cause) => AnswerError::Bug(cause.context(what)),
+            e @ AnswerError::Limit(_) => e,
         }
     }
 }
@@ -91,18 +98,23 @@ impl Cause {
     }
 
     /// The same cause with `what` said in front of it (`--goal: ...`).
-    pub fn context(self, what: impl std::fmt::Display) -> Self {
+    pub(crate) fn context(self, what: impl std::fmt::Display) -> Self {
         Cause::new(Within { what: what.to_string(), cause: self })
     }
 
-    /// The typed error `E` this cause holds, looking through the contexts said in front of it.
+    /// The typed error `E` this cause holds, looking through the contexts said in front of it
+    /// and then the error's own sources.
     pub fn downcast_ref<E: StdError + 'static>(&self) -> Option<&E> {
         let mut error: &(dyn StdError + 'static) = &*self.0;
         loop {
             if let Some(e) = error.downcast_ref::<E>() {
                 return Some(e);
             }
-            error = error.source()?;
+            error = match (error.downcast_ref::<Within>(), error.downcast_ref::<Cause>()) {
+                (Some(within), _) => &*within.cause.0,
+                (_, Some(cause)) => &*cause.0,
+                _ => error.source()?,
+            };
         }
     }
 }
@@ -139,18 +151,19 @@ impl From<&str> for Cause {
 #[error("{0}")]
 struct Said(String);
 
-/// A cause with what it concerns said in front.
+/// A cause with what it concerns said in front (its message holds the cause's, so the cause
+/// is not also its source).
 #[derive(Debug, Error)]
 #[error("{what}: {cause}")]
 struct Within {
     what: String,
-    #[source]
     cause: Cause,
 }
 
+/// Transparent: a cause is the error it holds, its message and its sources.
 impl StdError for Cause {
     fn source(&self) -> Option<&(dyn StdError + 'static)> {
-        Some(&*self.0)
+        self.0.source()
     }
 }
 

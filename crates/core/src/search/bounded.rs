@@ -7,7 +7,7 @@ use std::sync::Mutex;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::memory::{hash_map_bytes, hash_set_bytes, Footprint};
+use super::memory::{Footprint, Footprinted};
 use super::tree::{Beyond, IdaTree};
 use super::{LimitGuard, LimitHit, Path};
 
@@ -96,7 +96,7 @@ impl<S: Copy + Eq + std::hash::Hash> Closure<S> {
     }
 
     fn within_budget(&mut self) {
-        if (hash_map_bytes(&self.visited) + hash_set_bytes(&self.cut_off)).peak() > self.budget {
+        if (self.visited.footprint() + self.cut_off.footprint()).peak() > self.budget {
             self.given_up = true;
             self.visited = FxHashMap::default();
             self.cut_off = FxHashSet::default();

@@ -192,7 +192,7 @@ mod tests {
             ControlFlow::Continue(())
         }
         fn bytes(&self) -> Footprint {
-            super::super::memory::hash_set_bytes(&self.seen)
+            crate::search::memory::Footprinted::footprint(&self.seen)
         }
     }
 

@@ -69,15 +69,24 @@ pub fn buffer_bytes<T>(len: usize, capacity: usize) -> Footprint {
     with_growth((capacity as u64).saturating_mul(size_of::<T>() as u64), len, capacity)
 }
 
-/// The bytes of a hash map: std's tables keep a control byte per bucket and about eight
-/// buckets per seven items.
-pub fn hash_map_bytes<K, V, S>(map: &HashMap<K, V, S>) -> Footprint {
-    hash_table_bytes(map.len(), map.capacity(), size_of::<(K, V)>())
+/// What a collection takes in memory, with its next growth when it is near: a search holding
+/// one checks it against its budget.
+pub trait Footprinted {
+    /// Its bytes, now and at its next growth.
+    fn footprint(&self) -> Footprint;
 }
 
-/// The bytes of a hash set (see [`hash_map_bytes`]).
-pub fn hash_set_bytes<T, S>(set: &HashSet<T, S>) -> Footprint {
-    hash_table_bytes(set.len(), set.capacity(), size_of::<T>())
+/// std's hash tables keep a control byte per bucket and about eight buckets per seven items.
+impl<K, V, S> Footprinted for HashMap<K, V, S> {
+    fn footprint(&self) -> Footprint {
+        hash_table_bytes(self.len(), self.capacity(), size_of::<(K, V)>())
+    }
+}
+
+impl<T, S> Footprinted for HashSet<T, S> {
+    fn footprint(&self) -> Footprint {
+        hash_table_bytes(self.len(), self.capacity(), size_of::<T>())
+    }
 }
 
 /// The bytes of a hash table of `len` entries of `entry` bytes in room for `capacity`
@@ -107,7 +116,7 @@ mod tests {
         for i in 0..100_000u64 {
             map.insert(i, i);
         }
-        let bytes = hash_map_bytes(&map).peak();
+        let bytes = map.footprint().peak();
         // At least the entries themselves, at most a few times them.
         assert!(bytes >= 100_000 * 16, "{bytes}");
         assert!(bytes <= 100_000 * 16 * 8, "{bytes}");
